@@ -1,0 +1,27 @@
+"""Errors a user can cause. The CLI prints them as one line and exits with code 2."""
+
+from __future__ import annotations
+
+
+class TurnbuckleError(Exception):
+    """Base class of every error caused by user input (files, moves, requests)."""
+
+
+class UnknownGameError(TurnbuckleError):
+    """A game id that is not registered."""
+
+
+class DataFileError(TurnbuckleError):
+    """A malformed or invalid data file (roster, deck, chart); names the file and field."""
+
+
+class IllegalActionError(TurnbuckleError):
+    """An action that is not legal in the current state."""
+
+
+class ReplayError(TurnbuckleError):
+    """A replay or saved state that is corrupt or does not match its game."""
+
+
+class ParamError(TurnbuckleError):
+    """A game parameter (option, wrestler name, match type) that is not valid."""

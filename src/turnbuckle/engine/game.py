@@ -1,0 +1,269 @@
+"""The ruleset-agnostic core: the ``Game`` and ``State`` every ruleset implements.
+
+The shape follows OpenSpiel's API (see ``docs/design.md``): a state has a current player (a
+player index, ``CHANCE`` or ``TERMINAL``), legal actions, explicit chance outcomes, and changes
+only through ``apply_action``. Serialization is the action history, so a saved state and a
+replay are the same thing and round-trip exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from turnbuckle.engine.actions import Action, ActionTable
+from turnbuckle.engine.errors import IllegalActionError, ReplayError
+from turnbuckle.engine.events import Event
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from turnbuckle.engine.match import Agent
+
+    AgentFactory = Callable[["Game", int], Agent]
+
+CHANCE: Final = -1
+"""``current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``)."""
+TERMINAL: Final = -4
+"""``current_player()`` once the match is over (OpenSpiel's ``kTerminalPlayerId``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A named parameter of a ruleset, listed by ``turnbuckle rules GAME``."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+
+class Game(ABC):
+    """A ruleset configured by its params (match type, wrestlers, options)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def __init__(self, params: Mapping[str, Any], actions: ActionTable) -> None:
+        self.params: dict[str, Any] = dict(params)
+        self.actions = actions
+
+    @classmethod
+    @abstractmethod
+    def options(cls) -> list[GameOption]:
+        """Every parameter this ruleset accepts, with defaults."""
+
+    @classmethod
+    @abstractmethod
+    def rules_summary(cls) -> str:
+        """A short plain-text summary of the rules, for ``turnbuckle rules``."""
+
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    def max_game_length(self) -> int:
+        """An upper bound on actions in a match (needed by OpenSpiel; generous by design)."""
+        return 100_000
+
+    def num_distinct_actions(self) -> int:
+        return self.actions.num_decisions
+
+    def max_chance_outcomes(self) -> int:
+        return self.actions.num_chance
+
+    def player_label(self, player: int) -> str:
+        """Who player ``player`` is, for tables and commentary."""
+        return f"player {player}"
+
+    # -- hooks the CLI, web app and agents use; rulesets override what they have ---------
+    def narrate(self, event: Event) -> str | None:
+        """One line of commentary for ``event``, or ``None`` to stay quiet about it."""
+        return None
+
+    def roster(self) -> list[dict[str, Any]]:
+        """The wrestlers this game can field (one JSON-safe dict each), for ``turnbuckle roster``."""
+        return []
+
+    @classmethod
+    def agent_factories(cls) -> dict[str, AgentFactory]:
+        """Ruleset-specific agents (heuristic, expert) by name; generic ones live in ``agents``."""
+        return {}
+
+    def state_from_json(self, text: str) -> State:
+        """Rebuild a state saved by ``State.to_json`` by replaying its actions."""
+        try:
+            payload = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"saved state is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        if not isinstance(payload, dict):
+            raise ReplayError("saved state must be a JSON object")
+        if payload.get("game") != self.name:
+            raise ReplayError(f"saved state is for game {payload.get('game')!r}, not {self.name!r}")
+        if payload.get("params", {}) != _jsonable(self.params):
+            raise ReplayError("saved state was made with different game params")
+        names = payload.get("actions")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ReplayError("saved state field 'actions' must be a list of action names")
+        return self.state_from_actions(names)
+
+    def state_from_actions(self, names: Sequence[str]) -> State:
+        """Replay action names from the initial state; names the first one that is illegal."""
+        state = self.new_initial_state()
+        for index, name in enumerate(names):
+            try:
+                state.apply_action(state.action_from_string(name))
+            except IllegalActionError as exc:
+                raise ReplayError(f"action #{index} {name!r} does not replay: {exc}") from None
+        return state
+
+
+class State(ABC):
+    """One moment of a match. Mutated only by ``apply_action``; ``clone`` copies it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[Action] = []
+        self._events: list[Event] = []
+        self.record_events = True
+
+    # -- the contract -------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A player index, ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The current player's decisions (empty at chance and terminal nodes)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, every outcome with its probability (summing to 1)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per player; zero until the match is over."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON-safe view of what ``player`` may know, and nothing more."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Change the state by a legal action (already validated)."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def apply_action(self, action: Action | str) -> None:
+        """Apply a decision or chance outcome; raises ``IllegalActionError`` if not allowed."""
+        if isinstance(action, str):
+            action = self.action_from_string(action)
+        if not self._is_allowed(action):
+            raise IllegalActionError(self._illegal_message(action))
+        self._apply(action)
+        self._history.append(action)
+
+    def action_from_string(self, text: str) -> Action:
+        action = self.game.actions.by_name(text)
+        if action is None:
+            raise IllegalActionError(f"unknown action {text!r} in {self.game.name}")
+        return action
+
+    def clone(self) -> State:
+        """An independent copy; rulesets extend ``_copy_into`` for their mutable fields."""
+        other = copy.copy(self)
+        other._history = self._history.copy()
+        other._events = self._events.copy()
+        self._copy_into(other)
+        return other
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that has happened so far, in order."""
+        return self._events
+
+    @property
+    def history(self) -> list[Action]:
+        """Every applied action, chance outcomes included (a copy)."""
+        return self._history.copy()
+
+    def to_json(self) -> str:
+        """The game, its params and the action history: enough to rebuild the state exactly."""
+        return json.dumps(
+            {
+                "game": self.game.name,
+                "params": _jsonable(self.game.params),
+                "actions": [a.name for a in self._history],
+            }
+        )
+
+    # -- hooks for rulesets -------------------------------------------------------------
+    def _copy_into(self, other: State) -> None:
+        """Give ``other`` its own copies of this state's mutable fields."""
+
+    def _is_allowed(self, action: Action) -> bool:
+        player = self.current_player()
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return any(a == action for a, _ in self.chance_outcomes())
+        return action in self.legal_actions()
+
+    def _illegal_message(self, action: Action) -> str:
+        player = self.current_player()
+        if player == TERMINAL:
+            return f"action {action.name!r} after the match is over"
+        if player == CHANCE:
+            return f"{action.name!r} is not a possible chance outcome here"
+        legal = ", ".join(a.name for a in self.legal_actions())
+        return f"{action.name!r} is not legal for {self.game.player_label(player)} now (legal: {legal})"
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """Record a structured event (skipped in search copies with ``record_events`` off)."""
+        if self.record_events:
+            self._events.append(Event(kind, data))
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome with its listed probability; rulesets may add a faster path."""
+        outcomes = self.chance_outcomes()
+        point = rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if point < total:
+                return action
+        return outcomes[-1][0]
+
+    def random_playout_returns(self, rng: random.Random) -> list[float]:
+        """Returns of a uniformly random playout from here (MCTS rollouts); does not mutate."""
+        state = self.clone()
+        state.record_events = False
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return state.returns()
+            if player == CHANCE:
+                state._apply(state.sample_chance(rng))
+            else:
+                state._apply(rng.choice(state.legal_actions()))
+
+    def __str__(self) -> str:
+        return json.dumps(self.observation(0), sort_keys=True)
+
+
+def _jsonable(value: Any) -> Any:
+    """Params as JSON would store them (tuples become lists), so comparisons are exact."""
+    return json.loads(json.dumps(value))

@@ -1,0 +1,108 @@
+"""The match driver: plays agents against each other, sampling chance from a seeded RNG."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.engine.events import Event
+from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+
+
+class Agent(Protocol):
+    """Anything that picks a legal action for the player to move."""
+
+    name: str
+
+    def choose(self, state: State, rng: random.Random) -> Action: ...
+
+
+@dataclass
+class MatchResult:
+    """The outcome of one match and everything needed to replay it."""
+
+    game: str
+    params: dict[str, Any]
+    seed: int
+    actions: list[str]
+    returns: list[float]
+    winner: int | None
+    steps: int
+    agents: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "params": self.params,
+            "seed": self.seed,
+            "agents": self.agents,
+            "returns": self.returns,
+            "winner": self.winner,
+            "steps": self.steps,
+            "actions": self.actions,
+        }
+
+
+def agent_rng(seed: int, player: int) -> random.Random:
+    """Each agent's own RNG, derived from the match seed, so agents never disturb the dice."""
+    return random.Random(f"turnbuckle:{seed}:agent:{player}")
+
+
+def chance_rng(seed: int) -> random.Random:
+    return random.Random(f"turnbuckle:{seed}:chance")
+
+
+def winner_of(returns: Sequence[float]) -> int | None:
+    """The single player with the best return, or ``None`` for a draw or shared top."""
+    best = max(returns)
+    leaders = [i for i, r in enumerate(returns) if r == best]
+    return leaders[0] if len(leaders) == 1 and best > min(returns) else None
+
+
+def play_match(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    on_event: Callable[[Event, State], None] | None = None,
+    max_steps: int | None = None,
+) -> MatchResult:
+    """Play one match from ``seed``; the same game, agents and seed give the same match."""
+    if len(agents) != game.num_players():
+        raise ValueError(f"{game.name} needs {game.num_players()} agents, got {len(agents)}")
+    state = game.new_initial_state()
+    dice = chance_rng(seed)
+    rngs = [agent_rng(seed, p) for p in range(len(agents))]
+    seen = 0
+    steps = 0
+    limit = max_steps if max_steps is not None else game.max_game_length()
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if steps >= limit:
+            raise RuntimeError(f"{game.name} match exceeded {limit} steps (seed {seed})")
+        if player == CHANCE:
+            action = state.sample_chance(dice)
+        else:
+            action = agents[player].choose(state, rngs[player])
+        state.apply_action(action)
+        steps += 1
+        if on_event is not None:
+            events = state.events
+            for event in events[seen:]:
+                on_event(event, state)
+            seen = len(events)
+    returns = state.returns()
+    return MatchResult(
+        game=game.name,
+        params=dict(game.params),
+        seed=seed,
+        actions=[a.name for a in state.history],
+        returns=returns,
+        winner=winner_of(returns),
+        steps=steps,
+        agents=[a.name for a in agents],
+    )

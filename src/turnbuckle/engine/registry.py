@@ -1,0 +1,36 @@
+"""Which games exist and how to load them; games are imported only when asked for."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from turnbuckle.engine.errors import UnknownGameError
+from turnbuckle.engine.game import Game
+
+_GAMES: dict[str, str] = {
+    "powerhouses": "turnbuckle.games.powerhouses.rules:PowerhousesGame",
+}
+
+
+def register_game(name: str, target: str) -> None:
+    """Register ``name`` as ``"package.module:GameClass"`` (plugins may add their own)."""
+    _GAMES[name] = target
+
+
+def list_games() -> list[str]:
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    target = _GAMES.get(name)
+    if target is None:
+        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(list_games())}")
+    module_name, _, class_name = target.partition(":")
+    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
+def load_game(name: str, **params: Any) -> Game:
+    """Build a game by id with its params (match type, wrestlers, options)."""
+    return game_class(name)(**params)
