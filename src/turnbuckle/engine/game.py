@@ -247,6 +247,11 @@ class State(ABC):
                 return action
         return outcomes[-1][0]
 
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A copy in which everything ``player`` cannot see is re-sampled consistently with what
+        they have seen (for IS-MCTS / determinized search). Perfect-information games: a clone."""
+        return self.clone()
+
     def random_playout_returns(self, rng: random.Random) -> list[float]:
         """Returns of a uniformly random playout from here (MCTS rollouts); does not mutate."""
         state = self.clone()
