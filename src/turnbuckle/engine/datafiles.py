@@ -52,7 +52,7 @@ def load_model(model: type[ModelT], path: Path | str) -> ModelT:
 
 def packaged_data(package: str, filename: str) -> Path:
     """The path of a data file shipped inside a game package (``games/<id>/data``)."""
-    return Path(str(resources.files(package).joinpath("data", filename)))
+    return Path(str(resources.files(package).joinpath("data").joinpath(filename)))
 
 
 def _field_path(data: Any, loc: tuple[Any, ...]) -> str:

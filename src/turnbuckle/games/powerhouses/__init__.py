@@ -1,0 +1,1 @@
+"""Powerhouses of Wrestling! (push-your-luck dice)."""

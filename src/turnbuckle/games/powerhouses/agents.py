@@ -1,0 +1,89 @@
+"""Computer wrestlers for Powerhouses: a rule-of-thumb heuristic and an exact expert."""
+
+from __future__ import annotations
+
+import random
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.engine.game import Game, State
+from turnbuckle.games.powerhouses import probability as prob
+from turnbuckle.games.powerhouses.rules import (
+    ATTACK,
+    AWAIT_PURSUE,
+    DEFENSE,
+    PURSUE,
+    ROLL,
+    STOP,
+    PowerhousesGame,
+    PowerhousesState,
+)
+
+EXCHANGE_UTILITIES = (1.0, 0.5, 0.0)
+"""Win the exchange 1, Resistance 1/2, lose it 0 (attacker: Wear Down / Resistance / Reversal)."""
+
+
+def _state(state: State) -> PowerhousesState:
+    if not isinstance(state, PowerhousesState):
+        raise TypeError("this agent plays powerhouses only")
+    return state
+
+
+def _best_faces(state: PowerhousesState) -> Action:
+    """First-roll tie: pursue the ability with the most faces (the likeliest to keep matching)."""
+    face_map = state.game.face_maps[state.roller]
+    return PURSUE[max(state.tied, key=lambda a: (prob.hit_probability(face_map, a), -a))]
+
+
+class HeuristicAgent:
+    """A sensible player: beat the attack on defense, push while three or more dice are free."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game | None = None, player: int = 0) -> None:
+        self.player = player
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        s = _state(state)
+        if s.awaiting == AWAIT_PURSUE:
+            return _best_faces(s)
+        if s.phase == DEFENSE:
+            if s.count > s.attack_total:
+                return STOP
+            return ROLL if s.free >= 2 or s.count < s.attack_total else STOP
+        return ROLL if s.free >= 3 else STOP
+
+
+class ExpertAgent:
+    """Continue/stop and first-roll choices by exact dynamic programming over the roll process.
+
+    On attack it maximizes its chance of winning the exchange against a defender who answers
+    optimally; on defense, against the announced attack total. Resistance counts one half.
+    """
+
+    name = "expert"
+
+    def __init__(self, game: Game | None = None, player: int = 0) -> None:
+        self.player = player
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        s = _state(state)
+        if s.phase not in (ATTACK, DEFENSE):
+            return _best_faces(s)  # Take-Down: no quitting; the likeliest ability rolls longest
+        tables = self._tables(s)
+        count = min(s.count, len(tables[s.tied[0] if s.awaiting == AWAIT_PURSUE else s.ability][0]) - 1)
+        if s.awaiting == AWAIT_PURSUE:
+            free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
+            best = max(s.tied, key=lambda a: (tables[a][0][count][free], -a))
+            return PURSUE[best]
+        return ROLL if tables[s.ability][1][count][s.free] else STOP
+
+    @staticmethod
+    def _tables(s: PowerhousesState) -> dict[int, tuple[list[list[float]], list[list[bool]]]]:
+        game: PowerhousesGame = s.game
+        me = s.roller
+        other = 1 - me
+        if s.phase == ATTACK:
+            return prob.attack_tables(
+                game.face_maps[me], s.dice[me], game.face_maps[other], s.dice[other], EXCHANGE_UTILITIES
+            )
+        return prob.defense_tables(game.face_maps[me], s.dice[me], s.attack_total, EXCHANGE_UTILITIES)

@@ -1,0 +1,416 @@
+"""Powerhouses of Wrestling!: the whole game as an engine state machine.
+
+Every die is its own chance node; a throw of several dice resolves when its last die lands.
+Section names in comments are the headings of ``powerhouses.txt``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+from turnbuckle.dice import D6
+from turnbuckle.engine.actions import Action, ActionTable
+from turnbuckle.engine.datafiles import load_model, packaged_data
+from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.events import Event
+from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
+from turnbuckle.games.powerhouses.models import ABILITIES, Ability, Roster, WrestlerSheet
+
+ROLL: Final = Action(0, "roll")
+"""Keep rolling the unmatched dice ("On a Roll")."""
+STOP: Final = Action(1, "stop")
+"""Calling It Quits."""
+PURSUE: Final = tuple(Action(2 + i, f"pursue {a.value}") for i, a in enumerate(ABILITIES))
+"""First-roll choice between equal largest matches."""
+DIE: Final = tuple(D6.chance_actions("die"))
+"""Chance outcomes of one d6: ``die=1`` .. ``die=6`` (ids 0-5)."""
+DIE_OUTCOMES: Final = [(a, 1 / 6) for a in DIE]
+ACTIONS: Final = ActionTable((ROLL, STOP, *PURSUE), DIE)
+
+# phases of the match
+TAKEDOWN: Final = 0
+ATTACK: Final = 1
+DEFENSE: Final = 2
+COMEBACK: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final = ("take-down", "attack", "defense", "come-back", "over")
+
+# what the state is waiting for
+AWAIT_DIE: Final = 0
+AWAIT_CONTINUE: Final = 1
+AWAIT_PURSUE: Final = 2
+AWAIT_NOTHING: Final = 3
+
+FAN_SUPPORT: Final = -1
+NO_ABILITY: Final = -1
+ROSTER_PACKAGE: Final = "turnbuckle.games.powerhouses"
+
+
+def load_roster(path: str | Path | None = None) -> Roster:
+    """The starter roster, or a user's roster file (validated, errors name file and field)."""
+    return load_model(Roster, path if path is not None else packaged_data(ROSTER_PACKAGE, "roster.toml"))
+
+
+class PowerhousesGame(Game):
+    """Two wrestlers, five dice each; reduce the opponent to one die."""
+
+    name = "powerhouses"
+    title = "Powerhouses of Wrestling!"
+
+    def __init__(
+        self,
+        wrestlers: list[str] | tuple[str, ...] | None = None,
+        roster: str | None = None,
+        dice: int = 5,
+        comeback: bool = True,
+    ) -> None:
+        self.roster_file = load_roster(roster)
+        if wrestlers is None:
+            wrestlers = [s.name for s in self.roster_file.wrestler[:2]]
+        wrestlers = list(wrestlers)
+        if len(wrestlers) != 2:
+            raise ParamError(f"powerhouses needs exactly 2 wrestlers, got {len(wrestlers)}")
+        sheets: list[WrestlerSheet] = []
+        for name in wrestlers:
+            sheet = self.roster_file.find(name)
+            if sheet is None:
+                known = "; ".join(s.name for s in self.roster_file.wrestler)
+                raise ParamError(f"unknown wrestler {name!r} (roster has: {known})")
+            sheets.append(sheet)
+        if not isinstance(dice, int) or isinstance(dice, bool) or not 2 <= dice <= 12:
+            raise ParamError(f"option dice must be a whole number from 2 to 12, got {dice!r}")
+        if not isinstance(comeback, bool):
+            raise ParamError(f"option comeback must be true or false, got {comeback!r}")
+        super().__init__(
+            {"wrestlers": [s.name for s in sheets], "roster": roster, "dice": dice, "comeback": comeback},
+            ACTIONS,
+        )
+        self.sheets: tuple[WrestlerSheet, ...] = tuple(sheets)
+        self.starting_dice = dice
+        self.comeback_rule = comeback
+        # face (1-6) -> ability index, per player; Fan Support is FAN_SUPPORT
+        self.face_maps: tuple[tuple[int, ...], ...] = tuple(
+            (NO_ABILITY, *(ABILITIES.index(s.face_ability(f)) for f in range(1, 6)), FAN_SUPPORT)  # type: ignore[arg-type]
+            for s in sheets
+        )
+        self.sheet_abilities: tuple[tuple[int, ...], ...] = tuple(
+            tuple(ABILITIES.index(a) for a in s.sheet_abilities()) for s in sheets
+        )
+
+    @classmethod
+    def options(cls) -> list[GameOption]:
+        return [
+            GameOption("wrestlers", None, "two wrestler names from the roster (default: its first two)"),
+            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)"),
+            GameOption("dice", 5, "dice each wrestler starts with (the text uses five)"),
+            GameOption("comeback", True, "the Come-Back roll at two dice", (True, False)),
+        ]
+
+    @classmethod
+    def rules_summary(cls) -> str:
+        from turnbuckle.games.powerhouses.narrate import RULES_SUMMARY
+
+        return RULES_SUMMARY
+
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self) -> PowerhousesState:
+        return PowerhousesState(self)
+
+    def player_label(self, player: int) -> str:
+        return self.sheets[player].name
+
+    def narrate(self, event: Event) -> str | None:
+        from turnbuckle.games.powerhouses.narrate import narrate
+
+        return narrate(self, event)
+
+    def roster(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": s.name,
+                "specialty": s.specialty.value,
+                "weakness": s.weakness.value,
+                "sheet": s.sheet_lines(),
+                "style": s.style,
+                "hometown": s.hometown,
+            }
+            for s in self.roster_file.wrestler
+        ]
+
+    @classmethod
+    def agent_factories(cls) -> dict[str, Any]:
+        from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
+
+        return {"heuristic": HeuristicAgent, "expert": ExpertAgent}
+
+
+class PowerhousesState(State):
+    """A match in progress. Plain integer fields, so clones are cheap."""
+
+    game: PowerhousesGame
+
+    def __init__(self, game: PowerhousesGame) -> None:
+        super().__init__(game)
+        self.dice = [game.starting_dice, game.starting_dice]
+        self.phase = TAKEDOWN
+        self.attacker = -1
+        self.roller = 0
+        self.awaiting = AWAIT_DIE
+        self.to_throw = 0
+        self.thrown: list[int] = []
+        self.ability = NO_ABILITY
+        self.count = 0
+        self.free = 0
+        self.tied: list[int] = []
+        self.takedown_totals: list[int | None] = [None, None]
+        self.attack_total = 0
+        self.winner = -1
+        self.exchanges = 0
+        self.emit("takedown_begins", wrestlers=[s.name for s in game.sheets])
+        self._begin_process(0)
+
+    # -- contract -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        awaiting = self.awaiting
+        if awaiting == AWAIT_DIE:
+            return CHANCE
+        if awaiting == AWAIT_NOTHING:
+            return TERMINAL
+        return self.roller
+
+    def legal_actions(self) -> list[Action]:
+        if self.awaiting == AWAIT_CONTINUE:
+            return [ROLL, STOP]
+        if self.awaiting == AWAIT_PURSUE:
+            return [PURSUE[i] for i in self.tied]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return DIE_OUTCOMES if self.awaiting == AWAIT_DIE else []
+
+    def returns(self) -> list[float]:
+        if self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything in Powerhouses is on the table, so every player sees the same."""
+        return {
+            "game": "powerhouses",
+            "player": player,
+            "wrestlers": [s.name for s in self.game.sheets],
+            "dice": list(self.dice),
+            "phase": PHASE_NAMES[self.phase],
+            "attacker": self.attacker,
+            "roller": self.roller,
+            "ability": ABILITIES[self.ability].value if self.ability >= 0 else None,
+            "matches": self.count,
+            "unmatched_dice": self.free,
+            "throw": {"size": self.to_throw, "landed": list(self.thrown)},
+            "tied_abilities": [ABILITIES[i].value for i in self.tied] if self.awaiting == AWAIT_PURSUE else [],
+            "takedown_totals": list(self.takedown_totals),
+            "attack_total": self.attack_total if self.phase == DEFENSE else None,
+            "winner": self.winner if self.winner >= 0 else None,
+            "current_player": self.current_player(),
+        }
+
+    def sample_chance(self, rng: Any) -> Action:
+        return DIE[int(rng.random() * 6)]
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, PowerhousesState)
+        other.dice = self.dice.copy()
+        other.thrown = self.thrown.copy()
+        other.tied = self.tied.copy()
+        other.takedown_totals = self.takedown_totals.copy()
+
+    def _is_allowed(self, action: Action) -> bool:
+        awaiting = self.awaiting
+        if awaiting == AWAIT_DIE:
+            return 0 <= action.id < 6 and DIE[action.id] == action
+        if awaiting == AWAIT_CONTINUE:
+            return action == ROLL or action == STOP
+        if awaiting == AWAIT_PURSUE:
+            index = action.id - 2
+            return 0 <= index < len(ABILITIES) and index in self.tied and PURSUE[index] == action
+        return False
+
+    def _apply(self, action: Action) -> None:
+        awaiting = self.awaiting
+        if awaiting == AWAIT_DIE:
+            self.thrown.append(action.id + 1)
+            if len(self.thrown) == self.to_throw:
+                self._resolve_throw()
+        elif awaiting == AWAIT_CONTINUE:
+            if action.id == ROLL.id:
+                self._throw(self.free)
+            else:
+                self.emit("quits", player=self.roller, total=self.count, ability=self._ability_name())
+                self._end_process(self.count)
+        else:
+            self._pursue(action.id - 2)
+
+    # -- a roll process (Rolling the Dice) -------------------------------------------------
+    def _begin_process(self, player: int) -> None:
+        """A player starts rolling: all his dice, no ability chosen yet."""
+        self.roller = player
+        self.ability = NO_ABILITY
+        self.count = 0
+        self.free = self.dice[player]
+        self.tied = []
+        self._throw(self.dice[player])
+
+    def _throw(self, size: int) -> None:
+        self.to_throw = size
+        self.thrown = []
+        self.awaiting = AWAIT_DIE
+
+    def _ability_name(self) -> str | None:
+        return ABILITIES[self.ability].value if self.ability >= 0 else None
+
+    def match_sizes(self, faces: list[int]) -> dict[int, int]:
+        """Size of the match for each ability on the roller's sheet; Fan Support joins every one."""
+        face_map = self.game.face_maps[self.roller]
+        sixes = faces.count(6)
+        sizes = dict.fromkeys(self.game.sheet_abilities[self.roller], sixes)
+        for face in faces:
+            ability = face_map[face]
+            if ability >= 0:
+                sizes[ability] += 1
+        return sizes
+
+    def _resolve_throw(self) -> None:
+        faces = self.thrown
+        if self.phase == COMEBACK:
+            self._resolve_comeback(faces)
+            return
+        if self.ability == NO_ABILITY:
+            # first roll: must go with the largest match; a choice between equal ones
+            sizes = self.match_sizes(faces)
+            largest = max(sizes.values())
+            self.emit("throw", player=self.roller, faces=list(faces), ability=None, hits=0, total=0)
+            if largest < 2:
+                self._bust()
+                return
+            self.tied = [a for a, n in sizes.items() if n == largest]
+            self.count = largest
+            if len(self.tied) == 1:
+                self._pursue(self.tied[0])
+            else:
+                self.awaiting = AWAIT_PURSUE
+            return
+        face_map = self.game.face_maps[self.roller]
+        ability = self.ability
+        hits = 0
+        for face in faces:
+            matched = face_map[face]
+            if matched == ability or matched == FAN_SUPPORT:
+                hits += 1
+        self.emit(
+            "throw", player=self.roller, faces=list(faces), ability=self._ability_name(),
+            hits=hits, total=self.count + hits,
+        )
+        if hits == 0:
+            self._bust()
+            return
+        self.count += hits
+        self.free -= hits
+        self._after_match()
+
+    def _pursue(self, ability: int) -> None:
+        """Set aside the chosen match (Fan Support always goes with it)."""
+        self.ability = ability
+        self.tied = []
+        self.free = self.dice[self.roller] - self.count
+        self.emit("on_a_roll", player=self.roller, ability=ABILITIES[ability].value, total=self.count)
+        self._after_match()
+
+    def _after_match(self) -> None:
+        if self.free == 0:
+            # Over the Top: one die stays aside, the rest may be rolled again, the count goes on
+            self.free = self.dice[self.roller] - 1
+            self.emit("over_the_top", player=self.roller, ability=self._ability_name(), total=self.count)
+        if self.phase == TAKEDOWN:
+            self._throw(self.free)  # the Take-Down rolls on until the wrestler goes bust
+        else:
+            self.awaiting = AWAIT_CONTINUE
+
+    def _bust(self) -> None:
+        """Going Bust: stop, minus one from the matches so far (never below zero)."""
+        total = max(self.count - 1, 0)
+        self.emit("bust", player=self.roller, ability=self._ability_name(), total=total)
+        self._end_process(total)
+
+    # -- the turn sequence ------------------------------------------------------------------
+    def _end_process(self, total: int) -> None:
+        phase = self.phase
+        if phase == TAKEDOWN:
+            self._end_takedown_roll(total)
+        elif phase == ATTACK:
+            self.attack_total = total
+            self.emit("attack", player=self.roller, ability=self._ability_name(), total=total)
+            self.phase = DEFENSE
+            self._begin_process(1 - self.attacker)
+        else:
+            self.emit("defense", player=self.roller, ability=self._ability_name(), total=total)
+            self._result(total)
+
+    def _end_takedown_roll(self, total: int) -> None:
+        self.takedown_totals[self.roller] = total
+        if self.roller == 0:
+            self._begin_process(1)
+            return
+        first, second = self.takedown_totals
+        assert first is not None and second is not None
+        if first == second:
+            self.emit("takedown_tie", totals=[first, second])
+            self.takedown_totals = [None, None]
+            self._begin_process(0)
+            return
+        self.attacker = 0 if first > second else 1
+        self.emit("takedown", winner=self.attacker, totals=[first, second])
+        self._start_attack()
+
+    def _start_attack(self) -> None:
+        self.phase = ATTACK
+        self.exchanges += 1
+        self._begin_process(self.attacker)
+
+    def _result(self, defense_total: int) -> None:
+        attacker = self.attacker
+        defender = 1 - attacker
+        if self.attack_total > defense_total:
+            self.dice[defender] -= 1
+            left = self.dice[defender]
+            self.emit("wear_down", player=defender, by=attacker, dice=left)
+            if left <= 1:
+                self._finish(attacker)
+            elif left == 2 and self.game.comeback_rule:
+                self.phase = COMEBACK
+                self.roller = defender
+                self._throw(2)
+            else:
+                self._start_attack()
+        elif self.attack_total == defense_total:
+            self.emit("resistance", player=defender, by=attacker)
+            self._start_attack()
+        else:
+            self.attacker = defender
+            self.emit("reversal", player=defender, by=attacker)
+            self._start_attack()
+
+    def _resolve_comeback(self, faces: list[int]) -> None:
+        matched = max(self.match_sizes(faces).values()) >= 2
+        if matched:
+            self.dice[self.roller] += 1
+        self.emit("comeback", player=self.roller, faces=list(faces), success=matched, dice=self.dice[self.roller])
+        self._start_attack()
+
+    def _finish(self, winner: int) -> None:
+        self.winner = winner
+        self.phase = OVER
+        self.awaiting = AWAIT_NOTHING
+        self.emit("result", winner=winner, loser=1 - winner, dice=list(self.dice), exchanges=self.exchanges)
