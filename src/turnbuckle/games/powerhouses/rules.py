@@ -42,6 +42,7 @@ AWAIT_CONTINUE: Final = 1
 AWAIT_PURSUE: Final = 2
 AWAIT_NOTHING: Final = 3
 
+ABILITY_NAMES: Final = tuple(a.value for a in ABILITIES)
 FAN_SUPPORT: Final = -1
 NO_ABILITY: Final = -1
 ROSTER_PACKAGE: Final = "turnbuckle.games.powerhouses"
@@ -50,6 +51,17 @@ ROSTER_PACKAGE: Final = "turnbuckle.games.powerhouses"
 def load_roster(path: str | Path | None = None) -> Roster:
     """The starter roster, or a user's roster file (validated, errors name file and field)."""
     return load_model(Roster, path if path is not None else packaged_data(ROSTER_PACKAGE, "roster.toml"))
+
+
+def match_sizes(face_map: tuple[int, ...], abilities: tuple[int, ...], faces: list[int]) -> dict[int, int]:
+    """Size of the match for each ability on a sheet; Fan Support joins every one."""
+    sixes = faces.count(6)
+    sizes = dict.fromkeys(abilities, sixes)
+    for face in faces:
+        ability = face_map[face]
+        if ability >= 0:
+            sizes[ability] += 1
+    return sizes
 
 
 class PowerhousesGame(Game):
@@ -97,6 +109,7 @@ class PowerhousesGame(Game):
         self.sheet_abilities: tuple[tuple[int, ...], ...] = tuple(
             tuple(ABILITIES.index(a) for a in s.sheet_abilities()) for s in sheets
         )
+        self._first_roll_memo: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
 
     @classmethod
     def options(cls) -> list[GameOption]:
@@ -121,6 +134,17 @@ class PowerhousesGame(Game):
 
     def player_label(self, player: int) -> str:
         return self.sheets[player].name
+
+    def first_roll_matches(self, player: int, faces: list[int]) -> tuple[int, tuple[int, ...]]:
+        """(largest match, abilities tied for it) of a first roll; memoized per roll."""
+        key = (player, *faces)
+        found = self._first_roll_memo.get(key)
+        if found is None:
+            sizes = match_sizes(self.face_maps[player], self.sheet_abilities[player], faces)
+            largest = max(sizes.values())
+            found = (largest, tuple(a for a, n in sizes.items() if n == largest))
+            self._first_roll_memo[key] = found
+        return found
 
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.powerhouses.narrate import narrate
@@ -206,7 +230,7 @@ class PowerhousesState(State):
             "phase": PHASE_NAMES[self.phase],
             "attacker": self.attacker,
             "roller": self.roller,
-            "ability": ABILITIES[self.ability].value if self.ability >= 0 else None,
+            "ability": self._ability_name(),
             "matches": self.count,
             "unmatched_dice": self.free,
             "throw": {"size": self.to_throw, "landed": list(self.thrown)},
@@ -219,6 +243,29 @@ class PowerhousesState(State):
 
     def sample_chance(self, rng: Any) -> Action:
         return DIE[int(rng.random() * 6)]
+
+    def random_playout_returns(self, rng: Any) -> list[float]:
+        """The generic uniformly random playout, with each throw's dice landing together.
+
+        Same distribution as the per-die loop (every die uniform, every decision uniform), but it
+        skips validation, history and events, so MCTS rollouts cost a fraction.
+        """
+        state = self.clone()
+        state.record_events = False
+        rand = rng.random
+        while True:
+            awaiting = state.awaiting
+            if awaiting == AWAIT_DIE:
+                thrown = state.thrown
+                for _ in range(state.to_throw - len(thrown)):
+                    thrown.append(int(rand() * 6) + 1)
+                state._resolve_throw()
+            elif awaiting == AWAIT_CONTINUE:
+                state._apply(ROLL if rand() < 0.5 else STOP)
+            elif awaiting == AWAIT_PURSUE:
+                state._pursue(state.tied[int(rand() * len(state.tied))])
+            else:
+                return state.returns()
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, PowerhousesState)
@@ -248,7 +295,8 @@ class PowerhousesState(State):
             if action.id == ROLL.id:
                 self._throw(self.free)
             else:
-                self.emit("quits", player=self.roller, total=self.count, ability=self._ability_name())
+                if self.record_events:
+                    self.emit("quits", player=self.roller, total=self.count, ability=self._ability_name())
                 self._end_process(self.count)
         else:
             self._pursue(action.id - 2)
@@ -269,18 +317,7 @@ class PowerhousesState(State):
         self.awaiting = AWAIT_DIE
 
     def _ability_name(self) -> str | None:
-        return ABILITIES[self.ability].value if self.ability >= 0 else None
-
-    def match_sizes(self, faces: list[int]) -> dict[int, int]:
-        """Size of the match for each ability on the roller's sheet; Fan Support joins every one."""
-        face_map = self.game.face_maps[self.roller]
-        sixes = faces.count(6)
-        sizes = dict.fromkeys(self.game.sheet_abilities[self.roller], sixes)
-        for face in faces:
-            ability = face_map[face]
-            if ability >= 0:
-                sizes[ability] += 1
-        return sizes
+        return ABILITY_NAMES[self.ability] if self.ability >= 0 else None
 
     def _resolve_throw(self) -> None:
         faces = self.thrown
@@ -289,16 +326,16 @@ class PowerhousesState(State):
             return
         if self.ability == NO_ABILITY:
             # first roll: must go with the largest match; a choice between equal ones
-            sizes = self.match_sizes(faces)
-            largest = max(sizes.values())
-            self.emit("throw", player=self.roller, faces=list(faces), ability=None, hits=0, total=0)
+            largest, tied = self.game.first_roll_matches(self.roller, faces)
+            if self.record_events:
+                self.emit("throw", player=self.roller, faces=list(faces), ability=None, hits=0, total=0)
             if largest < 2:
                 self._bust()
                 return
-            self.tied = [a for a, n in sizes.items() if n == largest]
+            self.tied = list(tied)
             self.count = largest
-            if len(self.tied) == 1:
-                self._pursue(self.tied[0])
+            if len(tied) == 1:
+                self._pursue(tied[0])
             else:
                 self.awaiting = AWAIT_PURSUE
             return
@@ -309,10 +346,11 @@ class PowerhousesState(State):
             matched = face_map[face]
             if matched == ability or matched == FAN_SUPPORT:
                 hits += 1
-        self.emit(
-            "throw", player=self.roller, faces=list(faces), ability=self._ability_name(),
-            hits=hits, total=self.count + hits,
-        )
+        if self.record_events:
+            self.emit(
+                "throw", player=self.roller, faces=list(faces), ability=self._ability_name(),
+                hits=hits, total=self.count + hits,
+            )
         if hits == 0:
             self._bust()
             return
@@ -325,14 +363,16 @@ class PowerhousesState(State):
         self.ability = ability
         self.tied = []
         self.free = self.dice[self.roller] - self.count
-        self.emit("on_a_roll", player=self.roller, ability=ABILITIES[ability].value, total=self.count)
+        if self.record_events:
+            self.emit("on_a_roll", player=self.roller, ability=ABILITY_NAMES[ability], total=self.count)
         self._after_match()
 
     def _after_match(self) -> None:
         if self.free == 0:
             # Over the Top: one die stays aside, the rest may be rolled again, the count goes on
             self.free = self.dice[self.roller] - 1
-            self.emit("over_the_top", player=self.roller, ability=self._ability_name(), total=self.count)
+            if self.record_events:
+                self.emit("over_the_top", player=self.roller, ability=self._ability_name(), total=self.count)
         if self.phase == TAKEDOWN:
             self._throw(self.free)  # the Take-Down rolls on until the wrestler goes bust
         else:
@@ -341,7 +381,8 @@ class PowerhousesState(State):
     def _bust(self) -> None:
         """Going Bust: stop, minus one from the matches so far (never below zero)."""
         total = max(self.count - 1, 0)
-        self.emit("bust", player=self.roller, ability=self._ability_name(), total=total)
+        if self.record_events:
+            self.emit("bust", player=self.roller, ability=self._ability_name(), total=total)
         self._end_process(total)
 
     # -- the turn sequence ------------------------------------------------------------------
@@ -351,11 +392,13 @@ class PowerhousesState(State):
             self._end_takedown_roll(total)
         elif phase == ATTACK:
             self.attack_total = total
-            self.emit("attack", player=self.roller, ability=self._ability_name(), total=total)
+            if self.record_events:
+                self.emit("attack", player=self.roller, ability=self._ability_name(), total=total)
             self.phase = DEFENSE
             self._begin_process(1 - self.attacker)
         else:
-            self.emit("defense", player=self.roller, ability=self._ability_name(), total=total)
+            if self.record_events:
+                self.emit("defense", player=self.roller, ability=self._ability_name(), total=total)
             self._result(total)
 
     def _end_takedown_roll(self, total: int) -> None:
@@ -366,12 +409,14 @@ class PowerhousesState(State):
         first, second = self.takedown_totals
         assert first is not None and second is not None
         if first == second:
-            self.emit("takedown_tie", totals=[first, second])
+            if self.record_events:
+                self.emit("takedown_tie", totals=[first, second])
             self.takedown_totals = [None, None]
             self._begin_process(0)
             return
         self.attacker = 0 if first > second else 1
-        self.emit("takedown", winner=self.attacker, totals=[first, second])
+        if self.record_events:
+            self.emit("takedown", winner=self.attacker, totals=[first, second])
         self._start_attack()
 
     def _start_attack(self) -> None:
@@ -385,7 +430,8 @@ class PowerhousesState(State):
         if self.attack_total > defense_total:
             self.dice[defender] -= 1
             left = self.dice[defender]
-            self.emit("wear_down", player=defender, by=attacker, dice=left)
+            if self.record_events:
+                self.emit("wear_down", player=defender, by=attacker, dice=left)
             if left <= 1:
                 self._finish(attacker)
             elif left == 2 and self.game.comeback_rule:
@@ -395,22 +441,26 @@ class PowerhousesState(State):
             else:
                 self._start_attack()
         elif self.attack_total == defense_total:
-            self.emit("resistance", player=defender, by=attacker)
+            if self.record_events:
+                self.emit("resistance", player=defender, by=attacker)
             self._start_attack()
         else:
             self.attacker = defender
-            self.emit("reversal", player=defender, by=attacker)
+            if self.record_events:
+                self.emit("reversal", player=defender, by=attacker)
             self._start_attack()
 
     def _resolve_comeback(self, faces: list[int]) -> None:
-        matched = max(self.match_sizes(faces).values()) >= 2
+        matched = self.game.first_roll_matches(self.roller, faces)[0] >= 2
         if matched:
             self.dice[self.roller] += 1
-        self.emit("comeback", player=self.roller, faces=list(faces), success=matched, dice=self.dice[self.roller])
+        if self.record_events:
+            self.emit("comeback", player=self.roller, faces=list(faces), success=matched, dice=self.dice[self.roller])
         self._start_attack()
 
     def _finish(self, winner: int) -> None:
         self.winner = winner
         self.phase = OVER
         self.awaiting = AWAIT_NOTHING
-        self.emit("result", winner=winner, loser=1 - winner, dice=list(self.dice), exchanges=self.exchanges)
+        if self.record_events:
+            self.emit("result", winner=winner, loser=1 - winner, dice=list(self.dice), exchanges=self.exchanges)

@@ -1,0 +1,120 @@
+"""Monte Carlo tree search over the engine contract, for any ruleset.
+
+UCT with explicit chance: at a chance node the outcome is sampled from ``chance_outcomes`` (via
+``State.sample_chance``) and each sampled outcome gets its own child. Leaves are valued by random
+playouts (``State.random_playout_returns``, which a ruleset may speed up). Values are kept per
+player, so it plays any number of players. Hidden information is handled by searching a
+``determinize``-d copy of the state for each simulation (perfect-information games: a clone).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+
+
+@dataclass(slots=True)
+class _Node:
+    player: int
+    visits: int = 0
+    totals: list[float] = field(default_factory=list)
+    children: dict[Action, _Node] = field(default_factory=dict)
+    untried: list[Action] | None = None
+
+
+class MCTSAgent:
+    """UCT search with ``simulations`` iterations per decision."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        player: int = 0,
+        simulations: int = 200,
+        exploration: float = 1.4,
+        rollouts: int = 1,
+    ) -> None:
+        self.player = player
+        self.simulations = simulations
+        self.exploration = exploration
+        self.rollouts = rollouts
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player()
+        num_players = state.game.num_players()
+        root = _Node(player=me, totals=[0.0] * num_players)
+        for _ in range(self.simulations):
+            self._simulate(root, state.determinize(me, rng), rng, num_players)
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].totals[me]))
+        return best[0]
+
+    def _simulate(self, root: _Node, state: State, rng: random.Random, num_players: int) -> None:
+        state.record_events = False
+        node = root
+        path = [node]
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                values = state.returns()
+                break
+            if player == CHANCE:
+                action = state.sample_chance(rng)
+                child = node.children.get(action)
+                if child is None:
+                    state.apply_action(action)
+                    child = node.children[action] = _Node(state.current_player(), totals=[0.0] * num_players)
+                else:
+                    state.apply_action(action)
+                node = child
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = state.legal_actions()
+                rng.shuffle(node.untried)
+            if node.untried:
+                action = node.untried.pop()
+                state.apply_action(action)
+                child = _Node(state.current_player(), totals=[0.0] * num_players)
+                node.children[action] = child
+                path.append(child)
+                values = self._evaluate(state, rng, num_players)
+                break
+            action = self._select(node, player)
+            state.apply_action(action)
+            node = node.children[action]
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            for p in range(num_players):
+                visited.totals[p] += values[p]
+
+    def _evaluate(self, state: State, rng: random.Random, num_players: int) -> list[float]:
+        if self.rollouts == 1:
+            return state.random_playout_returns(rng)
+        sums = [0.0] * num_players
+        for _ in range(self.rollouts):
+            for p, value in enumerate(state.random_playout_returns(rng)):
+                sums[p] += value
+        return [s / self.rollouts for s in sums]
+
+    def _select(self, node: _Node, player: int) -> Action:
+        log_visits = math.log(node.visits)
+        best_action: Action | None = None
+        best_score = -math.inf
+        for action, child in node.children.items():
+            if child.visits == 0:
+                return action
+            score = child.totals[player] / child.visits + self.exploration * math.sqrt(log_visits / child.visits)
+            if score > best_score:
+                best_score = score
+                best_action = action
+        assert best_action is not None
+        return best_action
