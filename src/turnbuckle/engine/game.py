@@ -90,6 +90,10 @@ class Game(ABC):
         """One line of commentary for ``event``, or ``None`` to stay quiet about it."""
         return None
 
+    def render_observation(self, observation: dict[str, Any]) -> str:
+        """A person-readable view of ``observation(player)`` for the terminal."""
+        return "\n".join(f"{key}: {value}" for key, value in observation.items())
+
     def roster(self) -> list[dict[str, Any]]:
         """The wrestlers this game can field (one JSON-safe dict each), for ``turnbuckle roster``."""
         return []

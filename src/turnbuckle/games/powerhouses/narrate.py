@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -103,7 +103,7 @@ def narrate(game: PowerhousesGame, event: Event) -> str | None:
         case "defense":
             return f"{name} {table.defense(d['ability'], d['total'])} ({d['total']})."
         case "wear_down":
-            return f"{name} is worn down to {d['dice']} dice."
+            return f"{name} is worn down to {_dice(d['dice'])}."
         case "resistance":
             return f"{name} resists! No damage."
         case "reversal":
@@ -112,5 +112,28 @@ def narrate(game: PowerhousesGame, event: Event) -> str | None:
             verdict = "fights back and regains a die" if d["success"] else "can't find a second wind"
             return f"Come-Back roll for {name}: {' '.join(map(str, d['faces']))}, {verdict}."
         case "result":
-            return f"It's over! {game.player_label(d['winner'])} wins with {d['dice'][d['winner']]} dice left."
+            return f"It's over! {game.player_label(d['winner'])} wins with {_dice(d['dice'][d['winner']])} left."
     return None
+
+
+def _dice(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
+def render_observation(obs: dict[str, Any]) -> str:
+    """The table as a person sees it: dice left, who attacks, and the roll in progress."""
+    names = obs["wrestlers"]
+    lines = []
+    for player, name in enumerate(names):
+        role = " (attacking)" if obs["attacker"] == player else ""
+        lines.append(f"{name}: {_dice(obs['dice'][player])}{role}")
+    lines.append(f"Phase: {obs['phase']}")
+    if obs["attack_total"] is not None:
+        lines.append(f"Attack total to answer: {obs['attack_total']}")
+    roller = names[obs["roller"]]
+    if obs["tied_abilities"]:
+        lines.append(f"{roller} rolled {' '.join(map(str, obs['throw']['landed']))}: equal matches in "
+                     f"{', '.join(obs['tied_abilities'])} ({obs['matches']} each); pick one to pursue.")
+    elif obs["ability"] is not None:
+        lines.append(f"{roller}: {obs['matches']} {obs['ability']} matched, {_dice(obs['unmatched_dice'])} unmatched.")
+    return "\n".join(lines)

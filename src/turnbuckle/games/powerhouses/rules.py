@@ -151,6 +151,11 @@ class PowerhousesGame(Game):
 
         return narrate(self, event)
 
+    def render_observation(self, observation: dict[str, Any]) -> str:
+        from turnbuckle.games.powerhouses.narrate import render_observation
+
+        return render_observation(observation)
+
     def roster(self) -> list[dict[str, Any]]:
         return [
             {

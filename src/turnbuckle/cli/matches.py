@@ -1,0 +1,152 @@
+"""``play``, ``watch`` and ``replay``: one match at a time, narrated."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from turnbuckle.agents.human import HotSeat, HumanAgent, QuitMatch
+from turnbuckle.agents.registry import make_agent, strongest_agent
+from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, SeedOpt, WrestlerOpt, build_game, echo_json, new_seed
+from turnbuckle.engine.events import Event
+from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.match import Agent, MatchResult, play_match, winner_of
+from turnbuckle.engine.replay import Replay, load_replay, run_replay, save_replay
+
+console = Console()
+
+
+def _narrator(game: Game, delay: float = 0.0):  # type: ignore[no-untyped-def]
+    def show(event: Event, state: State) -> None:
+        line = game.narrate(event)
+        if line:
+            console.print(line, highlight=False)
+            if delay:
+                time.sleep(delay)
+
+    return show
+
+
+def _announce(game: Game, result: MatchResult) -> None:
+    if result.winner is None:
+        console.print("[bold]The match is a draw.[/]")
+    else:
+        console.print(f"[bold green]Winner: {game.player_label(result.winner)}[/] after {result.steps} actions.")
+
+
+def _save(result: MatchResult, path: Path | None) -> None:
+    if path is not None:
+        save_replay(Replay.from_result(result), path)
+        console.print(f"Replay saved to {path}")
+
+
+def play(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    opponent: str = typer.Option(None, "--opponent", help="Computer strength: random, heuristic, mcts, mcts:N, expert..."),
+    hot_seat: bool = typer.Option(False, "--hot-seat", help="Every side played by a person at this screen."),
+    seat: int = typer.Option(0, "--seat", help="Which side you play (0 = first)."),
+    wrestler: list[str] | None = WrestlerOpt,
+    roster: str | None = RosterOpt,
+    option: list[str] | None = OptionOpt,
+    seed: int | None = SeedOpt,
+    save_replay_to: Path | None = typer.Option(None, "--save-replay", help="Write the replay file here."),
+) -> None:
+    """Play a match: you against the computer, or people at the same screen (--hot-seat)."""
+    game = build_game(game_name, wrestler, roster, option)
+    seed = new_seed() if seed is None else seed
+    n = game.num_players()
+    if not 0 <= seat < n:
+        raise typer.BadParameter(f"--seat must be from 0 to {n - 1}")
+    shared = HotSeat(console, hidden_information=game.name != "powerhouses") if hot_seat else None
+
+    def render(state: State, player: int) -> str:
+        return game.render_observation(state.observation(player))
+
+    agents: list[Agent] = []
+    for player in range(n):
+        if hot_seat or player == seat:
+            agents.append(HumanAgent(player, console, render, shared))
+        else:
+            agents.append(make_agent(opponent or strongest_agent(game), game, player))
+    console.print(f"[bold]{game.title}[/] (seed {seed})")
+    try:
+        result = play_match(game, agents, seed, on_event=_narrator(game))
+    except QuitMatch:
+        console.print("You left the ring. Match abandoned.")
+        raise typer.Exit(0) from None
+    _announce(game, result)
+    _save(result, save_replay_to)
+
+
+def watch(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    agents: list[str] | None = typer.Option(None, "--agent", "-a", help="Computer player per side (repeat)."),
+    wrestler: list[str] | None = WrestlerOpt,
+    roster: str | None = RosterOpt,
+    option: list[str] | None = OptionOpt,
+    seed: int | None = SeedOpt,
+    delay: float = typer.Option(0.0, "--delay", help="Seconds between lines of commentary."),
+    as_json: bool = JsonOpt,
+    save_replay_to: Path | None = typer.Option(None, "--save-replay", help="Write the replay file here."),
+) -> None:
+    """Watch the computer wrestle itself, with commentary (--json: one event per line, then the result)."""
+    game = build_game(game_name, wrestler, roster, option)
+    seed = new_seed() if seed is None else seed
+    names = list(agents or [])
+    n = game.num_players()
+    if len(names) > n:
+        raise typer.BadParameter(f"{game.name} has {n} sides; got {len(names)} --agent options")
+    names += [strongest_agent(game)] * (n - len(names))
+    players = [make_agent(name, game, p) for p, name in enumerate(names)]
+    if as_json:
+        def emit(event: Event, state: State) -> None:
+            echo_json({"type": "event", **event.to_dict(), "text": game.narrate(event)})
+
+        result = play_match(game, players, seed, on_event=emit)
+        echo_json(
+            {
+                "type": "result",
+                "game": game.name,
+                "seed": seed,
+                "winner": result.winner,
+                "winner_name": game.player_label(result.winner) if result.winner is not None else None,
+                "returns": result.returns,
+                "steps": result.steps,
+                "agents": result.agents,
+            }
+        )
+    else:
+        console.print(f"[bold]{game.title}[/]: {' vs '.join(game.player_label(p) for p in range(n))} (seed {seed})")
+        result = play_match(game, players, seed, on_event=_narrator(game, delay))
+        _announce(game, result)
+    _save(result, save_replay_to)
+
+
+def replay(
+    path: Path = typer.Argument(..., metavar="FILE"),
+    as_json: bool = JsonOpt,
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only verify and print the result."),
+) -> None:
+    """Re-run a replay file, check it reaches the recorded result, and narrate it."""
+    loaded = load_replay(path)
+    state = run_replay(loaded, source=str(path))
+    game = state.game
+    returns = state.returns() if state.is_terminal() else None
+    winner = winner_of(returns) if returns else None
+    if as_json:
+        for event in state.events:
+            echo_json({"type": "event", **event.to_dict(), "text": game.narrate(event)})
+        echo_json({"type": "result", "game": game.name, "winner": winner, "returns": returns,
+                   "actions": len(loaded.actions), "verified": loaded.returns is not None})
+        return
+    if not quiet:
+        for event in state.events:
+            line = game.narrate(event)
+            if line:
+                console.print(line, highlight=False)
+    verdict = "verified" if loaded.returns is not None else "re-run (no recorded result to check)"
+    who = game.player_label(winner) if winner is not None else ("nobody yet" if returns is None else "a draw")
+    console.print(f"[bold]{path}[/]: {len(loaded.actions)} actions {verdict}; winner: {who}")
