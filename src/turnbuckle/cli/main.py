@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -31,7 +32,7 @@ app.add_typer(odds.app, name="odds")
 @app.command()
 def games(as_json: bool = JsonOpt) -> None:
     """List the games turnbuckle plays."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in list_games():
         cls = game_class(name)
         rows.append({"id": name, "title": cls.title, "players": [cls.min_players, cls.max_players]})
@@ -43,7 +44,7 @@ def games(as_json: bool = JsonOpt) -> None:
     table.add_column("title")
     table.add_column("players")
     for row in rows:
-        low, high = row["players"]
+        low, high = (int(n) for n in row["players"])
         table.add_row(row["id"], row["title"], str(low) if low == high else f"{low}-{high}")
     console.print(table)
 
@@ -72,7 +73,8 @@ def rules(game: str, as_json: bool = JsonOpt) -> None:
     table.add_column("default")
     table.add_column("meaning")
     for o in opts:
-        table.add_row(o.name, repr(o.default), o.help + (f" (one of {', '.join(map(str, o.choices))})" if o.choices else ""))
+        choices = f" (one of {', '.join(map(str, o.choices))})" if o.choices else ""
+        table.add_row(o.name, repr(o.default), o.help + choices)
     console.print(table)
 
 

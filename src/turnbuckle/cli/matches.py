@@ -45,7 +45,9 @@ def _save(result: MatchResult, path: Path | None) -> None:
 
 def play(
     game_name: str = typer.Argument(..., metavar="GAME"),
-    opponent: str = typer.Option(None, "--opponent", help="Computer strength: random, heuristic, mcts, mcts:N, expert..."),
+    opponent: str = typer.Option(
+        None, "--opponent", help="Computer strength: random, heuristic, mcts, mcts:N, expert..."
+    ),
     hot_seat: bool = typer.Option(False, "--hot-seat", help="Every side played by a person at this screen."),
     seat: int = typer.Option(0, "--seat", help="Which side you play (0 = first)."),
     wrestler: list[str] | None = WrestlerOpt,

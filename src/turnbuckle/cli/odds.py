@@ -19,7 +19,8 @@ def powerhouses_odds(
     dice: int = typer.Option(5, "--dice", "-d", min=2, max=12, help="Dice rolled (N)."),
     rule: str = typer.Option(
         "bust", "--rule", "-r",
-        help="Stopping rule: bust (never quit), at:K (quit at total >= K), free:R (quit with fewer than R dice to roll).",
+        help="Stopping rule: bust (never quit), at:K (quit at total >= K), "
+        "free:R (quit with fewer than R dice to roll).",
     ),
     simulate: int = typer.Option(0, "--simulate", "-s", min=0, help="Also play N roll processes to compare."),
     seed: int = typer.Option(0, "--seed"),

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.errors import IllegalActionError, ReplayError
@@ -186,7 +186,7 @@ class State(ABC):
             raise IllegalActionError(f"unknown action {text!r} in {self.game.name}")
         return action
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy; rulesets extend ``_copy_into`` for their mutable fields."""
         other = copy.copy(self)
         other._history = self._history.copy()

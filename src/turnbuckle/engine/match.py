@@ -84,10 +84,7 @@ def play_match(
             break
         if steps >= limit:
             raise RuntimeError(f"{game.name} match exceeded {limit} steps (seed {seed})")
-        if player == CHANCE:
-            action = state.sample_chance(dice)
-        else:
-            action = agents[player].choose(state, rngs[player])
+        action = state.sample_chance(dice) if player == CHANCE else agents[player].choose(state, rngs[player])
         state.apply_action(action)
         steps += 1
         if on_event is not None:

@@ -15,7 +15,7 @@ from turnbuckle.engine.datafiles import load_model, packaged_data
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
-from turnbuckle.games.powerhouses.models import ABILITIES, Ability, Roster, WrestlerSheet
+from turnbuckle.games.powerhouses.models import ABILITIES, Roster, WrestlerSheet
 
 ROLL: Final = Action(0, "roll")
 """Keep rolling the unmatched dice ("On a Roll")."""
@@ -103,7 +103,7 @@ class PowerhousesGame(Game):
         self.comeback_rule = comeback
         # face (1-6) -> ability index, per player; Fan Support is FAN_SUPPORT
         self.face_maps: tuple[tuple[int, ...], ...] = tuple(
-            (NO_ABILITY, *(ABILITIES.index(s.face_ability(f)) for f in range(1, 6)), FAN_SUPPORT)  # type: ignore[arg-type]
+            (NO_ABILITY, *(ABILITIES.index(s.face_ability(f)) for f in range(1, 6)), FAN_SUPPORT)
             for s in sheets
         )
         self.sheet_abilities: tuple[tuple[int, ...], ...] = tuple(
@@ -284,7 +284,7 @@ class PowerhousesState(State):
         if awaiting == AWAIT_DIE:
             return 0 <= action.id < 6 and DIE[action.id] == action
         if awaiting == AWAIT_CONTINUE:
-            return action == ROLL or action == STOP
+            return action in (ROLL, STOP)
         if awaiting == AWAIT_PURSUE:
             index = action.id - 2
             return 0 <= index < len(ABILITIES) and index in self.tied and PURSUE[index] == action
@@ -349,7 +349,7 @@ class PowerhousesState(State):
         hits = 0
         for face in faces:
             matched = face_map[face]
-            if matched == ability or matched == FAN_SUPPORT:
+            if matched in (ability, FAN_SUPPORT):
                 hits += 1
         if self.record_events:
             self.emit(

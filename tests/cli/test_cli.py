@@ -1,0 +1,112 @@
+"""The ``turnbuckle`` command end to end, run as a user would (a subprocess per call)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "turnbuckle", *args], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_games_lists_powerhouses() -> None:
+    out = run("games", "--json")
+    assert out.returncode == 0
+    assert "powerhouses" in [g["id"] for g in json.loads(out.stdout)]
+
+
+def test_rules_and_roster() -> None:
+    rules = run("rules", "powerhouses")
+    assert rules.returncode == 0 and "Over the Top" in rules.stdout and "comeback" in rules.stdout
+    roster = json.loads(run("roster", "powerhouses", "--json").stdout)
+    assert len(roster) >= 8 and roster[0]["sheet"][5] == "Fan Support"
+
+
+def test_watch_json_is_one_event_per_line_ending_with_the_result() -> None:
+    out = run("watch", "powerhouses", "--seed", "4", "--json", "-a", "expert", "-a", "heuristic")
+    assert out.returncode == 0
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert all(line["type"] == "event" for line in lines[:-1])
+    result = lines[-1]
+    assert result["type"] == "result" and result["winner"] in (0, 1) and result["winner_name"]
+    assert lines[-2]["kind"] == "result" and lines[-2]["winner"] == result["winner"]
+    again = run("watch", "powerhouses", "--seed", "4", "--json", "-a", "expert", "-a", "heuristic")
+    assert again.stdout == out.stdout, "--seed makes watch reproducible"
+
+
+def test_watch_saves_a_replay_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    out = run("watch", "powerhouses", "--seed", "9", "--save-replay", str(path))
+    assert out.returncode == 0 and path.exists()
+    replayed = run("replay", str(path), "--json")
+    assert replayed.returncode == 0
+    assert json.loads(replayed.stdout.splitlines()[-1])["verified"] is True
+
+
+def test_sim_json_has_win_rates_with_intervals() -> None:
+    out = run("sim", "powerhouses", "--matches", "60", "--seed", "1", "-a", "expert", "-a", "random", "--json")
+    assert out.returncode == 0
+    summary = json.loads(out.stdout)
+    rates = summary["win_rates"]
+    assert sum(r["wins"] for r in rates) + summary["draws"] == 60
+    assert all(r["ci95"][0] <= r["rate"] <= r["ci95"][1] for r in rates)
+    again = json.loads(run("sim", "powerhouses", "--matches", "60", "--seed", "1", "-a", "expert", "-a", "random",
+                           "--json", "--workers", "1").stdout)
+    assert again["win_rates"] == rates, "results do not depend on the number of workers"
+
+
+def test_play_against_the_computer_with_typed_moves() -> None:
+    # answers: an illegal entry first (refused, asked again), then always "stop"/first option
+    moves = "dance\n" + "1\n" * 400
+    out = subprocess.run(
+        [sys.executable, "-m", "turnbuckle", "play", "powerhouses", "--seed", "2", "--opponent", "random"],
+        input=moves, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "'dance' is not a legal move now" in out.stdout
+    assert "Winner:" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("rules", "chess"), "unknown game 'chess'"),
+        (("watch", "powerhouses", "-w", "Nobody", "-w", "Skylark Reyes"), "unknown wrestler 'Nobody'"),
+        (("watch", "powerhouses", "-o", "color=red"), "has no option 'color'"),
+        (("watch", "powerhouses", "-o", "dice=1"), "option dice"),
+        (("sim", "powerhouses", "-a", "genius"), "unknown agent 'genius'"),
+        (("replay", "/nonexistent/replay.json"), "cannot read replay"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(args: tuple[str, ...], message: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_bad_roster_file_is_one_line_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "mine.toml"
+    bad.write_text('[[wrestler]]\nname = "X"\nspecialty = "Strength"\nweakness = "Agility"\n'
+                   'abilities = ["Agility", "Brawling", "Martial Arts"]\n')
+    out = run("roster", "powerhouses", "--roster", str(bad))
+    assert out.returncode == 2 and str(bad) in out.stderr and "weakness" in out.stderr
+    assert "Traceback" not in out.stderr
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[[wrestler]\n")
+    out = run("watch", "powerhouses", "--roster", str(broken))
+    assert out.returncode == 2 and "malformed TOML" in out.stderr
+
+
+def test_corrupt_replay_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "r.json"
+    bad.write_text('{"game": "powerhouses", "params": {}, "actions": ["die=9"]}')
+    out = run("replay", str(bad))
+    assert out.returncode == 2 and "action #0 'die=9'" in out.stderr

@@ -1,0 +1,88 @@
+"""The engine contract itself: registry, actions, dice, data-file errors, agents, statistics."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import turnbuckle
+from turnbuckle.agents.mcts import MCTSAgent
+from turnbuckle.agents.registry import make_agent
+from turnbuckle.dice import D6, Die
+from turnbuckle.engine.actions import Action, ActionTable
+from turnbuckle.engine.datafiles import load_model
+from turnbuckle.engine.errors import DataFileError, ParamError, UnknownGameError
+from turnbuckle.games.powerhouses.models import Roster
+from turnbuckle.sim.stats import wilson_interval
+
+
+def test_registry_lists_and_loads() -> None:
+    assert "powerhouses" in turnbuckle.list_games()
+    assert turnbuckle.load_game("powerhouses").num_players() == 2
+    with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
+        turnbuckle.load_game("chess")
+
+
+def test_action_table_rejects_duplicate_names() -> None:
+    with pytest.raises(ValueError, match="duplicate"):
+        ActionTable([Action(0, "a"), Action(1, "a")])
+
+
+def test_dice_with_any_faces() -> None:
+    crowd = Die("crowd", ("cheer", "cheer", "boo", "blank", "blank", "blank"))
+    assert crowd.probability("cheer") == pytest.approx(1 / 3)
+    assert [a.name for a in crowd.chance_actions("crowd")] == ["crowd=cheer", "crowd=boo", "crowd=blank"]
+    assert crowd.to_icepool().probability("blank") == 0.5
+    assert D6.sides == 6 and sum(D6.probability(f) for f in D6.distinct_faces()) == pytest.approx(1)
+    with pytest.raises(ValueError):
+        Die("none", ())
+
+
+HEAD = '[[wrestler]]\nname = "A"\nspecialty = "Strength"\nweakness = "Agility"\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[wrestler]\nname=", "malformed TOML"),
+        (HEAD + 'abilities = ["Agility", "Brawling", "Martial Arts"]\n',
+         r"wrestler\[0\] \(A\): abilities list the weakness Agility"),
+        (HEAD, r"wrestler\[0\] \(A\)\.abilities: Field required"),
+        (HEAD + 'abilities = ["Brawling", "Brawling", "Martial Arts"]\n', "Brawling twice"),
+    ],
+)
+def test_data_file_errors_name_file_and_field(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "roster.toml"
+    path.write_text(text)
+    with pytest.raises(DataFileError, match=message) as info:
+        load_model(Roster, path)
+    assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+def test_agent_registry() -> None:
+    game = turnbuckle.load_game("powerhouses")
+    assert make_agent("mcts:50", game, 0).simulations == 50  # type: ignore[attr-defined]
+    assert make_agent("expert", game, 1).name == "expert"
+    with pytest.raises(ParamError, match="unknown agent 'genius'"):
+        make_agent("genius", game, 0)
+    with pytest.raises(ParamError, match="positive whole number"):
+        make_agent("mcts:x", game, 0)
+
+
+def test_mcts_returns_a_legal_action_and_does_not_touch_the_state() -> None:
+    game = turnbuckle.load_game("powerhouses")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.current_player() < 0 or len(state.legal_actions()) < 2:
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    before = state.to_json()
+    action = MCTSAgent(simulations=50).choose(state, rng)
+    assert action in state.legal_actions() and state.to_json() == before
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson_interval(0, 10)[0] == pytest.approx(0.0) and wilson_interval(10, 10)[1] == pytest.approx(1.0)

@@ -1,0 +1,226 @@
+"""One test (at least) per rule of powerhouses.txt; each names its section."""
+
+from __future__ import annotations
+
+import pytest
+
+import turnbuckle
+from support.forcing import drive
+from support.powerhouses import BRUNO, BRUNO_WINS_TAKEDOWN, SKYLARK, new_match
+from turnbuckle.engine.datafiles import validate
+from turnbuckle.engine.errors import DataFileError, IllegalActionError, ParamError
+from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.games.powerhouses.models import Roster, WrestlerSheet
+from turnbuckle.games.powerhouses.rules import ATTACK, AWAIT_CONTINUE, AWAIT_PURSUE, COMEBACK, DEFENSE, TAKEDOWN
+
+SHEET = {"name": "Test", "specialty": "Strength", "weakness": "Agility",
+         "abilities": ["Brawling", "Martial Arts", "Technical Ability"]}
+
+
+def attacking() -> object:
+    """Bruno has won the Take-Down and is about to roll his attack."""
+    return drive(new_match(), BRUNO_WINS_TAKEDOWN)
+
+
+# -- Preparing to Play ------------------------------------------------------------------------
+def test_sheet_lines_follow_preparing_to_play() -> None:
+    # powerhouses Preparing to Play: specialty on 1 and 2, abilities on 3-5, Fan Support on 6
+    sheet = WrestlerSheet.model_validate(SHEET)
+    assert sheet.sheet_lines() == [
+        "Strength", "Strength", "Brawling", "Martial Arts", "Technical Ability", "Fan Support",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"abilities": ["Agility", "Brawling", "Martial Arts"]}, "weakness"),
+        ({"abilities": ["Brawling", "Brawling", "Martial Arts"]}, "twice"),
+        ({"weakness": "Strength", "abilities": ["Brawling", "Martial Arts", "Technical Ability"]}, "both"),
+        ({"specialty": "Charisma"}, "specialty"),
+        ({"abilities": ["Brawling", "Martial Arts"]}, "abilities"),
+    ],
+)
+def test_invalid_sheets_are_refused(change: dict[str, object], message: str) -> None:
+    # powerhouses Preparing to Play: "Don't list the wrestler's weakness", "a different ability for each number"
+    with pytest.raises(DataFileError, match=message):
+        validate(Roster, {"wrestler": [{**SHEET, **change}]}, "my.toml")
+
+
+def test_specialty_may_repeat_on_three_to_five() -> None:
+    # powerhouses Preparing to Play (ruling R-PH-1): 3-5 need only differ from each other and the weakness
+    sheet = WrestlerSheet.model_validate({**SHEET, "abilities": ["Strength", "Brawling", "Martial Arts"]})
+    assert sheet.faces_for(sheet.specialty) == 3
+
+
+# -- Rolling the Dice, On a Roll, Calling It Quits, Going Bust ------------------------------
+def test_on_a_roll_sets_matches_aside_and_offers_to_roll_the_rest() -> None:
+    # powerhouses On a Roll
+    state = drive(attacking(), [1, 2, 3, 4, 5])
+    assert state.awaiting == AWAIT_CONTINUE and state.current_player() == 0
+    assert (state.count, state.free) == (2, 3)
+    assert [a.name for a in state.legal_actions()] == ["roll", "stop"]
+    drive(state, ["roll"])
+    assert state.current_player() == CHANCE and state.to_throw == 3
+
+
+def test_calling_it_quits_keeps_the_count() -> None:
+    # powerhouses Calling It Quits
+    state = drive(attacking(), [1, 2, 6, 4, 5, "stop"])
+    assert state.phase == DEFENSE and state.attack_total == 3
+
+
+def test_going_bust_subtracts_one() -> None:
+    # powerhouses Going Bust
+    state = drive(attacking(), [1, 2, 6, 4, 5, "roll", 3, 4])
+    assert state.phase == DEFENSE and state.attack_total == 2
+
+
+def test_first_roll_without_a_match_is_bust_at_zero() -> None:
+    # powerhouses Going Bust (ruling R-PH-2: no matches, nothing to subtract: the total is 0)
+    state = new_match(dice=3)
+    drive(state, [1, 3, 4])  # Bruno: Strength, Brawling, Martial Arts: no match
+    assert state.takedown_totals[0] == 0
+
+
+def test_first_roll_must_take_the_largest_match() -> None:
+    # powerhouses Note: "he must go with the largest match"
+    state = drive(attacking(), [1, 3, 3, 3, 5])  # one Strength, three Brawling
+    assert state.ability == 1 and state.count == 3 and state.awaiting == AWAIT_CONTINUE
+
+
+def test_first_roll_equal_matches_are_a_choice() -> None:
+    # powerhouses Note: "If the matches are of equal size ... he may choose which match to pursue"
+    state = drive(attacking(), [1, 2, 3, 3, 5])
+    assert state.awaiting == AWAIT_PURSUE
+    assert [a.name for a in state.legal_actions()] == ["pursue Brawling", "pursue Strength"]
+    drive(state, ["pursue Brawling"])
+    assert state.ability == 1 and (state.count, state.free) == (2, 3)
+
+
+def test_over_the_top_rerolls_all_but_one_and_count_goes_on() -> None:
+    # powerhouses Over the Top
+    state = drive(attacking(), [3, 3, 3, 3, 6])
+    assert state.count == 5 and state.free == 4
+    drive(state, ["roll", 3, 1, 1, 1, "roll", 6, 6, 6])  # six, then three more: all five aside again
+    assert state.count == 9 and state.free == 4
+
+
+# -- The Take-Down ----------------------------------------------------------------------------
+def test_takedown_rolls_until_bust_without_a_choice_to_quit() -> None:
+    # powerhouses The Take-Down: "each roll their dice until they go bust"
+    state = new_match()
+    drive(state, [1, 2, 3, 4, 5])
+    assert state.phase == TAKEDOWN and state.current_player() == CHANCE, "no Calling It Quits in the Take-Down"
+    drive(state, [1, 3, 4, 3, 4])
+    assert state.takedown_totals[0] == 2 and state.roller == 1
+
+
+def test_takedown_highest_attacks_first() -> None:
+    # powerhouses The Take-Down: "the wrestler with the highest score wins the Take-Down"
+    state = drive(new_match(), BRUNO_WINS_TAKEDOWN)
+    assert state.attacker == 0 and state.phase == ATTACK
+    takedown = next(e for e in state.events if e.kind == "takedown")
+    assert takedown.data == {"winner": 0, "totals": [2, 1]}
+
+
+def test_takedown_tie_is_rolled_again() -> None:
+    # powerhouses The Take-Down (ruling R-PH-3: a tie is rolled again)
+    state = drive(new_match(), [1, 2, 3, 4, 5, 3, 4, 5, 1, 2, 3, 4, 5, 3, 4, 5])
+    assert state.phase == TAKEDOWN and state.roller == 0
+    assert any(e.kind == "takedown_tie" for e in state.events)
+
+
+# -- The Turn Sequence ------------------------------------------------------------------------
+def _exchange(attack: list[int | str], defense: list[int | str]) -> object:
+    return drive(attacking(), [*attack, *defense])
+
+
+def test_defender_may_pursue_a_different_ability() -> None:
+    # powerhouses The Defense: "He need not roll for the same ability as the attacker did"
+    state = drive(attacking(), [3, 3, 3, 4, 5, "stop"])  # Bruno: three Brawling
+    drive(state, [1, 2, 3, 4, 5])  # Skylark: two Agility
+    assert state.roller == 1 and state.ability == 0
+
+
+def test_wear_down_costs_the_defender_a_die_and_attacker_keeps_attacking() -> None:
+    # powerhouses The Result: Wear Down
+    state = _exchange([3, 3, 3, 4, 5, "stop"], [1, 2, 3, 4, 5, "stop"])
+    assert state.dice == [5, 4] and state.attacker == 0 and state.phase == ATTACK
+
+
+def test_resistance_costs_nothing_and_attacker_keeps_attacking() -> None:
+    # powerhouses The Result: Resistance
+    state = _exchange([1, 2, 3, 4, 5, "stop"], [1, 2, 3, 4, 5, "stop"])
+    assert state.dice == [5, 5] and state.attacker == 0
+    assert any(e.kind == "resistance" for e in state.events)
+
+
+def test_reversal_makes_the_defender_the_attacker() -> None:
+    # powerhouses The Result: Reversal
+    state = _exchange([1, 2, 3, 4, 5, "stop"], [1, 1, 1, 4, 5, "stop"])
+    assert state.dice == [5, 5] and state.attacker == 1 and state.roller == 1
+
+
+# -- The Come-Back and Ending the Game -------------------------------------------------------
+def _lose_exchange(state: object) -> object:
+    """Bruno attacks with three Brawling and stops; Skylark answers two Agility and stops."""
+    return drive(state, [3, 3, 3, 4, 5, "stop", *[1, 2, 3, 4, 5][: state.dice[1]], "stop"])
+
+
+def _worn_to(state: object, dice: int) -> object:
+    """Skylark loses exchanges until she has ``dice`` dice."""
+    while state.dice[1] > dice:
+        _lose_exchange(state)
+    return state
+
+
+def test_comeback_roll_at_two_dice_regains_a_die_on_a_match() -> None:
+    # powerhouses The Come-Back
+    state = _lose_exchange(_worn_to(attacking(), 3))
+    assert state.phase == COMEBACK and state.current_player() == CHANCE and state.to_throw == 2
+    drive(state, [1, 6])
+    assert state.dice[1] == 3 and state.phase == ATTACK
+
+
+def test_comeback_without_a_match_stays_at_two() -> None:
+    # powerhouses The Come-Back
+    state = drive(_lose_exchange(_worn_to(attacking(), 3)), [1, 3])
+    assert state.dice[1] == 2 and state.phase == ATTACK
+
+
+def test_comeback_can_be_switched_off() -> None:
+    # powerhouses The Come-Back (option comeback=false)
+    state = drive(new_match(comeback=False), BRUNO_WINS_TAKEDOWN)
+    _worn_to(state, 2)
+    assert state.phase == ATTACK and state.dice[1] == 2
+
+
+def test_reduced_to_one_die_ends_the_match() -> None:
+    # powerhouses Ending the Game
+    state = drive(_lose_exchange(_worn_to(attacking(), 3)), [1, 3])  # two dice, the come-back fails
+    drive(state, [3, 3, 3, 4, 5, "stop", 1, 3])  # Skylark's two dice bust: worn down to one
+    assert state.dice[1] == 1
+    assert state.current_player() == TERMINAL and state.is_terminal()
+    assert state.returns() == [1.0, -1.0]
+    assert state.events[-1].kind == "result" and state.events[-1].data["winner"] == 0
+
+
+# -- contract edges ---------------------------------------------------------------------------
+def test_illegal_action_is_refused_with_the_legal_ones_named() -> None:
+    state = drive(attacking(), [1, 2, 3, 4, 5])
+    with pytest.raises(IllegalActionError, match=r"'pursue Agility' is not legal .* \(legal: roll, stop\)"):
+        state.apply_action("pursue Agility")
+    with pytest.raises(IllegalActionError, match="unknown action 'dance'"):
+        state.apply_action("dance")
+    with pytest.raises(IllegalActionError, match="not a possible chance outcome"):
+        drive(state, ["roll", "stop"])
+
+
+def test_unknown_wrestler_and_bad_options_are_param_errors() -> None:
+    with pytest.raises(ParamError, match="unknown wrestler 'Nobody'"):
+        turnbuckle.load_game("powerhouses", wrestlers=["Nobody", SKYLARK])
+    with pytest.raises(ParamError, match="exactly 2"):
+        turnbuckle.load_game("powerhouses", wrestlers=[BRUNO])
+    with pytest.raises(ParamError, match="dice"):
+        turnbuckle.load_game("powerhouses", dice=1)

@@ -1,0 +1,1 @@
+"""Helpers shared by the test suite (on sys.path via pytest\x27s pythonpath)."""
