@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game, State
 from turnbuckle.games.powerhouses import probability as prob
 from turnbuckle.games.powerhouses.rules import (
@@ -54,21 +55,62 @@ class HeuristicAgent:
 
 
 class ExpertAgent:
-    """Continue/stop and first-roll choices by exact dynamic programming over the roll process.
+    """Continue/stop and first-roll choices computed exactly to win the *match*.
 
-    On attack it maximizes its chance of winning the exchange against a defender who answers
-    optimally; on defense, against the announced attack total. Resistance counts one half.
+    ``objective="match"`` (the default) plays the minimax solution of the whole match
+    (``probability.MatchSolver``): every exchange outcome is worth the chance of winning the match
+    from where it leads (Wear Down with the Come-Back chance, the end at one die, Resistance,
+    Reversal), solved to a fixed point once per pairing of sheets and cached; decisions are table
+    lookups. On defense it uses the announced attack total. It never looks at who its opponent is.
+
+    ``objective="exchange"`` is the older expert: it maximizes the chance of winning the exchange
+    alone (Resistance counts one half).
     """
 
     name = "expert"
 
-    def __init__(self, game: Game | None = None, player: int = 0) -> None:
+    def __init__(self, game: Game | None = None, player: int = 0, objective: str = "match") -> None:
+        if objective not in ("match", "exchange"):
+            raise ParamError(f"expert objective must be 'match' or 'exchange', got {objective!r}")
         self.player = player
+        self.objective = objective
 
     def choose(self, state: State, rng: random.Random) -> Action:
         s = _state(state)
         if s.phase not in (ATTACK, DEFENSE):
             return _best_faces(s)  # Take-Down: no quitting; the likeliest ability rolls longest
+        if self.objective == "exchange":
+            return self._choose_exchange(s)
+        game: PowerhousesGame = s.game
+        solver = prob.match_solver(game.face_maps, game.starting_dice, game.comeback_rule)
+        attacker = s.attacker
+        if s.phase == ATTACK:
+            if s.awaiting == AWAIT_PURSUE:
+                free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
+                best = max(
+                    s.tied,
+                    key=lambda a: (solver.attack_value(solver.attack_lane(attacker, s.dice, a), s.count, free), -a),
+                )
+                return PURSUE[best]
+            lane = solver.attack_lane(attacker, s.dice, s.ability)
+            return ROLL if solver.attack_rolls(lane, s.count, s.free) else STOP
+        target = s.attack_total
+        if s.awaiting == AWAIT_PURSUE:
+            free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
+            face_map = game.face_maps[s.roller]
+            best = max(
+                s.tied,
+                key=lambda a: (
+                    solver.defense_value(solver.defense_lane(attacker, s.dice, a), target, s.count, free),
+                    prob.hit_probability(face_map, a),
+                    -a,
+                ),
+            )
+            return PURSUE[best]
+        lane = solver.defense_lane(attacker, s.dice, s.ability)
+        return ROLL if solver.defense_rolls(lane, target, s.count, s.free) else STOP
+
+    def _choose_exchange(self, s: PowerhousesState) -> Action:
         tables = self._tables(s)
         count = min(s.count, len(tables[s.tied[0] if s.awaiting == AWAIT_PURSUE else s.ability][0]) - 1)
         if s.awaiting == AWAIT_PURSUE:

@@ -8,11 +8,22 @@ icepool supplies the first-roll multiset distribution and the binomial number of
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
 import icepool
+import numpy as np
+from numpy.typing import NDArray
+
+from turnbuckle.engine.errors import ParamError
+
+if TYPE_CHECKING:
+    from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
 FaceMap = tuple[int, ...]
 """Ability index per face 0..6 (index 0 unused, -1 for Fan Support), as ``PowerhousesGame.face_maps``."""
@@ -160,39 +171,668 @@ def _abilities(face_map: FaceMap) -> list[int]:
     return sorted({a for a in face_map[1:] if a >= 0})
 
 
-# -- exact distribution of a roll's final total under a fixed stopping rule -------------------
-StoppingRule = Callable[[int, int], bool]
-"""``rule(matches, unmatched_dice) -> True`` to call it quits."""
+# -- match-level values: the expert's objective is winning the match, not the exchange ----------
+MATCH_CAP = 120
+"""Attack totals the match solver tracks; beyond it no defender's chance of beating it matters."""
+_EPS = 1e-12
+"""Roll only when strictly better by more than float noise, so ties resolve the same way everywhere."""
 
 
-def total_distribution(face_map: FaceMap, dice: int, stop: StoppingRule) -> dict[int, float]:
-    """Exact distribution of a roll process's final total when quitting by ``stop``.
+class RollerProfile:
+    """One wrestler rolling ``dice`` dice: his distinct hit chances and first-roll outcomes.
 
-    On a first-roll tie the ability with the best hit chance is pursued. Mass that would roll past
-    ``TOTAL_CAP`` is a vanishing tail; it is stopped there.
+    The roll process after the first roll depends only on the hit chance, so abilities with the
+    same number of faces share one *slot*; the DP runs once per slot instead of once per ability.
+    """
+
+    def __init__(self, face_map: FaceMap, dice: int) -> None:
+        self.face_map = face_map
+        self.dice = dice
+        abilities = _abilities(face_map)
+        chances = sorted({hit_probability(face_map, a) for a in abilities}, reverse=True)
+        self.chances: tuple[Fraction, ...] = tuple(chances)
+        self.slot: dict[int, int] = {a: chances.index(hit_probability(face_map, a)) for a in abilities}
+        self.bust = 0.0
+        merged: dict[tuple[int, tuple[tuple[int, int], ...]], float] = {}
+        for prob, largest, tied in first_roll(face_map, dice):
+            if largest < 2:
+                self.bust += prob
+                continue
+            counts: dict[int, int] = {}
+            for a in tied:
+                counts[self.slot[a]] = counts.get(self.slot[a], 0) + 1
+            key = (largest, tuple(sorted(counts.items())))
+            merged[key] = merged.get(key, 0.0) + prob
+        self.outcomes: tuple[tuple[float, int, tuple[tuple[int, int], ...]], ...] = tuple(
+            (prob, largest, slots) for (largest, slots), prob in sorted(merged.items())
+        )
+        """(probability, largest match, ((slot, abilities tied in that slot), ...)) per first roll."""
+
+
+@cache
+def roller_profile(face_map: FaceMap, dice: int) -> RollerProfile:
+    return RollerProfile(face_map, dice)
+
+
+def comeback_chance(face_map: FaceMap) -> float:
+    """Chance the Come-Back roll (two dice) shows a match."""
+    return 1.0 - roller_profile(face_map, 2).bust
+
+
+MatchState = tuple[int, int, int]
+"""(attacker, player 0's dice, player 1's dice) at the start of an exchange."""
+
+
+class MatchSolver:
+    """Exact minimax values of the whole match, and the stopping tables that achieve them.
+
+    ``value[s]`` is the attacker's chance of winning the match from exchange state ``s``. An
+    exchange's outcomes are worth match values: Wear Down leads to the state with one die fewer
+    (with the Come-Back chance at two dice; the match ends at one), Resistance to the same state,
+    Reversal to the state with the attacker swapped. Given those, each exchange is the
+    perfect-information game "attacker stops, announces, defender answers", solved by the roll DP
+    for every state at once (numpy over lanes = state x hit chance). The match-level fixed point
+    is found by policy iteration: solve the exchanges, then solve the linear system of match
+    values those exchange odds imply, until the values stop moving.
+
+    ``uniform[p]`` makes player ``p`` decide uniformly at random (the random agent) instead of
+    optimally; the solution is then the other player's exact best response to it, which is how
+    the ceiling against random play is measured. Agents use only the minimax solver.
+    """
+
+    def __init__(
+        self,
+        face_maps: tuple[FaceMap, FaceMap],
+        dice: int,
+        comeback: bool = True,
+        cap: int = MATCH_CAP,
+        uniform: tuple[bool, bool] = (False, False),
+    ) -> None:
+        if dice < 2:
+            raise ValueError("a match needs at least two dice a side")
+        self.face_maps = face_maps
+        self.dice = dice
+        self.comeback = comeback
+        self.cap = cap
+        self.uniform = uniform
+        n = dice
+        self.states: list[MatchState] = [
+            (x, d0, d1) for x in (0, 1) for d0 in range(2, n + 1) for d1 in range(2, n + 1)
+        ]
+        self.index = {s: i for i, s in enumerate(self.states)}
+        self.att_profiles = [roller_profile(face_maps[x], (d0, d1)[x]) for x, d0, d1 in self.states]
+        self.def_profiles = [roller_profile(face_maps[1 - x], (d0, d1)[1 - x]) for x, d0, d1 in self.states]
+        self.att_lane, self.att_p, self.att_n, self.att_state, self.att_unif = self._lanes(self.att_profiles, 0)
+        self.def_lane, self.def_p, self.def_n, self.def_state, self.def_unif = self._lanes(self.def_profiles, 1)
+        self.att_hits = self._hits(self.att_p)
+        self.def_hits = self._hits(self.def_p)
+        self.comeback_chances = (comeback_chance(face_maps[0]), comeback_chance(face_maps[1]))
+        self.reversal = [self.index[(1 - x, d0, d1)] for x, d0, d1 in self.states]
+        self.wear = [self._wear(s) for s in self.states]
+        self.value = np.zeros(len(self.states))
+        self.exchange_odds = np.zeros((len(self.states), 3))
+        self.iterations = 0
+        self._solve()
+
+    # -- set-up --------------------------------------------------------------------------
+    def _lanes(
+        self, profiles: list[RollerProfile], role: int
+    ) -> tuple[list[list[int]], NDArray[np.float64], NDArray[np.intp], NDArray[np.intp], NDArray[np.bool_]]:
+        """One lane per (state, hit-chance slot); ``role`` 0 attacker, 1 defender."""
+        lane: list[list[int]] = []
+        p: list[float] = []
+        n: list[int] = []
+        owner: list[int] = []
+        unif: list[bool] = []
+        for s, prof in enumerate(profiles):
+            x = self.states[s][0]
+            player = x if role == 0 else 1 - x
+            lane.append(list(range(len(p), len(p) + len(prof.chances))))
+            for chance in prof.chances:
+                p.append(float(chance))
+                n.append(prof.dice)
+                owner.append(s)
+                unif.append(self.uniform[player])
+        return lane, np.array(p), np.array(n, dtype=np.intp), np.array(owner, dtype=np.intp), np.array(unif)
+
+    def _hits(self, p: NDArray[np.float64]) -> NDArray[np.float64]:
+        """``h[r, j, lane]``: chance that j of r dice match."""
+        n = self.dice
+        h = np.zeros((n + 1, n + 1, p.size))
+        for r in range(n + 1):
+            for j in range(r + 1):
+                h[r, j] = math.comb(r, j) * p**j * (1 - p) ** (r - j)
+        return h
+
+    def _wear(self, state: MatchState) -> tuple[float, list[tuple[float, int]]]:
+        """The attacker's value of Wear Down as constant + sum(coef * value[t])."""
+        x, *dice = state
+        d = dice[1 - x] - 1
+        if d <= 1:
+            return 1.0, []
+        after = list(dice)
+        after[1 - x] = d
+        if d == 2 and self.comeback:
+            chance = self.comeback_chances[1 - x]
+            back = list(dice)
+            back[1 - x] = 3
+            return 0.0, [(chance, self.index[(x, back[0], back[1])]), (1 - chance, self.index[(x, after[0], after[1])])]
+        return 0.0, [(1.0, self.index[(x, after[0], after[1])])]
+
+    # -- one round of exchange solving ----------------------------------------------------------
+    def _utilities(self, value: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Per state: the attacker's match value after (Wear Down, Resistance, Reversal)."""
+        u = np.empty((len(self.states), 3))
+        for s, (const, terms) in enumerate(self.wear):
+            u[s, 0] = const + sum(c * value[t] for c, t in terms)
+        u[:, 1] = value
+        u[:, 2] = 1.0 - value[self.reversal]
+        return u
+
+    def _defense_dp(
+        self, util: NDArray[np.float64]
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+        """The defender's roll DP by *gap* k = target - matches, for every defense lane at once.
+
+        After the first roll the matches are >= 2, so going bust never clips at zero and the
+        process depends on the target only through the gap. ``util[lane]`` = the defender's
+        (wear down, resistance, reversal). Returns P(tie), P(beat) and the roll flag by
+        [k + dice, r, lane] for k = -dice .. cap.
+        """
+        n, cap = self.dice, self.cap
+        off = n
+        size = off + cap + 1
+        lanes = self.def_p.size
+        tie = np.zeros((size, n, lanes))
+        win = np.zeros((size, n, lanes))
+        roll = np.zeros((size, n, lanes), dtype=bool)
+        win[: off - 1] = 1.0  # two or more ahead: every path ends above the target
+        lo, ti, wi = util[:, 0], util[:, 1], util[:, 2]
+        top = self.def_n - 1
+        ids = np.arange(lanes)
+        unif = self.def_unif
+        hits = self.def_hits
+        for k in range(-1, cap + 1):
+            ki = k + off
+            stop_t, stop_w = (1.0 if k == 0 else 0.0), (1.0 if k < 0 else 0.0)
+            bust_t = 1.0 if k == -1 else 0.0  # going bust lands at gap k + 1
+            stop_v = lo + (ti - lo) * stop_t + (wi - lo) * stop_w
+            for r in range(1, n):
+                h = hits[r]
+                rt = h[0] * bust_t
+                rw = np.zeros(lanes)
+                for j in range(1, r + 1):
+                    if j < r:
+                        rt = rt + h[j] * tie[ki - j, r - j]
+                        rw = rw + h[j] * win[ki - j, r - j]
+                    else:  # Over the Top: all but one die free again
+                        rt = rt + h[j] * tie[ki - j, top, ids]
+                        rw = rw + h[j] * win[ki - j, top, ids]
+                rv = lo + (ti - lo) * rt + (wi - lo) * rw
+                better = rv > stop_v + _EPS
+                roll[ki, r] = better
+                tie[ki, r] = np.where(unif, 0.5 * (rt + stop_t), np.where(better, rt, stop_t))
+                win[ki, r] = np.where(unif, 0.5 * (rw + stop_w), np.where(better, rw, stop_w))
+        return tie, win, roll
+
+    def _defense_first_roll(
+        self, util: NDArray[np.float64], tie: NDArray[np.float64], win: NDArray[np.float64]
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """P(resistance), P(reversal) for every attack total 0..cap and state: [c, state]."""
+        cap, off = self.cap, self.dice
+        totals = np.arange(cap + 1)
+        states = len(self.states)
+        dt = np.zeros((cap + 1, states))
+        dw = np.zeros((cap + 1, states))
+        for s, prof in enumerate(self.def_profiles):
+            lane = self.def_lane[s]
+            lo, ti, wi = util[lane[0]]
+            dt[0, s] += prof.bust  # a first-roll bust totals 0: it ties only a 0 attack
+            for prob, largest, slots in prof.outcomes:
+                r0 = after_hits(prof.dice, largest, prof.dice)
+                k = totals - largest + off
+                pt, pw = _pick(
+                    [(tie[k, r0, lane[i]], win[k, r0, lane[i]], m) for i, m in slots],
+                    (ti - lo, wi - lo),
+                    self.uniform[1 - self.states[s][0]],
+                )
+                dt[:, s] += prob * pt
+                dw[:, s] += prob * pw
+        return dt, dw
+
+    def _attack_dp(
+        self, util: NDArray[np.float64], qw: NDArray[np.float64], qt: NDArray[np.float64]
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+        """The attacker's roll DP over (matches, unmatched dice) for every attack lane at once.
+
+        ``qw[c, lane]``, ``qt[c, lane]``: Wear Down / Resistance chances if the attack totals c
+        (the defender answering as solved). Returns the same chances under optimal play from
+        each (c, r) and the roll flag, by [c, r, lane].
+        """
+        n, cap = self.dice, self.cap
+        lanes = self.att_p.size
+        aw = np.zeros((cap + 1, n, lanes))
+        at = np.zeros((cap + 1, n, lanes))
+        roll = np.zeros((cap + 1, n, lanes), dtype=bool)
+        wv, tv, rv_ = util[:, 0], util[:, 1], util[:, 2]
+        stop_v = wv * qw + tv * qt + rv_ * (1.0 - qw - qt)
+        top = self.att_n - 1
+        ids = np.arange(lanes)
+        unif = self.att_unif
+        hits = self.att_hits
+        aw[cap, 1:] = qw[cap]
+        at[cap, 1:] = qt[cap]
+        for c in range(cap - 1, -1, -1):
+            busted = max(c - 1, 0)
+            for r in range(1, n):
+                h = hits[r]
+                rw = h[0] * qw[busted]
+                rt = h[0] * qt[busted]
+                for j in range(1, r + 1):
+                    nc = min(c + j, cap)
+                    if j < r:
+                        rw = rw + h[j] * aw[nc, r - j]
+                        rt = rt + h[j] * at[nc, r - j]
+                    else:
+                        rw = rw + h[j] * aw[nc, top, ids]
+                        rt = rt + h[j] * at[nc, top, ids]
+                value = wv * rw + tv * rt + rv_ * (1.0 - rw - rt)
+                better = value > stop_v[c] + _EPS
+                roll[c, r] = better
+                aw[c, r] = np.where(unif, 0.5 * (rw + qw[c]), np.where(better, rw, qw[c]))
+                at[c, r] = np.where(unif, 0.5 * (rt + qt[c]), np.where(better, rt, qt[c]))
+        return aw, at, roll
+
+    def _exchanges(self, value: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Solve every exchange given match values; store the tables; return (P wear, tie, rev)."""
+        u = self._utilities(value)
+        def_util = 1.0 - u[self.def_state]  # zero-sum: the defender's (worn down, resisted, reversed)
+        tie, win, droll = self._defense_dp(def_util)
+        dt, dw = self._defense_first_roll(def_util, tie, win)
+        qt = dt[:, self.att_state]
+        qw = 1.0 - qt - dw[:, self.att_state]
+        att_util = u[self.att_state]
+        aw, at, aroll = self._attack_dp(att_util, qw, qt)
+        odds = np.zeros((len(self.states), 3))
+        for s, prof in enumerate(self.att_profiles):
+            lane = self.att_lane[s]
+            wv, tv, rv_ = u[s]
+            pw = prof.bust * qw[0, lane[0]]
+            pt = prof.bust * qt[0, lane[0]]
+            for prob, largest, slots in prof.outcomes:
+                r0 = after_hits(prof.dice, largest, prof.dice)
+                c = min(largest, self.cap)
+                w, t = _pick(
+                    [(aw[c, r0, lane[i]], at[c, r0, lane[i]], m) for i, m in slots],
+                    (wv - rv_, tv - rv_),
+                    self.uniform[self.states[s][0]],
+                )
+                pw += prob * w
+                pt += prob * t
+            odds[s] = (pw, pt, 1.0 - pw - pt)
+        self.def_tie, self.def_win, self.def_roll, self.def_util = tie, win, droll, def_util
+        self.att_wear, self.att_tie, self.att_roll, self.att_util = aw, at, aroll, att_util
+        return odds
+
+    def _match_values(self, odds: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Match values implied by fixed exchange odds: one linear system."""
+        size = len(self.states)
+        a = np.eye(size)
+        b = np.zeros(size)
+        for s, ((pw, pt, pr), (const, terms)) in enumerate(zip(odds, self.wear, strict=True)):
+            a[s, s] -= pt
+            a[s, self.reversal[s]] += pr
+            b[s] += pr + pw * const
+            for coef, t in terms:
+                a[s, t] -= pw * coef
+        return np.asarray(np.linalg.solve(a, b), dtype=np.float64)
+
+    def _solve(self, tolerance: float = 1e-12, max_iterations: int = 100) -> None:
+        n = self.dice
+        value = np.array([0.5 + 0.1 * (s[1 + s[0]] - s[2 - s[0]]) / n for s in self.states])
+        for iteration in range(1, max_iterations + 1):
+            odds = self._exchanges(value)
+            new = self._match_values(odds)
+            moved = float(np.max(np.abs(new - value)))
+            value = new
+            self.iterations = iteration
+            if moved < tolerance:
+                break
+        self.exchange_odds = self._exchanges(value)
+        self.value = value
+
+    # -- what agents and analyses ask ---------------------------------------------------
+    def residual(self) -> float:
+        """Bellman residual: how far the stored values are from one more exact exchange solve."""
+        u = self._utilities(self.value)
+        backed = np.sum(self.exchange_odds * u, axis=1)
+        return float(np.max(np.abs(backed - self.value)))
+
+    def state_value(self, attacker: int, dice: tuple[int, int] | list[int]) -> float:
+        """The attacker's chance of winning the match from the start of an exchange."""
+        return float(self.value[self.index[(attacker, dice[0], dice[1])]])
+
+    def attack_lane(self, attacker: int, dice: tuple[int, int] | list[int], ability: int) -> int:
+        s = self.index[(attacker, dice[0], dice[1])]
+        return self.att_lane[s][self.att_profiles[s].slot[ability]]
+
+    def defense_lane(self, attacker: int, dice: tuple[int, int] | list[int], ability: int) -> int:
+        s = self.index[(attacker, dice[0], dice[1])]
+        return self.def_lane[s][self.def_profiles[s].slot[ability]]
+
+    def attack_value(self, lane: int, matches: int, unmatched: int) -> float:
+        """The attacker's match value at (matches, unmatched dice), playing on optimally."""
+        c = min(matches, self.cap)
+        w, t = self.att_wear[c, unmatched, lane], self.att_tie[c, unmatched, lane]
+        wv, tv, rv_ = self.att_util[lane]
+        return float(wv * w + tv * t + rv_ * (1.0 - w - t))
+
+    def attack_rolls(self, lane: int, matches: int, unmatched: int) -> bool:
+        return matches < self.cap and bool(self.att_roll[matches, unmatched, lane])
+
+    def defense_value(self, lane: int, target: int, matches: int, unmatched: int) -> float:
+        """The defender's match value at (matches, unmatched dice) against attack total ``target``."""
+        k = target - matches
+        if k > self.cap:
+            k = self.cap  # hopelessly behind: values below float noise anyway
+        lo, ti, wi = self.def_util[lane]
+        if k < -1:
+            return float(wi)
+        ki = k + self.dice
+        t, w = self.def_tie[ki, unmatched, lane], self.def_win[ki, unmatched, lane]
+        return float(lo + (ti - lo) * t + (wi - lo) * w)
+
+    def defense_rolls(self, lane: int, target: int, matches: int, unmatched: int) -> bool:
+        k = target - matches
+        if k > self.cap:
+            return True  # behind: rolling can only help
+        if k < -1:
+            return False
+        return bool(self.def_roll[k + self.dice, unmatched, lane])
+
+    def takedown_chances(self) -> tuple[float, float]:
+        """Each player's chance of winning the Take-Down (both roll until bust; ties re-roll)."""
+        dists = [
+            roll_distribution(
+                fm, self.dice, _never, _uniform_pursue if self.uniform[p] else _best_pursue(fm)
+            )
+            for p, fm in enumerate(self.face_maps)
+        ]
+        first = second = 0.0
+        for a, pa in dists[0].items():
+            for b, pb in dists[1].items():
+                if a > b:
+                    first += pa * pb
+                elif b > a:
+                    second += pa * pb
+        return first / (first + second), second / (first + second)
+
+    def match_win_chance(self, player: int = 0) -> float:
+        """``player``'s chance of winning the whole match, Take-Down included."""
+        t0, t1 = self.takedown_chances()
+        n = self.dice
+        v0 = self.state_value(0, (n, n))
+        v1 = self.state_value(1, (n, n))
+        p0 = t0 * v0 + t1 * (1.0 - v1)
+        return p0 if player == 0 else 1.0 - p0
+
+
+def _pick(
+    options: list[tuple[NDArray[np.float64], NDArray[np.float64], int]],
+    weights: tuple[float, float],
+    uniform: bool,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The first-roll choice between tied matches: the best (or, played at random, the average).
+
+    Each option is a pair of outcome chances (a, b) and how many tied abilities share it; its
+    value is ``const + weights[0] * a + weights[1] * b``, so the constant plays no part.
+    """
+
+    def value(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+        return weights[0] * a + weights[1] * b
+
+    if uniform:
+        total = sum(m for *_, m in options)
+        return (
+            sum((a * m for a, _, m in options), np.zeros_like(options[0][0])) / total,
+            sum((b * m for _, b, m in options), np.zeros_like(options[0][0])) / total,
+        )
+    best_a, best_b, _ = options[0]
+    best_v = value(best_a, best_b)
+    for a, b, _ in options[1:]:
+        v = value(a, b)
+        better = v > best_v + _EPS
+        best_a = np.where(better, a, best_a)
+        best_b = np.where(better, b, best_b)
+        best_v = np.where(better, v, best_v)
+    return best_a, best_b
+
+
+@cache
+def match_solver(face_maps: tuple[FaceMap, FaceMap], dice: int, comeback: bool = True) -> MatchSolver:
+    """The minimax solver for one pairing of sheets, built once and shared by every agent."""
+    return MatchSolver(face_maps, dice, comeback)
+
+
+# -- exact distribution of a roll's final total under a stopping rule ---------------------------
+StopFn = Callable[[int, int], bool]
+"""``stop(matches, unmatched_dice) -> True`` to call it quits."""
+AbilityStopFn = Callable[[int, int, int], bool]
+"""``stop(ability, matches, unmatched_dice)``: rules that depend on the pursued ability."""
+PursueFn = Callable[[tuple[int, ...], int, int], dict[int, float]]
+"""``pursue(tied_abilities, matches, unmatched) -> {ability: weight}`` on a first-roll tie."""
+
+DISTRIBUTION_TAIL = 1e-13
+"""Mass still rolling below this is the vanishing tail; it is stopped where it stands."""
+DISTRIBUTION_LIMIT = 2000
+"""Hard bound on totals in an exact distribution (a safety net; never reached in practice)."""
+
+
+def _never(ability: int, matches: int, unmatched: int) -> bool:
+    return False
+
+
+def _uniform_pursue(tied: tuple[int, ...], matches: int, unmatched: int) -> dict[int, float]:
+    return {a: 1.0 / len(tied) for a in tied}
+
+
+def best_ability(face_map: FaceMap, tied: tuple[int, ...] | list[int]) -> int:
+    """First-roll tie under a fixed rule: the most faces (likeliest to keep matching), lowest id."""
+    return max(tied, key=lambda a: (hit_probability(face_map, a), -a))
+
+
+def _best_pursue(face_map: FaceMap) -> PursueFn:
+    def pursue(tied: tuple[int, ...], matches: int, unmatched: int) -> dict[int, float]:
+        return {best_ability(face_map, tied): 1.0}
+
+    return pursue
+
+
+def roll_distribution(face_map: FaceMap, dice: int, stop: AbilityStopFn, pursue: PursueFn) -> dict[int, float]:
+    """Exact distribution of a roll process's final total, layer by layer in the match count.
+
+    States are (matches, unmatched dice, ability); the count only grows, so one sweep in
+    increasing matches settles each state once.
     """
     result: dict[int, float] = {}
-    frontier: dict[tuple[int, int, Fraction], float] = {}
+    frontier: dict[tuple[int, int, int], float] = {}
     for prob, largest, tied in first_roll(face_map, dice):
         if largest < 2:
             result[0] = result.get(0, 0.0) + prob
             continue
-        p = max(hit_probability(face_map, a) for a in tied)
-        key = (largest, after_hits(dice, largest, dice), p)
-        frontier[key] = frontier.get(key, 0.0) + prob
+        r = after_hits(dice, largest, dice)
+        for a, weight in pursue(tied, largest, r).items():
+            key = (largest, r, a)
+            frontier[key] = frontier.get(key, 0.0) + prob * weight
     while frontier:
         c = min(k[0] for k in frontier)
         layer = {k: v for k, v in frontier.items() if k[0] == c}
         for key in layer:
             del frontier[key]
-        for (c, r, p), mass in layer.items():
-            if c >= TOTAL_CAP or stop(c, r):
+        tail = sum(frontier.values()) + sum(layer.values()) < DISTRIBUTION_TAIL
+        for (c, r, a), mass in layer.items():
+            if tail or c >= DISTRIBUTION_LIMIT or stop(a, c, r):
                 result[c] = result.get(c, 0.0) + mass
                 continue
-            dist = hits_distribution(r, p)
-            busted = max(c - 1, 0)
-            result[busted] = result.get(busted, 0.0) + mass * dist[0]
+            dist = hits_distribution(r, hit_probability(face_map, a))
+            result[c - 1] = result.get(c - 1, 0.0) + mass * dist[0]
             for j in range(1, r + 1):
-                key = (c + j, after_hits(r, j, dice), p)
+                key = (c + j, after_hits(r, j, dice), a)
                 frontier[key] = frontier.get(key, 0.0) + mass * dist[j]
     return dict(sorted(result.items()))
+
+
+# -- named stopping rules (``turnbuckle odds powerhouses --rule``) -------------------------------
+STOPPING_RULES: dict[str, str] = {
+    "bust": "never call it quits: roll until going bust (the Take-Down's rule)",
+    "at:K": "call it quits as soon as the total is K or more",
+    "free:R": "call it quits when fewer than R unmatched dice are left to roll",
+    "expert": "the expert's opening attack: N dice against the same sheet holding N dice",
+    "expert:D": "the expert's attack with N dice against the same sheet holding D dice",
+}
+"""The stopping rules ``parse_stopping_rule`` understands, for help texts."""
+
+
+@dataclass(frozen=True)
+class StoppingRule:
+    """A named way of calling it quits; ``str(rule)`` is the text that parses back to it.
+
+    Calling it as ``rule(matches, unmatched)`` answers "quit now?" for the fixed rules. The
+    ``expert`` rule depends on the pursued ability and the match, so it is resolved by
+    ``rule_policy`` (``threshold`` is the defender's dice, 0 = the same as the attacker's).
+    """
+
+    kind: str
+    threshold: int = 0
+
+    def __call__(self, matches: int, unmatched: int) -> bool:
+        if self.kind == "bust":
+            return False
+        if self.kind == "at":
+            return matches >= self.threshold
+        if self.kind == "free":
+            return unmatched < self.threshold
+        raise ParamError(f"stopping rule {self} depends on the match; use rule_policy()")
+
+    def __str__(self) -> str:
+        if self.kind == "bust" or (self.kind == "expert" and not self.threshold):
+            return self.kind
+        return f"{self.kind}:{self.threshold}"
+
+
+def parse_stopping_rule(text: str) -> StoppingRule:
+    """``bust``, ``at:K``, ``free:R``, ``expert`` or ``expert:D``; ParamError with one line otherwise."""
+    raw = text.strip().lower()
+    kind, sep, arg = raw.partition(":")
+    kind, arg = kind.strip(), arg.strip()
+    known = "bust, at:K, free:R, expert, expert:D"
+    if kind == "bust" and not sep:
+        return StoppingRule("bust")
+    if kind == "expert" and not sep:
+        return StoppingRule("expert")
+    if kind not in ("at", "free", "expert"):
+        raise ParamError(f"unknown stopping rule {text!r} (known: {known})")
+    if not arg.isdigit():
+        raise ParamError(f"stopping rule {kind}: needs a whole number, got {text!r}")
+    value = int(arg)
+    low, high = {"at": (1, DISTRIBUTION_LIMIT), "free": (1, 12), "expert": (2, 12)}[kind]
+    if not low <= value <= high:
+        raise ParamError(f"stopping rule {text!r}: the number must be from {low} to {high}")
+    return StoppingRule(kind, value)
+
+
+def _check_dice(dice: int) -> None:
+    if not isinstance(dice, int) or isinstance(dice, bool) or not 1 <= dice <= 12:
+        raise ParamError(f"dice must be a whole number from 1 to 12, got {dice!r}")
+
+
+def rule_policy(face_map: FaceMap, dice: int, rule: StoppingRule | StopFn) -> tuple[AbilityStopFn, PursueFn]:
+    """The (quit?, first-roll choice) pair a rule plays with ``dice`` dice of this sheet.
+
+    Fixed rules pursue the ability with the most faces; the expert pursues the best-valued one.
+    """
+    _check_dice(dice)
+    if not isinstance(rule, StoppingRule) or rule.kind != "expert":
+        fixed = rule
+
+        def stop(ability: int, matches: int, unmatched: int) -> bool:
+            return fixed(matches, unmatched)
+
+        return stop, _best_pursue(face_map)
+    defender = rule.threshold or dice
+    if dice < 2 or defender > 12:
+        raise ParamError(f"the expert rule needs 2 to 12 dice, got {dice} against {defender}")
+    solver = match_solver((face_map, face_map), max(dice, defender))
+    state = (dice, defender)
+
+    def expert_stop(ability: int, matches: int, unmatched: int) -> bool:
+        return not solver.attack_rolls(solver.attack_lane(0, state, ability), matches, unmatched)
+
+    def expert_pursue(tied: tuple[int, ...], matches: int, unmatched: int) -> dict[int, float]:
+        best = max(
+            tied, key=lambda a: (solver.attack_value(solver.attack_lane(0, state, a), matches, unmatched), -a)
+        )
+        return {best: 1.0}
+
+    return expert_stop, expert_pursue
+
+
+def total_distribution(face_map: FaceMap, dice: int, stop: StoppingRule | StopFn) -> dict[int, float]:
+    """Exact distribution of an attack's final total with ``dice`` dice, quitting by ``stop``.
+
+    ``stop`` is a named ``StoppingRule`` or any ``(matches, unmatched) -> quit?`` function. Exact
+    to float precision: no cap, only mass below ``DISTRIBUTION_TAIL`` is cut off.
+    """
+    quit_, pursue = rule_policy(face_map, dice, stop)
+    return roll_distribution(face_map, dice, quit_, pursue)
+
+
+def simulate_total_distribution(
+    game: PowerhousesGame, player: int, dice: int, rule: StoppingRule | StopFn, n: int, seed: int
+) -> dict[int, float]:
+    """Frequencies of attack totals over ``n`` attacks played through the real state machine.
+
+    A match is forced into the attack phase with ``player`` attacking with ``dice`` dice; every
+    die is a chance node sampled from ``random.Random(seed)`` and every decision is the rule's.
+    This checks ``total_distribution`` against the rules themselves, not against the DP.
+    """
+    from turnbuckle.games.powerhouses.rules import (
+        ATTACK,
+        AWAIT_DIE,
+        AWAIT_PURSUE,
+        PURSUE,
+        ROLL,
+        STOP,
+        PowerhousesState,
+    )
+
+    _check_dice(dice)
+    if n < 1:
+        raise ParamError(f"simulations must be at least 1, got {n}")
+    face_map = game.face_maps[player]
+    quit_, pursue = rule_policy(face_map, dice, rule)
+    template = PowerhousesState(game)
+    template.record_events = False
+    template.dice[player] = dice
+    if isinstance(rule, StoppingRule) and rule.kind == "expert":
+        template.dice[1 - player] = rule.threshold or dice
+    template.phase = ATTACK
+    template.attacker = player
+    rng = random.Random(seed)
+    counts: dict[int, int] = {}
+    for _ in range(n):
+        state = template.clone()
+        assert isinstance(state, PowerhousesState)
+        state._begin_process(player)
+        while state.phase == ATTACK:
+            if state.awaiting == AWAIT_DIE:
+                state.apply_action(state.sample_chance(rng))
+            elif state.awaiting == AWAIT_PURSUE:
+                tied = tuple(state.tied)
+                weights = pursue(tied, state.count, after_hits(dice, state.count, dice))
+                pick = rng.choices(list(weights), weights=list(weights.values()))[0]
+                state.apply_action(PURSUE[pick])
+            else:
+                state.apply_action(STOP if quit_(state.ability, state.count, state.free) else ROLL)
+        counts[state.attack_total] = counts.get(state.attack_total, 0) + 1
+    return {total: counts[total] / n for total in sorted(counts)}
