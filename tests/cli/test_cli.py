@@ -110,3 +110,23 @@ def test_corrupt_replay_exit_2(tmp_path: Path) -> None:
     bad.write_text('{"game": "powerhouses", "params": {}, "actions": ["die=9"]}')
     out = run("replay", str(bad))
     assert out.returncode == 2 and "action #0 'die=9'" in out.stderr
+
+
+def test_roster_new_writes_a_valid_template_and_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "hare.toml"
+    out = run("roster", "powerhouses", "--new", 'Iron "Mike" O\'Hare', "--out", str(target))
+    assert out.returncode == 0 and target.exists()
+    checked = run("roster", "validate", str(target), "--game", "powerhouses", "--json")
+    assert checked.returncode == 0 and json.loads(checked.stdout)["entries"] == ['Iron "Mike" O\'Hare']
+    target.write_text("# my edits\n" + target.read_text())
+    again = run("roster", "powerhouses", "--new", "Someone", "--out", str(target))
+    assert again.returncode == 2 and "not overwritten" in again.stderr
+    assert target.read_text().startswith("# my edits"), "the user's file is untouched"
+
+
+def test_roster_validate_reports_the_field(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[wrestler]]\nname = "Y"\nspecialty = "Strength"\nweakness = "Agility"\n'
+                   'abilities = ["Brawling", "Brawling", "Martial Arts"]\n')
+    out = run("roster", "validate", str(bad), "--game", "powerhouses")
+    assert out.returncode == 2 and "wrestler[0] (Y)" in out.stderr and "Brawling twice" in out.stderr

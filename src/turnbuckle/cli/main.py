@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -11,7 +13,7 @@ from rich.table import Table
 
 from turnbuckle.cli import matches, odds, simulate
 from turnbuckle.cli.common import JsonOpt, RosterOpt, echo_json
-from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.errors import DataFileError, ParamError, TurnbuckleError
 from turnbuckle.engine.registry import game_class, list_games, load_game
 
 app = typer.Typer(
@@ -79,8 +81,25 @@ def rules(game: str, as_json: bool = JsonOpt) -> None:
 
 
 @app.command()
-def roster(game: str, roster_file: str | None = RosterOpt, as_json: bool = JsonOpt) -> None:
-    """The wrestlers a game can field (the starter roster, or your --roster file)."""
+def roster(
+    game: str = typer.Argument(..., help="A game id, or 'validate' to check a file."),
+    file: Path | None = typer.Argument(None, help="With 'validate': the file to check."),
+    roster_file: str | None = RosterOpt,
+    new: str | None = typer.Option(None, "--new", help="Write a template entry for a new wrestler."),
+    out: Path | None = typer.Option(None, "--out", help="Where --new writes (default: NAME.toml)."),
+    force: bool = typer.Option(False, "--force", help="Let --new replace an existing file."),
+    for_game: str | None = typer.Option(None, "--game", help="With 'validate': which game the file is for."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """List a game's wrestlers; `roster validate FILE` checks a file; `--new NAME` writes a template."""
+    if game == "validate":
+        _validate(file, for_game, as_json)
+        return
+    if file is not None:
+        raise typer.BadParameter(f"unexpected argument {str(file)!r}; did you mean --roster {file}?")
+    if new is not None:
+        _write_template(game, new, out, force)
+        return
     loaded = load_game(game, **({"roster": roster_file} if roster_file else {}))
     entries = loaded.roster()
     if as_json:
@@ -96,6 +115,39 @@ def roster(game: str, roster_file: str | None = RosterOpt, as_json: bool = JsonO
     for entry in entries:
         table.add_row(*(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (entry[k] for k in keys)))
     console.print(table)
+
+
+def _validate(file: Path | None, for_game: str | None, as_json: bool) -> None:
+    if file is None:
+        raise typer.BadParameter("usage: turnbuckle roster validate FILE [--game GAME]")
+    candidates = [for_game] if for_game else list_games()
+    problems: list[str] = []
+    for name in candidates:
+        try:
+            names = game_class(name).validate_roster_file(str(file))
+        except TurnbuckleError as exc:
+            problems.append(f"{name}: {exc}" if len(candidates) > 1 else str(exc))
+            continue
+        if as_json:
+            echo_json({"file": str(file), "game": name, "valid": True, "entries": names})
+        else:
+            console.print(f"{file}: valid {name} file with {len(names)} entries: {', '.join(names)}")
+        return
+    if len(problems) == 1:
+        raise DataFileError(problems[0])
+    raise DataFileError(f"{file} is not valid for any game ({'; '.join(problems)})")
+
+
+def _write_template(game: str, name: str, out: Path | None, force: bool) -> None:
+    text = game_class(game).roster_template(name)
+    if text is None:
+        raise ParamError(f"{game} has no template for new wrestlers")
+    target = out or Path(re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() + ".toml")
+    if target.exists() and not force:
+        raise DataFileError(f"{target}: already exists; not overwritten (use --force to replace it)")
+    target.write_text(text, encoding="utf-8")
+    game_class(game).validate_roster_file(str(target))
+    console.print(f"Wrote {target}: edit it, then `turnbuckle roster validate {target}`")
 
 
 def main() -> None:

@@ -99,6 +99,16 @@ class Game(ABC):
         return []
 
     @classmethod
+    def validate_roster_file(cls, path: str) -> list[str]:
+        """Check a user's roster/card file; the names it defines, or a one-line ``DataFileError``."""
+        return [str(entry.get("name", "?")) for entry in cls(roster=path).roster()]  # type: ignore[call-arg]
+
+    @classmethod
+    def roster_template(cls, name: str) -> str | None:
+        """TOML text of a new, valid entry called ``name`` for users to edit (None: not offered)."""
+        return None
+
+    @classmethod
     def agent_factories(cls) -> dict[str, AgentFactory]:
         """Ruleset-specific agents (heuristic, expert) by name; generic ones live in ``agents``."""
         return {}

@@ -170,6 +170,21 @@ class PowerhousesGame(Game):
         ]
 
     @classmethod
+    def validate_roster_file(cls, path: str) -> list[str]:
+        return [s.name for s in load_roster(path).wrestler]
+
+    @classmethod
+    def roster_template(cls, name: str) -> str | None:
+        quoted = name.replace("\\", "\\\\").replace('"', '\\"')
+        return (
+            "# A Powerhouses of Wrestling! sheet: specialty on faces 1-2, three different abilities\n"
+            "# (never the weakness) on faces 3-5, Fan Support on 6. Abilities: Agility, Brawling,\n"
+            "# Martial Arts, Strength, Technical Ability.\n\n"
+            f'[[wrestler]]\nname = "{quoted}"\nspecialty = "Strength"\nweakness = "Agility"\n'
+            'abilities = ["Brawling", "Martial Arts", "Technical Ability"]\n'
+        )
+
+    @classmethod
     def agent_factories(cls) -> dict[str, Any]:
         from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
 
