@@ -38,6 +38,7 @@ def test_extended_example_bruno_roll_by_roll() -> None:
     assert state.count == 5
     assert state.free == 4, "one die stays aside, the other four may be rerolled"
     assert [e.kind for e in state.events].count("over_the_top") == 1
+    assert state.events[-1].data == {"player": 0, "ability": "Brawling", "total": 5}
     drive(state, ["roll", 2, 2, 4, 6])  # only the 6 counts: six
     assert (state.count, state.free) == (6, 3)
     drive(state, ["roll", 1, 3, 4])  # seven
@@ -48,6 +49,6 @@ def test_extended_example_bruno_roll_by_roll() -> None:
     assert (state.count, state.free) == (10, 3)
     drive(state, ["roll", 1, 2, 4])  # no Brawling: Gone Bust, back to nine
     attack = [e for e in state.events if e.kind == "attack"][-1]
-    assert attack.data == {"player": 0, "ability": "Brawling", "total": 9}
+    assert attack.data == {"player": 0, "ability": "Brawling", "total": 9, "ended": "bust"}
     assert state.phase == DEFENSE and state.attack_total == 9
     assert [e.kind for e in state.events].count("over_the_top") == 2

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened: a ``kind`` (e.g. ``"roll"``, ``"wear_down"``) and JSON-safe data."""
+class Event(NamedTuple):
+    """One thing that happened: a ``kind`` (e.g. ``"roll"``, ``"wear_down"``) and JSON-safe data.
+
+    A named tuple rather than a frozen dataclass: rules create many, and this is the cheapest
+    immutable record Python has.
+    """
 
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.data}

@@ -147,7 +147,9 @@ class State(ABC):
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[Action] = []
-        self._events: list[Event] = []
+        self._events: list[RawEvent] = []
+        """The event log as recorded: cheap tuples, turned into ``Event``s only when read."""
+        self._event_cache: list[Event] = []
         self.record_events = True
 
     # -- the contract -------------------------------------------------------------------
@@ -201,13 +203,20 @@ class State(ABC):
         other = copy.copy(self)
         other._history = self._history.copy()
         other._events = self._events.copy()
+        other._event_cache = self._event_cache.copy()
         self._copy_into(other)
         return other
 
     @property
     def events(self) -> list[Event]:
-        """Everything that has happened so far, in order."""
-        return self._events
+        """Everything that has happened so far, in order (built from the log on first read)."""
+        cache = self._event_cache
+        log = self._events
+        if len(cache) != len(log):
+            if len(cache) > len(log):
+                cache.clear()
+            cache.extend(_materialize(raw) for raw in log[len(cache) :])
+        return cache
 
     @property
     def history(self) -> list[Action]:
@@ -245,10 +254,18 @@ class State(ABC):
         legal = ", ".join(a.name for a in self.legal_actions())
         return f"{action.name!r} is not legal for {self.game.player_label(player)} now (legal: {legal})"
 
-    def emit(self, kind: str, **data: Any) -> None:
-        """Record a structured event (skipped in search copies with ``record_events`` off)."""
+    def emit(self, kind: str, data: dict[str, Any] | None = None, /, **fields: Any) -> None:
+        """Record a structured event (skipped in search copies with ``record_events`` off).
+
+        Pass the data as one dict (cheapest, for hot paths) or as keyword fields.
+        """
         if self.record_events:
-            self._events.append(Event(kind, data))
+            self._events.append((kind, None, fields if data is None else data))
+
+    def emit_fields(self, kind: str, names: tuple[str, ...], values: tuple[Any, ...]) -> None:
+        """Record an event as field names plus values: the cheapest form, for hot paths."""
+        if self.record_events:
+            self._events.append((kind, names, values))
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome with its listed probability; rulesets may add a faster path."""
@@ -281,6 +298,15 @@ class State(ABC):
 
     def __str__(self) -> str:
         return json.dumps(self.observation(0), sort_keys=True)
+
+
+RawEvent = tuple[str, tuple[str, ...] | None, Any]
+"""How the log stores an event: (kind, None, data dict) or (kind, field names, values)."""
+
+
+def _materialize(raw: RawEvent) -> Event:
+    kind, names, payload = raw
+    return Event(kind, payload if names is None else dict(zip(names, payload, strict=True)))
 
 
 def _jsonable(value: Any) -> Any:

@@ -9,7 +9,9 @@ from turnbuckle.engine.errors import UnknownGameError
 from turnbuckle.engine.game import Game
 
 _GAMES: dict[str, str] = {
+    "filsinger": "turnbuckle.games.filsinger.rules:FilsingerGame",
     "powerhouses": "turnbuckle.games.powerhouses.rules:PowerhousesGame",
+    "wrasslin": "turnbuckle.games.wrasslin.rules:WrasslinGame",
 }
 
 

@@ -84,24 +84,28 @@ def narrate(game: PowerhousesGame, event: Event) -> str | None:
         case "throw":
             faces = " ".join(str(f) for f in d["faces"])
             if d["ability"] is None:
-                return f"{name} rolls {faces}."
+                if "tied" in d:
+                    return f"{name} rolls {faces}: equal matches of {d['total']} in {' and '.join(d['tied'])}."
+                return f"{name} rolls {faces}: no match!"
+            if d["hits"] == d["total"]:
+                return f"{name} rolls {faces}: On a Roll with {d['ability']}, {d['total']} matched."
+            if d["hits"] == 0:
+                return f"{name} rolls {faces}: nothing for {d['ability']}."
             return f"{name} rolls {faces}: {d['hits']} more for {d['ability']}, {d['total']} in all."
-        case "on_a_roll":
-            return f"{name} is On a Roll with {d['ability']}: {d['total']} matched."
+        case "pursue":
+            return f"{name} goes with {d['ability']}: {d['total']} matched."
         case "over_the_top":
             return f"{name} goes Over the Top! Every die matches at {d['total']}."
-        case "bust":
-            return f"{name} goes bust and settles for {d['total']}."
-        case "quits":
-            return f"{name} calls it quits at {d['total']}."
+        case "takedown_roll":
+            return f"{name} {_ended(d)} for the take-down."
         case "takedown_tie":
             return f"Dead even at {d['totals'][0]}: they go for the take-down again."
         case "takedown":
             return f"{game.player_label(d['winner'])} wins the take-down, {d['totals'][0]} to {d['totals'][1]}!"
         case "attack":
-            return f"{name} attacks with {table.attack(d['ability'], d['total'])} ({d['total']})."
+            return f"{name} {_ended(d)}, and attacks with {table.attack(d['ability'], d['total'])}!"
         case "defense":
-            return f"{name} {table.defense(d['ability'], d['total'])} ({d['total']})."
+            return f"{name} {_ended(d)}, and {table.defense(d['ability'], d['total'])}."
         case "wear_down":
             return f"{name} is worn down to {_dice(d['dice'])}."
         case "resistance":
@@ -114,6 +118,12 @@ def narrate(game: PowerhousesGame, event: Event) -> str | None:
         case "result":
             return f"It's over! {game.player_label(d['winner'])} wins with {_dice(d['dice'][d['winner']])} left."
     return None
+
+
+def _ended(d: dict[str, Any]) -> str:
+    if d["ended"] == "bust":
+        return f"goes bust and settles for {d['total']}"
+    return f"calls it quits at {d['total']}"
 
 
 def _dice(n: int) -> str:

@@ -44,6 +44,12 @@ AWAIT_NOTHING: Final = 3
 
 ABILITY_NAMES: Final = tuple(a.value for a in ABILITIES)
 FAN_SUPPORT: Final = -1
+
+# Field names of the frequent events, logged as (kind, names, values) tuples (see State.emit_fields).
+THROW_FIELDS: Final = ("player", "faces", "ability", "hits", "total")
+TIED_THROW_FIELDS: Final = (*THROW_FIELDS, "tied")
+TOTAL_FIELDS: Final = ("player", "ability", "total")
+ROLL_END_FIELDS: Final = ("player", "ability", "total", "ended")
 NO_ABILITY: Final = -1
 ROSTER_PACKAGE: Final = "turnbuckle.games.powerhouses"
 
@@ -108,6 +114,11 @@ class PowerhousesGame(Game):
         )
         self.sheet_abilities: tuple[tuple[int, ...], ...] = tuple(
             tuple(ABILITIES.index(a) for a in s.sheet_abilities()) for s in sheets
+        )
+        # per player, per ability: 1 for each face (index 1-6) that matches it, Fan Support included
+        self.hit_tables: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(int(face_map[f] in (a, FAN_SUPPORT)) if f else 0 for f in range(7)) for a in range(5))
+            for face_map in self.face_maps
         )
         self._first_roll_memo: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
 
@@ -213,7 +224,7 @@ class PowerhousesState(State):
         self.attack_total = 0
         self.winner = -1
         self.exchanges = 0
-        self.emit("takedown_begins", wrestlers=[s.name for s in game.sheets])
+        self.emit("takedown_begins", {"wrestlers": [s.name for s in game.sheets]})
         self._begin_process(0)
 
     # -- contract -------------------------------------------------------------------------
@@ -224,6 +235,42 @@ class PowerhousesState(State):
         if awaiting == AWAIT_NOTHING:
             return TERMINAL
         return self.roller
+
+    def is_terminal(self) -> bool:
+        return self.awaiting == AWAIT_NOTHING
+
+    def is_chance_node(self) -> bool:
+        return self.awaiting == AWAIT_DIE
+
+    def apply_action(self, action: Action | str) -> None:
+        """The contract's ``apply_action``, with direct paths for the common, obviously legal cases.
+
+        A die landing or a roll/stop is most of every match; anything else (names, pursue
+        choices, illegal actions) takes the validating path of ``State.apply_action``.
+        """
+        awaiting = self.awaiting
+        if awaiting == AWAIT_DIE:
+            if action.__class__ is Action:
+                index = action.id
+                if 0 <= index < 6 and DIE[index] is action:
+                    thrown = self.thrown
+                    thrown.append(index + 1)
+                    self._history.append(action)
+                    if len(thrown) == self.to_throw:
+                        self._resolve_throw()
+                    return
+        elif awaiting == AWAIT_CONTINUE:
+            if action is ROLL:
+                self._history.append(action)
+                self.to_throw = self.free
+                self.thrown = []
+                self.awaiting = AWAIT_DIE
+                return
+            if action is STOP:
+                self._history.append(action)
+                self._end_process(self.count, "quit")
+                return
+        super().apply_action(action)
 
     def legal_actions(self) -> list[Action]:
         if self.awaiting == AWAIT_CONTINUE:
@@ -315,9 +362,7 @@ class PowerhousesState(State):
             if action.id == ROLL.id:
                 self._throw(self.free)
             else:
-                if self.record_events:
-                    self.emit("quits", player=self.roller, total=self.count, ability=self._ability_name())
-                self._end_process(self.count)
+                self._end_process(self.count, "quit")
         else:
             self._pursue(action.id - 2)
 
@@ -346,79 +391,82 @@ class PowerhousesState(State):
             return
         if self.ability == NO_ABILITY:
             # first roll: must go with the largest match; a choice between equal ones
-            largest, tied = self.game.first_roll_matches(self.roller, faces)
-            if self.record_events:
-                self.emit("throw", player=self.roller, faces=list(faces), ability=None, hits=0, total=0)
+            largest, tied = self.game.first_roll_matches(self.roller, faces)  # memoized
             if largest < 2:
+                if self.record_events:
+                    self._events.append(("throw", THROW_FIELDS, (self.roller, faces, None, 0, 0)))
                 self._bust()
                 return
-            self.tied = list(tied)
             self.count = largest
             if len(tied) == 1:
-                self._pursue(tied[0])
+                self._pursue(tied[0], faces)
             else:
+                if self.record_events:
+                    names = [ABILITY_NAMES[a] for a in tied]
+                    values = (self.roller, faces, None, largest, largest, names)
+                    self._events.append(("throw", TIED_THROW_FIELDS, values))
+                self.tied = list(tied)
                 self.awaiting = AWAIT_PURSUE
             return
-        face_map = self.game.face_maps[self.roller]
         ability = self.ability
+        roller = self.roller
+        counts = self.game.hit_tables[roller][ability]
         hits = 0
         for face in faces:
-            matched = face_map[face]
-            if matched in (ability, FAN_SUPPORT):
-                hits += 1
+            hits += counts[face]
+        count = self.count + hits
         if self.record_events:
-            self.emit(
-                "throw", player=self.roller, faces=list(faces), ability=self._ability_name(),
-                hits=hits, total=self.count + hits,
-            )
+            self._events.append(("throw", THROW_FIELDS, (roller, faces, ABILITY_NAMES[ability], hits, count)))
         if hits == 0:
             self._bust()
             return
-        self.count += hits
+        self.count = count
         self.free -= hits
         self._after_match()
 
-    def _pursue(self, ability: int) -> None:
-        """Set aside the chosen match (Fan Support always goes with it)."""
+    def _pursue(self, ability: int, faces: list[int] | None = None) -> None:
+        """Set aside the match (Fan Support always goes with it): forced by ``faces``, or chosen."""
         self.ability = ability
         self.tied = []
         self.free = self.dice[self.roller] - self.count
         if self.record_events:
-            self.emit("on_a_roll", player=self.roller, ability=ABILITY_NAMES[ability], total=self.count)
+            if faces is None:
+                self._events.append(("pursue", TOTAL_FIELDS, (self.roller, ABILITY_NAMES[ability], self.count)))
+            else:
+                self._events.append(
+                    ("throw", THROW_FIELDS, (self.roller, faces, ABILITY_NAMES[ability], self.count, self.count))
+                )
         self._after_match()
 
     def _after_match(self) -> None:
-        if self.free == 0:
+        if not self.free:
             # Over the Top: one die stays aside, the rest may be rolled again, the count goes on
             self.free = self.dice[self.roller] - 1
             if self.record_events:
-                self.emit("over_the_top", player=self.roller, ability=self._ability_name(), total=self.count)
-        if self.phase == TAKEDOWN:
-            self._throw(self.free)  # the Take-Down rolls on until the wrestler goes bust
-        else:
+                self._events.append(("over_the_top", TOTAL_FIELDS, (self.roller, self._ability_name(), self.count)))
+        if self.phase:
             self.awaiting = AWAIT_CONTINUE
+        else:
+            self._throw(self.free)  # the Take-Down (phase 0) rolls on until the wrestler goes bust
 
     def _bust(self) -> None:
         """Going Bust: stop, minus one from the matches so far (never below zero)."""
-        total = max(self.count - 1, 0)
-        if self.record_events:
-            self.emit("bust", player=self.roller, ability=self._ability_name(), total=total)
-        self._end_process(total)
+        self._end_process(max(self.count - 1, 0), "bust")
 
     # -- the turn sequence ------------------------------------------------------------------
-    def _end_process(self, total: int) -> None:
+    def _end_process(self, total: int, ended: str) -> None:
+        """A roll is over (``ended`` is "bust" or "quit"): announce the total, then the turn goes on."""
         phase = self.phase
+        if self.record_events:
+            kind = ("takedown_roll", "attack", "defense")[phase]
+            self._events.append((kind, ROLL_END_FIELDS, (self.roller, self._ability_name(), total, ended)))
         if phase == TAKEDOWN:
             self._end_takedown_roll(total)
         elif phase == ATTACK:
             self.attack_total = total
-            if self.record_events:
-                self.emit("attack", player=self.roller, ability=self._ability_name(), total=total)
             self.phase = DEFENSE
             self._begin_process(1 - self.attacker)
         else:
-            if self.record_events:
-                self.emit("defense", player=self.roller, ability=self._ability_name(), total=total)
             self._result(total)
 
     def _end_takedown_roll(self, total: int) -> None:
@@ -430,13 +478,13 @@ class PowerhousesState(State):
         assert first is not None and second is not None
         if first == second:
             if self.record_events:
-                self.emit("takedown_tie", totals=[first, second])
+                self.emit("takedown_tie", {"totals": [first, second]})
             self.takedown_totals = [None, None]
             self._begin_process(0)
             return
         self.attacker = 0 if first > second else 1
         if self.record_events:
-            self.emit("takedown", winner=self.attacker, totals=[first, second])
+            self.emit("takedown", {"winner": self.attacker, "totals": [first, second]})
         self._start_attack()
 
     def _start_attack(self) -> None:
@@ -451,7 +499,7 @@ class PowerhousesState(State):
             self.dice[defender] -= 1
             left = self.dice[defender]
             if self.record_events:
-                self.emit("wear_down", player=defender, by=attacker, dice=left)
+                self.emit("wear_down", {"player": defender, "by": attacker, "dice": left})
             if left <= 1:
                 self._finish(attacker)
             elif left == 2 and self.game.comeback_rule:
@@ -462,12 +510,12 @@ class PowerhousesState(State):
                 self._start_attack()
         elif self.attack_total == defense_total:
             if self.record_events:
-                self.emit("resistance", player=defender, by=attacker)
+                self.emit("resistance", {"player": defender, "by": attacker})
             self._start_attack()
         else:
             self.attacker = defender
             if self.record_events:
-                self.emit("reversal", player=defender, by=attacker)
+                self.emit("reversal", {"player": defender, "by": attacker})
             self._start_attack()
 
     def _resolve_comeback(self, faces: list[int]) -> None:
@@ -475,7 +523,7 @@ class PowerhousesState(State):
         if matched:
             self.dice[self.roller] += 1
         if self.record_events:
-            self.emit("comeback", player=self.roller, faces=list(faces), success=matched, dice=self.dice[self.roller])
+            self.emit("comeback", player=self.roller, faces=faces, success=matched, dice=self.dice[self.roller])
         self._start_attack()
 
     def _finish(self, winner: int) -> None:
