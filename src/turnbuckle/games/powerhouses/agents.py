@@ -85,19 +85,24 @@ class ExpertAgent:
         solver = prob.match_solver(game.face_maps, game.starting_dice, game.comeback_rule)
         attacker = s.attacker
         if s.phase == ATTACK:
+            face_map = game.face_maps[s.roller]
             if s.awaiting == AWAIT_PURSUE:
                 free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
                 best = max(
                     s.tied,
-                    key=lambda a: (solver.attack_value(solver.attack_lane(attacker, s.dice, a), s.count, free), -a),
+                    key=lambda a: (
+                        solver.attack_value(solver.attack_lane(attacker, s.dice, a), s.count, free),
+                        prob.hit_probability(face_map, a),  # equal values: the likeliest ability
+                        -a,
+                    ),
                 )
                 return PURSUE[best]
             lane = solver.attack_lane(attacker, s.dice, s.ability)
             return ROLL if solver.attack_rolls(lane, s.count, s.free) else STOP
         target = s.attack_total
+        face_map = game.face_maps[s.roller]
         if s.awaiting == AWAIT_PURSUE:
             free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
-            face_map = game.face_maps[s.roller]
             best = max(
                 s.tied,
                 key=lambda a: (

@@ -3,11 +3,18 @@
 The process after the first roll depends only on the matches so far ``c``, the unmatched dice
 ``r`` and the chance ``p`` that one die matches the pursued ability (its faces plus Fan Support).
 That makes optimal stopping a small dynamic programme and attack totals an exact distribution.
-icepool supplies the first-roll multiset distribution and the binomial number of hits.
+
+Three layers: the exchange-level tables (win the exchange; kept for ``objective="exchange"``),
+``MatchSolver`` (the whole match: exchange outcomes valued as chances of winning the match,
+solved to a fixed point; what ``ExpertAgent`` plays and how agents are evaluated exactly), and
+``total_distribution`` with named ``StoppingRule``s (``turnbuckle odds powerhouses``).
+The first roll is a multinomial over how many dice land on each ability; icepool supplies the
+binomial number of hits for the exchange-level tables (the tests check the first roll against it).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -36,22 +43,24 @@ TOTAL_CAP = 48
 def first_roll(face_map: FaceMap, dice: int) -> tuple[tuple[float, int, tuple[int, ...]], ...]:
     """Every first-roll result as (probability, largest match, abilities tied for it).
 
-    A largest match below 2 means the roll went bust.
+    A largest match below 2 means the roll went bust. Only how many dice land on each ability
+    (and on Fan Support) matters, so this sums the multinomial over those counts: exact
+    fractions, and a few hundred terms instead of every multiset of faces.
     """
     abilities = sorted({a for a in face_map[1:] if a >= 0})
+    faces = {a: sum(1 for f in face_map[1:] if f == a) for a in abilities}
+    classes = [*abilities, -1]  # -1: Fan Support
+    faces[-1] = sum(1 for f in face_map[1:] if f == -1)
     merged: dict[tuple[int, tuple[int, ...]], Fraction] = {}
-    pool = icepool.d6.pool(dice).expand()
-    denominator = pool.denominator()
-    for faces, weight in pool.items():
-        sixes = faces.count(6)
-        sizes = dict.fromkeys(abilities, sixes)
-        for face in faces:
-            if face_map[face] >= 0:
-                sizes[face_map[face]] += 1
-        largest = max(sizes.values())
-        tied = tuple(a for a in abilities if sizes[a] == largest) if largest >= 2 else ()
+    for landed in itertools.combinations_with_replacement(classes, dice):
+        counts = {c: landed.count(c) for c in classes}
+        ways = math.factorial(dice)
+        for c in classes:
+            ways = ways // math.factorial(counts[c]) * faces[c] ** counts[c]
+        largest = max(counts[a] for a in abilities) + counts[-1]
+        tied = tuple(a for a in abilities if counts[a] + counts[-1] == largest) if largest >= 2 else ()
         key = (largest if largest >= 2 else 0, tied)
-        merged[key] = merged.get(key, Fraction(0)) + Fraction(weight, denominator)
+        merged[key] = merged.get(key, Fraction(0)) + Fraction(ways, 6**dice)
     return tuple((float(prob), largest, tied) for (largest, tied), prob in sorted(merged.items()))
 
 
@@ -172,8 +181,23 @@ def _abilities(face_map: FaceMap) -> list[int]:
 
 
 # -- match-level values: the expert's objective is winning the match, not the exchange ----------
-MATCH_CAP = 120
-"""Attack totals the match solver tracks; beyond it no defender's chance of beating it matters."""
+CAP_TAIL = 1e-4
+"""The match solver tracks attack totals up to the first one a never-quitting roller of either
+sheet reaches less often than this. Forcing a stop there changes a match value by at most about
+CAP_TAIL times the defender's chance of beating such a total (itself about CAP_TAIL): ~1e-8."""
+MIN_CAP = 40
+
+
+def solver_cap(face_maps: Sequence[FaceMap], dice: int, tail: float = CAP_TAIL) -> int:
+    """The attack-total cap for a match: where values have saturated (see ``CAP_TAIL``)."""
+    cap = MIN_CAP
+    for face_map in face_maps:
+        # cut off where less than ``tail`` is still rolling: the largest total left is the cap
+        dist = roll_distribution(face_map, dice, _never, _best_pursue(face_map), tail)
+        cap = max(cap, max(dist) + 1)
+    return cap
+
+
 _EPS = 1e-12
 """Roll only when strictly better by more than float noise, so ties resolve the same way everywhere."""
 
@@ -211,6 +235,7 @@ class RollerProfile:
 
 @cache
 def roller_profile(face_map: FaceMap, dice: int) -> RollerProfile:
+    """Shared per (sheet, dice): every match state with those dice reuses it."""
     return RollerProfile(face_map, dice)
 
 
@@ -235,26 +260,32 @@ class MatchSolver:
     is found by policy iteration: solve the exchanges, then solve the linear system of match
     values those exchange odds imply, until the values stop moving.
 
-    ``uniform[p]`` makes player ``p`` decide uniformly at random (the random agent) instead of
-    optimally; the solution is then the other player's exact best response to it, which is how
-    the ceiling against random play is measured. Agents use only the minimax solver.
+    ``players[p]`` says how player ``p`` decides: ``OPTIMAL`` (the default, both: minimax),
+    ``UNIFORM`` (the random agent: each legal action with equal chance) or a ``FixedPolicy``
+    factory (``solver_policy``, ``heuristic_policy``), whose decisions are taken as given. With
+    one side fixed or uniform the other side's solution is its exact best response (the ceiling
+    against that opponent); with both fixed it is the exact value of that pairing of agents.
+    Agents use only the minimax solver.
     """
 
     def __init__(
         self,
-        face_maps: tuple[FaceMap, FaceMap],
+        face_maps: tuple[FaceMap, ...],
         dice: int,
         comeback: bool = True,
-        cap: int = MATCH_CAP,
-        uniform: tuple[bool, bool] = (False, False),
+        cap: int | None = None,
+        players: tuple[PlayerModel, PlayerModel] = ("optimal", "optimal"),
     ) -> None:
-        if dice < 2:
-            raise ValueError("a match needs at least two dice a side")
-        self.face_maps = face_maps
+        if len(face_maps) != 2 or dice < 2:
+            raise ValueError("a match needs two sheets and at least two dice a side")
+        self.face_maps: tuple[FaceMap, FaceMap] = (face_maps[0], face_maps[1])
         self.dice = dice
         self.comeback = comeback
-        self.cap = cap
-        self.uniform = uniform
+        self.cap = cap if cap is not None else solver_cap(self.face_maps, dice)
+        for model in players:
+            if not callable(model) and model not in (OPTIMAL, UNIFORM):
+                raise ValueError(f"a player is {OPTIMAL!r}, {UNIFORM!r} or a policy factory, got {model!r}")
+        self.uniform = (players[0] == UNIFORM, players[1] == UNIFORM)
         n = dice
         self.states: list[MatchState] = [
             (x, d0, d1) for x in (0, 1) for d0 in range(2, n + 1) for d1 in range(2, n + 1)
@@ -264,14 +295,26 @@ class MatchSolver:
         self.def_profiles = [roller_profile(face_maps[1 - x], (d0, d1)[1 - x]) for x, d0, d1 in self.states]
         self.att_lane, self.att_p, self.att_n, self.att_state, self.att_unif = self._lanes(self.att_profiles, 0)
         self.def_lane, self.def_p, self.def_n, self.def_state, self.def_unif = self._lanes(self.def_profiles, 1)
+        self.att_groups = self._groups(0)
+        self.def_groups = self._groups(1)
         self.att_hits = self._hits(self.att_p)
         self.def_hits = self._hits(self.def_p)
         self.comeback_chances = (comeback_chance(face_maps[0]), comeback_chance(face_maps[1]))
         self.reversal = [self.index[(1 - x, d0, d1)] for x, d0, d1 in self.states]
+        first, second = players
+        self.policies: tuple[FixedPolicy | None, FixedPolicy | None] = (
+            first(self, 0) if callable(first) else None,
+            second(self, 1) if callable(second) else None,
+        )
+        self.att_fixed, self.att_fixed_roll = self._fixed_lanes(0)
+        self.def_fixed, self.def_fixed_roll = self._fixed_lanes(1)
+        self.att_choice: dict[tuple[int, int], NDArray[np.intp]] = {}
+        self.def_choice: dict[tuple[int, int], NDArray[np.intp]] = {}
         self.wear = [self._wear(s) for s in self.states]
         self.value = np.zeros(len(self.states))
         self.exchange_odds = np.zeros((len(self.states), 3))
         self.iterations = 0
+        self.converged = False
         self._solve()
 
     # -- set-up --------------------------------------------------------------------------
@@ -294,6 +337,35 @@ class MatchSolver:
                 owner.append(s)
                 unif.append(self.uniform[player])
         return lane, np.array(p), np.array(n, dtype=np.intp), np.array(owner, dtype=np.intp), np.array(unif)
+
+    def _groups(self, role: int) -> list[tuple[int, RollerProfile, NDArray[np.intp], NDArray[np.intp]]]:
+        """States whose roller (``role`` 0 attacker, 1 defender) is the same player with the same
+        dice share a first roll: (player, profile, states, lanes[slot, state]) per such group."""
+        profiles = self.att_profiles if role == 0 else self.def_profiles
+        lanes = self.att_lane if role == 0 else self.def_lane
+        members: dict[tuple[int, int], list[int]] = {}
+        for s, prof in enumerate(profiles):
+            members.setdefault((self.states[s][0] ^ role, prof.dice), []).append(s)
+        return [
+            (player, profiles[group[0]], np.array(group, dtype=np.intp), np.array([lanes[s] for s in group]).T)
+            for (player, _), group in sorted(members.items())
+        ]
+
+    def _fixed_lanes(self, role: int) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+        """Which lanes (``role`` 0 attack, 1 defense) a fixed policy plays, and its roll flags."""
+        owner = self.att_state if role == 0 else self.def_state
+        player = np.array([self.states[s][0] for s in owner]) ^ role
+        mask = np.zeros(owner.size, dtype=bool)
+        size = (self.cap + 1) if role == 0 else (self.dice + self.cap + 1)
+        roll = np.zeros((size, self.dice, owner.size), dtype=bool)
+        for p, policy in enumerate(self.policies):
+            if policy is None:
+                continue
+            mine = player == p
+            mask |= mine
+            table = policy.attack_roll if role == 0 else policy.defense_roll
+            roll[:, :, mine] = table[:, :, mine]
+        return mask, roll
 
     def _hits(self, p: NDArray[np.float64]) -> NDArray[np.float64]:
         """``h[r, j, lane]``: chance that j of r dice match."""
@@ -329,54 +401,51 @@ class MatchSolver:
         u[:, 2] = 1.0 - value[self.reversal]
         return u
 
-    def _defense_dp(
-        self, util: NDArray[np.float64]
-    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+    def _defense_dp(self, util: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
         """The defender's roll DP by *gap* k = target - matches, for every defense lane at once.
 
         After the first roll the matches are >= 2, so going bust never clips at zero and the
         process depends on the target only through the gap. ``util[lane]`` = the defender's
-        (wear down, resistance, reversal). Returns P(tie), P(beat) and the roll flag by
-        [k + dice, r, lane] for k = -dice .. cap.
+        (worn down, resistance, reversal). Returns P(resistance), P(reversal) under optimal play
+        as ``[k + dice, r, (tie, win), lane]`` for k = -dice .. cap, and the roll flags
+        ``[k + dice, r, lane]``. Each gap depends only on smaller ones, so all r go at once.
         """
         n, cap = self.dice, self.cap
         off = n
         size = off + cap + 1
         lanes = self.def_p.size
-        tie = np.zeros((size, n, lanes))
-        win = np.zeros((size, n, lanes))
+        probs = np.zeros((size, n, 2, lanes))
+        tops = np.zeros((size, 2, lanes))  # probs at (k, dice - 1): where Over the Top lands
         roll = np.zeros((size, n, lanes), dtype=bool)
-        win[: off - 1] = 1.0  # two or more ahead: every path ends above the target
+        probs[: off - 1, :, 1] = 1.0  # two or more ahead: every path ends above the target
+        tops[: off - 1, 1] = 1.0
         lo, ti, wi = util[:, 0], util[:, 1], util[:, 2]
+        weights = np.stack([ti - lo, wi - lo])  # value = lo + weights . (tie, win)
         top = self.def_n - 1
         ids = np.arange(lanes)
         unif = self.def_unif
         hits = self.def_hits
+        rows = np.arange(1, n)
+        diag = hits[rows, rows][:, None, :]  # h[r, r]: every free die matched
+        miss = hits[1:n, 0][:, None, :]  # h[r, 0]: bust
         for k in range(-1, cap + 1):
             ki = k + off
-            stop_t, stop_w = (1.0 if k == 0 else 0.0), (1.0 if k < 0 else 0.0)
-            bust_t = 1.0 if k == -1 else 0.0  # going bust lands at gap k + 1
-            stop_v = lo + (ti - lo) * stop_t + (wi - lo) * stop_w
-            for r in range(1, n):
-                h = hits[r]
-                rt = h[0] * bust_t
-                rw = np.zeros(lanes)
-                for j in range(1, r + 1):
-                    if j < r:
-                        rt = rt + h[j] * tie[ki - j, r - j]
-                        rw = rw + h[j] * win[ki - j, r - j]
-                    else:  # Over the Top: all but one die free again
-                        rt = rt + h[j] * tie[ki - j, top, ids]
-                        rw = rw + h[j] * win[ki - j, top, ids]
-                rv = lo + (ti - lo) * rt + (wi - lo) * rw
-                better = rv > stop_v + _EPS
-                roll[ki, r] = better
-                tie[ki, r] = np.where(unif, 0.5 * (rt + stop_t), np.where(better, rt, stop_t))
-                win[ki, r] = np.where(unif, 0.5 * (rw + stop_w), np.where(better, rw, stop_w))
-        return tie, win, roll
+            stop = np.array([1.0 if k == 0 else 0.0, 1.0 if k < 0 else 0.0])[:, None]
+            bust = np.array([1.0 if k == -1 else 0.0, 0.0])[:, None]  # bust lands at gap k + 1
+            acc = miss * bust + diag * tops[ki - rows]
+            for j in range(1, n - 1):
+                acc[j:] += hits[j + 1 : n, j][:, None, :] * probs[ki - j, 1 : n - j]
+            stop_v = (weights * stop).sum(axis=0)
+            better = (weights * acc).sum(axis=1) > stop_v + _EPS
+            better = np.where(self.def_fixed, self.def_fixed_roll[ki, 1:], better)
+            roll[ki, 1:] = better
+            chosen = np.where(better[:, None, :], acc, stop)
+            probs[ki, 1:] = np.where(unif, 0.5 * (acc + stop), chosen)
+            tops[ki] = probs[ki, top, :, ids].T
+        return probs, roll
 
     def _defense_first_roll(
-        self, util: NDArray[np.float64], tie: NDArray[np.float64], win: NDArray[np.float64]
+        self, util: NDArray[np.float64], probs: NDArray[np.float64]
     ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """P(resistance), P(reversal) for every attack total 0..cap and state: [c, state]."""
         cap, off = self.cap, self.dice
@@ -384,98 +453,143 @@ class MatchSolver:
         states = len(self.states)
         dt = np.zeros((cap + 1, states))
         dw = np.zeros((cap + 1, states))
-        for s, prof in enumerate(self.def_profiles):
-            lane = self.def_lane[s]
-            lo, ti, wi = util[lane[0]]
-            dt[0, s] += prof.bust  # a first-roll bust totals 0: it ties only a 0 attack
-            for prob, largest, slots in prof.outcomes:
+        for player, prof, group, lanes in self.def_groups:
+            lo, ti, wi = util[lanes[0]].T
+            dt[0, group] += prof.bust  # a first-roll bust totals 0: it ties only a 0 attack
+            policy = self.policies[player]
+            for o, (prob, largest, slots) in enumerate(prof.outcomes):
                 r0 = after_hits(prof.dice, largest, prof.dice)
-                k = totals - largest + off
-                pt, pw = _pick(
-                    [(tie[k, r0, lane[i]], win[k, r0, lane[i]], m) for i, m in slots],
-                    (ti - lo, wi - lo),
-                    self.uniform[1 - self.states[s][0]],
+                k = (totals - largest + off)[:, None]
+                fixed = (
+                    None
+                    if policy is None
+                    else np.stack([np.broadcast_to(policy.defense_choice(s, o), (cap + 1,)) for s in group], axis=1)
                 )
-                dt[:, s] += prob * pt
-                dw[:, s] += prob * pw
+                pt, pw, chosen = _pick(
+                    [(probs[k, r0, 0, lanes[i]], probs[k, r0, 1, lanes[i]], m) for i, m in slots],
+                    (ti - lo, wi - lo),
+                    self.uniform[player],
+                    fixed,
+                )
+                dt[:, group] += prob * pt
+                dw[:, group] += prob * pw
+                for j, s in enumerate(group):
+                    self.def_choice[(s, o)] = chosen[:, j]
         return dt, dw
 
     def _attack_dp(
-        self, util: NDArray[np.float64], qw: NDArray[np.float64], qt: NDArray[np.float64]
-    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+        self, util: NDArray[np.float64], quit_odds: NDArray[np.float64]
+    ) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
         """The attacker's roll DP over (matches, unmatched dice) for every attack lane at once.
 
-        ``qw[c, lane]``, ``qt[c, lane]``: Wear Down / Resistance chances if the attack totals c
-        (the defender answering as solved). Returns the same chances under optimal play from
-        each (c, r) and the roll flag, by [c, r, lane].
+        ``quit_odds[c, (wear, tie), lane]``: Wear Down / Resistance chances if the attack totals
+        c (the defender answering as solved). Returns the same chances under optimal play as
+        ``[c, r, (wear, tie), lane]`` (rows past the cap repeat it: the roll stops there) and the
+        roll flags ``[c, r, lane]``.
         """
         n, cap = self.dice, self.cap
         lanes = self.att_p.size
-        aw = np.zeros((cap + 1, n, lanes))
-        at = np.zeros((cap + 1, n, lanes))
+        probs = np.zeros((cap + n + 1, n, 2, lanes))
+        tops = np.zeros((cap + n + 1, 2, lanes))
         roll = np.zeros((cap + 1, n, lanes), dtype=bool)
+        probs[cap:] = quit_odds[cap]
+        tops[cap:] = quit_odds[cap]
         wv, tv, rv_ = util[:, 0], util[:, 1], util[:, 2]
-        stop_v = wv * qw + tv * qt + rv_ * (1.0 - qw - qt)
+        weights = np.stack([wv - rv_, tv - rv_])  # value = rev + weights . (wear, tie)
+        stop_v = (weights * quit_odds).sum(axis=1)
         top = self.att_n - 1
         ids = np.arange(lanes)
         unif = self.att_unif
         hits = self.att_hits
-        aw[cap, 1:] = qw[cap]
-        at[cap, 1:] = qt[cap]
+        rows = np.arange(1, n)
+        diag = hits[rows, rows][:, None, :]
+        miss = hits[1:n, 0][:, None, :]
         for c in range(cap - 1, -1, -1):
-            busted = max(c - 1, 0)
-            for r in range(1, n):
-                h = hits[r]
-                rw = h[0] * qw[busted]
-                rt = h[0] * qt[busted]
-                for j in range(1, r + 1):
-                    nc = min(c + j, cap)
-                    if j < r:
-                        rw = rw + h[j] * aw[nc, r - j]
-                        rt = rt + h[j] * at[nc, r - j]
-                    else:
-                        rw = rw + h[j] * aw[nc, top, ids]
-                        rt = rt + h[j] * at[nc, top, ids]
-                value = wv * rw + tv * rt + rv_ * (1.0 - rw - rt)
-                better = value > stop_v[c] + _EPS
-                roll[c, r] = better
-                aw[c, r] = np.where(unif, 0.5 * (rw + qw[c]), np.where(better, rw, qw[c]))
-                at[c, r] = np.where(unif, 0.5 * (rt + qt[c]), np.where(better, rt, qt[c]))
-        return aw, at, roll
+            stop = quit_odds[c]
+            acc = miss * quit_odds[max(c - 1, 0)] + diag * tops[c + 1 : c + n]
+            for j in range(1, n - 1):
+                acc[j:] += hits[j + 1 : n, j][:, None, :] * probs[c + j, 1 : n - j]
+            better = (weights * acc).sum(axis=1) > stop_v[c] + _EPS
+            better = np.where(self.att_fixed, self.att_fixed_roll[c, 1:], better)
+            roll[c, 1:] = better
+            chosen = np.where(better[:, None, :], acc, stop)
+            probs[c, 1:] = np.where(unif, 0.5 * (acc + stop), chosen)
+            tops[c] = probs[c, top, :, ids].T
+        return probs, roll
 
     def _exchanges(self, value: NDArray[np.float64]) -> NDArray[np.float64]:
         """Solve every exchange given match values; store the tables; return (P wear, tie, rev)."""
         u = self._utilities(value)
         def_util = 1.0 - u[self.def_state]  # zero-sum: the defender's (worn down, resisted, reversed)
-        tie, win, droll = self._defense_dp(def_util)
-        dt, dw = self._defense_first_roll(def_util, tie, win)
-        qt = dt[:, self.att_state]
-        qw = 1.0 - qt - dw[:, self.att_state]
+        dprobs, droll = self._defense_dp(def_util)
+        dt, dw = self._defense_first_roll(def_util, dprobs)
+        quit_odds = np.stack([1.0 - dt - dw, dt], axis=1)[:, :, self.att_state]  # [c, (wear, tie), lane]
         att_util = u[self.att_state]
-        aw, at, aroll = self._attack_dp(att_util, qw, qt)
+        aprobs, aroll = self._attack_dp(att_util, quit_odds)
         odds = np.zeros((len(self.states), 3))
-        for s, prof in enumerate(self.att_profiles):
-            lane = self.att_lane[s]
-            wv, tv, rv_ = u[s]
-            pw = prof.bust * qw[0, lane[0]]
-            pt = prof.bust * qt[0, lane[0]]
-            for prob, largest, slots in prof.outcomes:
+        for player, prof, group, lanes in self.att_groups:
+            wv, tv, rv_ = u[group].T
+            pw = prof.bust * quit_odds[0, 0, lanes[0]]
+            pt = prof.bust * quit_odds[0, 1, lanes[0]]
+            policy = self.policies[player]
+            for o, (prob, largest, slots) in enumerate(prof.outcomes):
                 r0 = after_hits(prof.dice, largest, prof.dice)
                 c = min(largest, self.cap)
-                w, t = _pick(
-                    [(aw[c, r0, lane[i]], at[c, r0, lane[i]], m) for i, m in slots],
+                fixed = None if policy is None else np.array([policy.attack_choice(s, o) for s in group])
+                w, t, chosen = _pick(
+                    [(aprobs[c, r0, 0, lanes[i]], aprobs[c, r0, 1, lanes[i]], m) for i, m in slots],
                     (wv - rv_, tv - rv_),
-                    self.uniform[self.states[s][0]],
+                    self.uniform[player],
+                    fixed,
                 )
-                pw += prob * w
-                pt += prob * t
-            odds[s] = (pw, pt, 1.0 - pw - pt)
-        self.def_tie, self.def_win, self.def_roll, self.def_util = tie, win, droll, def_util
-        self.att_wear, self.att_tie, self.att_roll, self.att_util = aw, at, aroll, att_util
+                pw = pw + prob * w
+                pt = pt + prob * t
+                for j, s in enumerate(group):
+                    self.att_choice[(s, o)] = chosen[j]
+            odds[group, 0] = pw
+            odds[group, 1] = pt
+            odds[group, 2] = 1.0 - pw - pt
+        self.def_probs, self.def_roll, self.def_util = dprobs, droll, def_util
+        self.att_probs, self.att_roll, self.att_util = aprobs, aroll, att_util
         return odds
 
     def _match_values(self, odds: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Match values implied by fixed exchange odds: one linear system."""
+        """Match values implied by fixed exchange odds: a block-triangular linear system.
+
+        Wear Down only lowers the dice (the Come-Back at most returns to the same state),
+        Resistance stays and Reversal swaps the attacker at the same dice, so taking dice pairs
+        by increasing total leaves one 2x2 system (the two attackers) per pair.
+        """
+        value = np.zeros(len(self.states))
+        solved = np.zeros(len(self.states), dtype=bool)
+        pairs = sorted({(d0, d1) for _, d0, d1 in self.states}, key=lambda p: (p[0] + p[1], p))
+        for d0, d1 in pairs:
+            block = [self.index[(0, d0, d1)], self.index[(1, d0, d1)]]
+            a = np.zeros((2, 2))
+            b = np.zeros(2)
+            for row, s in enumerate(block):
+                pw, pt, pr = odds[s]
+                const, terms = self.wear[s]
+                a[row, row] = 1.0 - pt
+                a[row, 1 - row] = pr  # Reversal: worth 1 - the other attacker's value
+                b[row] = pr + pw * const
+                for coef, t in terms:
+                    if t == s:
+                        a[row, row] -= pw * coef  # the Come-Back back to this very state
+                    elif solved[t]:
+                        b[row] += pw * coef * value[t]
+                    else:
+                        return self._match_values_dense(odds)  # not block-triangular after all
+            det = a[0, 0] * a[1, 1] - a[0, 1] * a[1, 0]
+            if abs(det) < 1e-14:
+                return self._match_values_dense(odds)
+            value[block[0]] = (b[0] * a[1, 1] - a[0, 1] * b[1]) / det
+            value[block[1]] = (a[0, 0] * b[1] - a[1, 0] * b[0]) / det
+            solved[block] = True
+        return value
+
+    def _match_values_dense(self, odds: NDArray[np.float64]) -> NDArray[np.float64]:
+        """The same system solved in one piece (a safety net for degenerate odds)."""
         size = len(self.states)
         a = np.eye(size)
         b = np.zeros(size)
@@ -485,7 +599,7 @@ class MatchSolver:
             b[s] += pr + pw * const
             for coef, t in terms:
                 a[s, t] -= pw * coef
-        return np.asarray(np.linalg.solve(a, b), dtype=np.float64)
+        return np.asarray(np.linalg.lstsq(a, b, rcond=None)[0], dtype=np.float64)
 
     def _solve(self, tolerance: float = 1e-12, max_iterations: int = 100) -> None:
         n = self.dice
@@ -497,8 +611,9 @@ class MatchSolver:
             value = new
             self.iterations = iteration
             if moved < tolerance:
-                break
-        self.exchange_odds = self._exchanges(value)
+                self.converged = True
+                break  # the tables just built are for values within ``tolerance`` of these
+        self.exchange_odds = odds
         self.value = value
 
     # -- what agents and analyses ask ---------------------------------------------------
@@ -513,21 +628,24 @@ class MatchSolver:
         return float(self.value[self.index[(attacker, dice[0], dice[1])]])
 
     def attack_lane(self, attacker: int, dice: tuple[int, int] | list[int], ability: int) -> int:
+        """The table column of this attack: abilities with equal hit chances share one."""
         s = self.index[(attacker, dice[0], dice[1])]
         return self.att_lane[s][self.att_profiles[s].slot[ability]]
 
     def defense_lane(self, attacker: int, dice: tuple[int, int] | list[int], ability: int) -> int:
+        """The table column of the defense against ``attacker``'s exchange."""
         s = self.index[(attacker, dice[0], dice[1])]
         return self.def_lane[s][self.def_profiles[s].slot[ability]]
 
     def attack_value(self, lane: int, matches: int, unmatched: int) -> float:
         """The attacker's match value at (matches, unmatched dice), playing on optimally."""
         c = min(matches, self.cap)
-        w, t = self.att_wear[c, unmatched, lane], self.att_tie[c, unmatched, lane]
+        w, t = self.att_probs[c, unmatched, :, lane]
         wv, tv, rv_ = self.att_util[lane]
         return float(wv * w + tv * t + rv_ * (1.0 - w - t))
 
     def attack_rolls(self, lane: int, matches: int, unmatched: int) -> bool:
+        """Roll on? At the cap the answer is stop: values have saturated there."""
         return matches < self.cap and bool(self.att_roll[matches, unmatched, lane])
 
     def defense_value(self, lane: int, target: int, matches: int, unmatched: int) -> float:
@@ -539,10 +657,11 @@ class MatchSolver:
         if k < -1:
             return float(wi)
         ki = k + self.dice
-        t, w = self.def_tie[ki, unmatched, lane], self.def_win[ki, unmatched, lane]
+        t, w = self.def_probs[ki, unmatched, :, lane]
         return float(lo + (ti - lo) * t + (wi - lo) * w)
 
     def defense_rolls(self, lane: int, target: int, matches: int, unmatched: int) -> bool:
+        """Roll on against attack total ``target``? Two ahead always stops; far behind always rolls."""
         k = target - matches
         if k > self.cap:
             return True  # behind: rolling can only help
@@ -579,37 +698,103 @@ class MatchSolver:
 
 def _pick(
     options: list[tuple[NDArray[np.float64], NDArray[np.float64], int]],
-    weights: tuple[float, float],
+    weights: tuple[NDArray[np.float64], NDArray[np.float64]],
     uniform: bool,
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """The first-roll choice between tied matches: the best (or, played at random, the average).
+    fixed: NDArray[np.intp] | None = None,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.intp]]:
+    """The first-roll choice between tied matches: the best, the average if played at random,
+    or the option ``fixed`` names. Returns the chosen pair and which option was chosen.
 
     Each option is a pair of outcome chances (a, b) and how many tied abilities share it; its
-    value is ``const + weights[0] * a + weights[1] * b``, so the constant plays no part.
+    value is ``const + weights[0] * a + weights[1] * b``, so the constant plays no part. Options
+    come in slot order (most faces first), so equal values keep the likeliest ability.
     """
 
     def value(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
         return weights[0] * a + weights[1] * b
 
+    zero = np.zeros(np.shape(options[0][0]), dtype=np.intp)
     if uniform:
         total = sum(m for *_, m in options)
         return (
             sum((a * m for a, _, m in options), np.zeros_like(options[0][0])) / total,
             sum((b * m for _, b, m in options), np.zeros_like(options[0][0])) / total,
+            zero,
+        )
+    if fixed is not None:
+        picks = np.broadcast_to(fixed, zero.shape)
+        return (
+            np.choose(picks, [a for a, _, _ in options]),
+            np.choose(picks, [b for _, b, _ in options]),
+            picks,
         )
     best_a, best_b, _ = options[0]
     best_v = value(best_a, best_b)
-    for a, b, _ in options[1:]:
+    best_i = zero
+    for i, (a, b, _) in enumerate(options[1:], start=1):
         v = value(a, b)
         better = v > best_v + _EPS
         best_a = np.where(better, a, best_a)
         best_b = np.where(better, b, best_b)
         best_v = np.where(better, v, best_v)
-    return best_a, best_b
+        best_i = np.where(better, i, best_i)
+    return best_a, best_b, best_i
+
+
+OPTIMAL = "optimal"
+UNIFORM = "uniform"
+
+
+@dataclass(frozen=True)
+class FixedPolicy:
+    """A player's decisions, laid out like the solver's tables, for exact policy evaluation.
+
+    ``attack_roll[c, r, lane]`` / ``defense_roll[k + dice, r, lane]``: roll on? (only the lanes
+    where this player rolls are read); ``attack_choice(state, outcome)`` /
+    ``defense_choice(state, outcome)``: which tied option a first roll pursues (per attack total
+    on defense), options in slot order as ``RollerProfile.outcomes`` lists them.
+    """
+
+    attack_roll: NDArray[np.bool_]
+    defense_roll: NDArray[np.bool_]
+    attack_choice: Callable[[int, int], NDArray[np.intp]]
+    defense_choice: Callable[[int, int], NDArray[np.intp]]
+
+
+PlayerModel = str | Callable[[MatchSolver, int], FixedPolicy]
+"""``OPTIMAL``, ``UNIFORM`` or a factory ``(solver, player) -> FixedPolicy``."""
+
+
+def solver_policy(reference: MatchSolver) -> Callable[[MatchSolver, int], FixedPolicy]:
+    """The decisions of an already solved ``reference`` (e.g. the minimax expert), as fixed."""
+
+    def factory(solver: MatchSolver, player: int) -> FixedPolicy:
+        if solver.states != reference.states or solver.cap != reference.cap:
+            raise ValueError("the reference solver has a different layout")
+        return FixedPolicy(
+            reference.att_roll.copy(),
+            reference.def_roll.copy(),
+            lambda s, o: reference.att_choice[(s, o)],
+            lambda s, o: reference.def_choice[(s, o)],
+        )
+
+    return factory
+
+
+def heuristic_policy(solver: MatchSolver, player: int) -> FixedPolicy:
+    """``HeuristicAgent`` as tables: attack while 3+ dice are free; on defense stop when ahead,
+    roll when behind, and when level roll while 2+ dice are free; pursue the most faces."""
+    n, cap = solver.dice, solver.cap
+    free = np.arange(n)[None, :, None]
+    attack = np.broadcast_to(free >= 3, (cap + 1, n, solver.att_p.size)).copy()
+    gap = (np.arange(n + cap + 1) - n)[:, None, None]
+    defense = np.broadcast_to((gap > 0) | ((gap == 0) & (free >= 2)), (n + cap + 1, n, solver.def_p.size)).copy()
+    first = np.zeros((), dtype=np.intp)
+    return FixedPolicy(attack, defense, lambda s, o: first, lambda s, o: first)
 
 
 @cache
-def match_solver(face_maps: tuple[FaceMap, FaceMap], dice: int, comeback: bool = True) -> MatchSolver:
+def match_solver(face_maps: tuple[FaceMap, ...], dice: int, comeback: bool = True) -> MatchSolver:
     """The minimax solver for one pairing of sheets, built once and shared by every agent."""
     return MatchSolver(face_maps, dice, comeback)
 
@@ -648,37 +833,45 @@ def _best_pursue(face_map: FaceMap) -> PursueFn:
     return pursue
 
 
-def roll_distribution(face_map: FaceMap, dice: int, stop: AbilityStopFn, pursue: PursueFn) -> dict[int, float]:
+def roll_distribution(
+    face_map: FaceMap, dice: int, stop: AbilityStopFn, pursue: PursueFn, tail: float = DISTRIBUTION_TAIL
+) -> dict[int, float]:
     """Exact distribution of a roll process's final total, layer by layer in the match count.
 
     States are (matches, unmatched dice, ability); the count only grows, so one sweep in
-    increasing matches settles each state once.
+    increasing matches settles each state once. Mass still rolling once less than ``tail``
+    remains is stopped where it stands.
     """
     result: dict[int, float] = {}
-    frontier: dict[tuple[int, int, int], float] = {}
+    layers: dict[int, dict[tuple[int, int], float]] = {}
+    hit = {a: hit_probability(face_map, a) for a in _abilities(face_map)}
+    rolling = 0.0
     for prob, largest, tied in first_roll(face_map, dice):
         if largest < 2:
             result[0] = result.get(0, 0.0) + prob
             continue
         r = after_hits(dice, largest, dice)
+        layer = layers.setdefault(largest, {})
         for a, weight in pursue(tied, largest, r).items():
-            key = (largest, r, a)
-            frontier[key] = frontier.get(key, 0.0) + prob * weight
-    while frontier:
-        c = min(k[0] for k in frontier)
-        layer = {k: v for k, v in frontier.items() if k[0] == c}
-        for key in layer:
-            del frontier[key]
-        tail = sum(frontier.values()) + sum(layer.values()) < DISTRIBUTION_TAIL
-        for (c, r, a), mass in layer.items():
-            if tail or c >= DISTRIBUTION_LIMIT or stop(a, c, r):
+            layer[(r, a)] = layer.get((r, a), 0.0) + prob * weight
+            rolling += prob * weight
+    c = min(layers, default=0)
+    while layers:
+        layer = layers.pop(c, {})
+        cut = rolling < tail or c >= DISTRIBUTION_LIMIT
+        for (r, a), mass in layer.items():
+            rolling -= mass
+            if cut or stop(a, c, r):
                 result[c] = result.get(c, 0.0) + mass
                 continue
-            dist = hits_distribution(r, hit_probability(face_map, a))
+            dist = hits_distribution(r, hit[a])
             result[c - 1] = result.get(c - 1, 0.0) + mass * dist[0]
             for j in range(1, r + 1):
-                key = (c + j, after_hits(r, j, dice), a)
-                frontier[key] = frontier.get(key, 0.0) + mass * dist[j]
+                nxt = layers.setdefault(c + j, {})
+                key = (after_hits(r, j, dice), a)
+                nxt[key] = nxt.get(key, 0.0) + mass * dist[j]
+                rolling += mass * dist[j]
+        c += 1
     return dict(sorted(result.items()))
 
 
@@ -732,7 +925,7 @@ def parse_stopping_rule(text: str) -> StoppingRule:
         return StoppingRule("expert")
     if kind not in ("at", "free", "expert"):
         raise ParamError(f"unknown stopping rule {text!r} (known: {known})")
-    if not arg.isdigit():
+    if not (arg.isascii() and arg.isdigit()):
         raise ParamError(f"stopping rule {kind}: needs a whole number, got {text!r}")
     value = int(arg)
     low, high = {"at": (1, DISTRIBUTION_LIMIT), "free": (1, 12), "expert": (2, 12)}[kind]
