@@ -218,6 +218,11 @@ class State(ABC):
             cache.extend(_materialize(raw) for raw in log[len(cache) :])
         return cache
 
+    def clear_events(self) -> None:
+        """Forget the events so far (test scenarios that set up a position, then watch what follows)."""
+        self._events.clear()
+        self._event_cache.clear()
+
     @property
     def history(self) -> list[Action]:
         """Every applied action, chance outcomes included (a copy)."""
