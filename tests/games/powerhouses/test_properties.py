@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import turnbuckle
+from support.random_play import advance, play_out
 from turnbuckle.agents.random_agent import RandomAgent
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.engine.match import play_match
@@ -62,16 +63,10 @@ def test_returns_sum_to_zero(seed: int) -> None:
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=300))
 def test_clones_are_independent(seed: int, cut: int) -> None:
     rng = random.Random(seed)
-    state = GAME.new_initial_state()
-    for _ in range(cut):
-        if state.is_terminal():
-            break
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    state = advance(GAME.new_initial_state(), rng, cut)
     before = state.to_json()
     observation = json.dumps(state.observation(0))
-    copy = state.clone()
-    while not copy.is_terminal():
-        copy.apply_action(copy.sample_chance(rng) if copy.is_chance_node() else rng.choice(copy.legal_actions()))
+    play_out(state.clone(), rng)
     assert state.to_json() == before
     assert json.dumps(state.observation(0)) == observation
 
@@ -79,12 +74,7 @@ def test_clones_are_independent(seed: int, cut: int) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=400))
 def test_json_round_trips_exactly(seed: int, cut: int) -> None:
-    rng = random.Random(seed)
-    state = GAME.new_initial_state()
-    for _ in range(cut):
-        if state.is_terminal():
-            break
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    state = advance(GAME.new_initial_state(), random.Random(seed), cut)
     text = state.to_json()
     again = GAME.state_from_json(text)
     assert again.to_json() == text
@@ -122,10 +112,5 @@ def test_random_playout_fast_path_matches_generic_distribution() -> None:
     fast = sum(start.random_playout_returns(random.Random(i))[0] > 0 for i in range(n)) / n
     generic = 0
     for i in range(n):
-        rng = random.Random(10_000 + i)
-        state = start.clone()
-        while not state.is_terminal():
-            chance = state.is_chance_node()
-            state.apply_action(state.sample_chance(rng) if chance else rng.choice(state.legal_actions()))
-        generic += state.returns()[0] > 0
+        generic += play_out(start.clone(), random.Random(10_000 + i)).returns()[0] > 0
     assert abs(fast - generic / n) < 0.045  # ~4 standard errors of the difference
