@@ -33,9 +33,19 @@ from turnbuckle.agents.random_agent import RandomAgent
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.match import Agent, play_match
-from turnbuckle.games.powerhouses import probability as prob
 from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
+from turnbuckle.games.powerhouses.probability import first_roll, hits_distribution
 from turnbuckle.games.powerhouses.rules import ATTACK, DEFENSE, PowerhousesGame
+from turnbuckle.games.powerhouses.solver import (
+    OPTIMAL,
+    UNIFORM,
+    MatchSolver,
+    PlayerModel,
+    heuristic_policy,
+    match_solver,
+    roller_profile,
+    solver_policy,
+)
 
 Z95 = 1.959963984540054
 Factory = Callable[[Game, int], Agent]
@@ -69,11 +79,11 @@ class Row:
     ceiling: float = math.nan
 
 
-def exact_rate(game: PowerhousesGame, first: prob.PlayerModel, second: prob.PlayerModel) -> float:
+def exact_rate(game: PowerhousesGame, first: PlayerModel, second: PlayerModel) -> float:
     """``first``'s exact chance of winning, averaged over the two seats."""
     fm, dice, comeback = game.face_maps, game.starting_dice, game.comeback_rule
-    seat0 = prob.MatchSolver(fm, dice, comeback, players=(first, second)).match_win_chance(0)
-    seat1 = prob.MatchSolver(fm, dice, comeback, players=(second, first)).match_win_chance(1)
+    seat0 = MatchSolver(fm, dice, comeback, players=(first, second)).match_win_chance(0)
+    seat1 = MatchSolver(fm, dice, comeback, players=(second, first)).match_win_chance(1)
     return (seat0 + seat1) / 2
 
 
@@ -111,7 +121,7 @@ def head_to_head(game: Game, first: str, second: str, matches: int, seed: int, t
 
 def first_decision_latency(game: PowerhousesGame, seed: int) -> float:
     """Seconds for the expert's first decision of a match with every cache cold."""
-    for cached in (prob.match_solver, prob.roller_profile, prob.first_roll, prob.hits_distribution):
+    for cached in (match_solver, roller_profile, first_roll, hits_distribution):
         cached.cache_clear()
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -139,21 +149,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     game = turnbuckle.load_game("powerhouses", wrestlers=args.wrestlers)
     assert isinstance(game, PowerhousesGame)
     cold = first_decision_latency(game, args.seed)
-    prob.match_solver.cache_clear()  # time the solve alone (profiles and first rolls now warm)
+    match_solver.cache_clear()  # time the solve alone (profiles and first rolls now warm)
     start = time.perf_counter()
-    minimax = prob.match_solver(game.face_maps, game.starting_dice, game.comeback_rule)
+    minimax = match_solver(game.face_maps, game.starting_dice, game.comeback_rule)
     solve_seconds = time.perf_counter() - start
-    models: dict[str, prob.PlayerModel] = {
-        "expert": prob.solver_policy(minimax),
-        "heuristic": prob.heuristic_policy,
-        "random": prob.UNIFORM,
+    models: dict[str, PlayerModel] = {
+        "expert": solver_policy(minimax),
+        "heuristic": heuristic_policy,
+        "random": UNIFORM,
     }
     times: list[float] = []
     rows = [head_to_head(game, a, b, args.matches, args.seed, times) for a, b, _ in PAIRINGS]
     for row in rows:
         row.exact = exact_rate(game, models[row.agent], models[row.opponent])
-        row.ceiling = exact_rate(game, prob.OPTIMAL, models[row.opponent])
-    exploitability = exact_rate(game, prob.OPTIMAL, models["expert"])
+        row.ceiling = exact_rate(game, OPTIMAL, models[row.opponent])
+    exploitability = exact_rate(game, OPTIMAL, models["expert"])
     report = {
         "wrestlers": [s.name for s in game.sheets],
         "matches": args.matches,

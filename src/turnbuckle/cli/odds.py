@@ -7,9 +7,11 @@ from rich.console import Console
 from rich.table import Table
 
 from turnbuckle.cli.common import JsonOpt, RosterOpt, echo_json
+from turnbuckle.games.powerhouses.stopping import STOPPING_RULES, parse_stopping_rule
 
 app = typer.Typer(help="Exact odds, computed from the rules (not sampled).", no_args_is_help=True)
 console = Console()
+RULE_HELP = "Stopping rule. " + "; ".join(f"{name} = {meaning}" for name, meaning in STOPPING_RULES.items()) + "."
 
 
 @app.command("powerhouses")
@@ -17,17 +19,13 @@ def powerhouses_odds(
     wrestler: str | None = typer.Option(None, "--wrestler", "-w", help="Whose sheet rolls (default: first in roster)."),
     roster: str | None = RosterOpt,
     dice: int = typer.Option(5, "--dice", "-d", min=2, max=12, help="Dice rolled (N)."),
-    rule: str = typer.Option(
-        "bust", "--rule", "-r",
-        help="Stopping rule: bust (never quit), at:K (quit at total >= K), "
-        "free:R (quit with fewer than R dice to roll).",
-    ),
+    rule: str = typer.Option("bust", "--rule", "-r", help=RULE_HELP),
     simulate: int = typer.Option(0, "--simulate", "-s", min=0, help="Also play N roll processes to compare."),
     seed: int = typer.Option(0, "--seed"),
     as_json: bool = JsonOpt,
 ) -> None:
     """Exact distribution of an attack's final total for N dice under a stopping rule."""
-    from turnbuckle.games.powerhouses import probability
+    from turnbuckle.games.powerhouses.odds import simulate_total_distribution, total_distribution
     from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
     base = PowerhousesGame(roster=roster)
@@ -35,11 +33,11 @@ def powerhouses_odds(
     first = wrestler or names[0]
     second = next(n for n in names if n.casefold() != first.casefold())
     game = PowerhousesGame(wrestlers=[first, second], roster=roster, dice=max(dice, 2))
-    stop = probability.parse_stopping_rule(rule)
-    exact = probability.total_distribution(game.face_maps[0], dice, stop)
+    stop = parse_stopping_rule(rule)
+    exact = total_distribution(game.face_maps[0], dice, stop)
     sampled: dict[int, float] = {}
     if simulate:
-        sampled = probability.simulate_total_distribution(game, 0, dice, stop, simulate, seed)
+        sampled = simulate_total_distribution(game, 0, dice, stop, simulate, seed)
     mean = sum(t * p for t, p in exact.items())
     if as_json:
         echo_json({"game": "powerhouses", "wrestler": game.sheets[0].name, "dice": dice, "rule": rule,

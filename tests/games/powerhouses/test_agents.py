@@ -95,11 +95,11 @@ def test_expert_beats_heuristic() -> None:
 
 def test_heuristic_tables_match_the_agent() -> None:
     """The solver's exact heuristic-vs-random value agrees with playing the real agents."""
-    from turnbuckle.games.powerhouses import probability as prob
+    from turnbuckle.games.powerhouses.solver import UNIFORM, MatchSolver, heuristic_policy
 
     game = turnbuckle.load_game("powerhouses", wrestlers=[BRUNO, SKYLARK])
     assert isinstance(game, PowerhousesGame)
-    solver = prob.MatchSolver(game.face_maps, 5, True, players=(prob.heuristic_policy, prob.UNIFORM))
+    solver = MatchSolver(game.face_maps, 5, True, players=(heuristic_policy, UNIFORM))
     exact = solver.match_win_chance(0)
     n = 400
     wins = sum(

@@ -224,3 +224,28 @@ def test_unknown_wrestler_and_bad_options_are_param_errors() -> None:
         turnbuckle.load_game("powerhouses", wrestlers=[BRUNO])
     with pytest.raises(ParamError, match="dice"):
         turnbuckle.load_game("powerhouses", dice=1)
+
+
+# -- analysis positions -----------------------------------------------------------------------
+def test_start_attack_roll_sets_up_an_attack_without_a_takedown() -> None:
+    # for odds tools: Skylark (player 1) about to attack with three dice against Bruno's four
+    state = new_match()
+    state.start_attack_roll(1, [4, 3])
+    assert (state.phase, state.attacker, state.roller, state.dice) == (ATTACK, 1, 1, [4, 3])
+    assert state.current_player() == CHANCE and state.to_throw == 3
+    drive(state, [1, 2, 6])  # three Agility with Fan Support: Over the Top, two dice to roll again
+    assert state.awaiting == AWAIT_CONTINUE and state.current_player() == 1
+    assert (state.count, state.free) == (3, 2)
+    drive(state, ["stop"])
+    assert state.phase == DEFENSE and state.attack_total == 3
+    assert state.current_player() == CHANCE and state.roller == 0 and state.to_throw == 4
+
+
+def test_start_attack_roll_refuses_impossible_positions() -> None:
+    state = new_match()
+    with pytest.raises(ParamError, match="attacker"):
+        state.start_attack_roll(2, [4, 3])
+    with pytest.raises(ParamError, match="dice"):
+        state.start_attack_roll(0, [4])
+    with pytest.raises(ParamError, match="dice"):
+        state.start_attack_roll(0, [0, 5])

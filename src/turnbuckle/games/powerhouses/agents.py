@@ -7,7 +7,13 @@ import random
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game, State
-from turnbuckle.games.powerhouses import probability as prob
+from turnbuckle.games.powerhouses.probability import (
+    after_hits,
+    attack_tables,
+    best_ability,
+    defense_tables,
+    hit_probability,
+)
 from turnbuckle.games.powerhouses.rules import (
     ATTACK,
     AWAIT_PURSUE,
@@ -18,6 +24,7 @@ from turnbuckle.games.powerhouses.rules import (
     PowerhousesGame,
     PowerhousesState,
 )
+from turnbuckle.games.powerhouses.solver import match_solver
 
 EXCHANGE_UTILITIES = (1.0, 0.5, 0.0)
 """Win the exchange 1, Resistance 1/2, lose it 0 (attacker: Wear Down / Resistance / Reversal)."""
@@ -31,8 +38,7 @@ def _state(state: State) -> PowerhousesState:
 
 def _best_faces(state: PowerhousesState) -> Action:
     """First-roll tie: pursue the ability with the most faces (the likeliest to keep matching)."""
-    face_map = state.game.face_maps[state.roller]
-    return PURSUE[max(state.tied, key=lambda a: (prob.hit_probability(face_map, a), -a))]
+    return PURSUE[best_ability(state.game.face_maps[state.roller], state.tied)]
 
 
 class HeuristicAgent:
@@ -58,7 +64,7 @@ class ExpertAgent:
     """Continue/stop and first-roll choices computed exactly to win the *match*.
 
     ``objective="match"`` (the default) plays the minimax solution of the whole match
-    (``probability.MatchSolver``): every exchange outcome is worth the chance of winning the match
+    (``solver.MatchSolver``): every exchange outcome is worth the chance of winning the match
     from where it leads (Wear Down with the Come-Back chance, the end at one die, Resistance,
     Reversal), solved to a fixed point once per pairing of sheets and cached; decisions are table
     lookups. On defense it uses the announced attack total. It never looks at who its opponent is.
@@ -82,17 +88,17 @@ class ExpertAgent:
         if self.objective == "exchange":
             return self._choose_exchange(s)
         game: PowerhousesGame = s.game
-        solver = prob.match_solver(game.face_maps, game.starting_dice, game.comeback_rule)
+        solver = match_solver(game.face_maps, game.starting_dice, game.comeback_rule)
         attacker = s.attacker
         if s.phase == ATTACK:
             face_map = game.face_maps[s.roller]
             if s.awaiting == AWAIT_PURSUE:
-                free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
+                free = after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
                 best = max(
                     s.tied,
                     key=lambda a: (
                         solver.attack_value(solver.attack_lane(attacker, s.dice, a), s.count, free),
-                        prob.hit_probability(face_map, a),  # equal values: the likeliest ability
+                        hit_probability(face_map, a),  # equal values: the likeliest ability
                         -a,
                     ),
                 )
@@ -102,12 +108,12 @@ class ExpertAgent:
         target = s.attack_total
         face_map = game.face_maps[s.roller]
         if s.awaiting == AWAIT_PURSUE:
-            free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
+            free = after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
             best = max(
                 s.tied,
                 key=lambda a: (
                     solver.defense_value(solver.defense_lane(attacker, s.dice, a), target, s.count, free),
-                    prob.hit_probability(face_map, a),
+                    hit_probability(face_map, a),
                     -a,
                 ),
             )
@@ -119,7 +125,7 @@ class ExpertAgent:
         tables = self._tables(s)
         count = min(s.count, len(tables[s.tied[0] if s.awaiting == AWAIT_PURSUE else s.ability][0]) - 1)
         if s.awaiting == AWAIT_PURSUE:
-            free = prob.after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
+            free = after_hits(s.dice[s.roller], s.count, s.dice[s.roller])
             best = max(s.tied, key=lambda a: (tables[a][0][count][free], -a))
             return PURSUE[best]
         return ROLL if tables[s.ability][1][count][s.free] else STOP
@@ -130,7 +136,7 @@ class ExpertAgent:
         me = s.roller
         other = 1 - me
         if s.phase == ATTACK:
-            return prob.attack_tables(
+            return attack_tables(
                 game.face_maps[me], s.dice[me], game.face_maps[other], s.dice[other], EXCHANGE_UTILITIES
             )
-        return prob.defense_tables(game.face_maps[me], s.dice[me], s.attack_total, EXCHANGE_UTILITIES)
+        return defense_tables(game.face_maps[me], s.dice[me], s.attack_total, EXCHANGE_UTILITIES)

@@ -59,7 +59,9 @@ def load_roster(path: str | Path | None = None) -> Roster:
     return load_model(Roster, path if path is not None else packaged_data(ROSTER_PACKAGE, "roster.toml"))
 
 
-def match_sizes(face_map: tuple[int, ...], abilities: tuple[int, ...], faces: list[int]) -> dict[int, int]:
+def match_sizes(
+    face_map: tuple[int, ...], abilities: tuple[int, ...], faces: list[int] | tuple[int, ...]
+) -> dict[int, int]:
     """Size of the match for each ability on a sheet; Fan Support joins every one."""
     sixes = faces.count(6)
     sizes = dict.fromkeys(abilities, sixes)
@@ -68,6 +70,24 @@ def match_sizes(face_map: tuple[int, ...], abilities: tuple[int, ...], faces: li
         if ability >= 0:
             sizes[ability] += 1
     return sizes
+
+
+def largest_match(
+    face_map: tuple[int, ...], abilities: tuple[int, ...], faces: list[int] | tuple[int, ...]
+) -> tuple[int, tuple[int, ...]]:
+    """(largest match, abilities tied for it, in ``abilities`` order) of a first roll.
+
+    The one reading of a first roll: the state machine and the exact odds both ask it.
+    """
+    sizes = match_sizes(face_map, abilities, faces)
+    largest = max(sizes.values())
+    return largest, tuple(a for a, n in sizes.items() if n == largest)
+
+
+def hit_faces(face_map: tuple[int, ...], ability: int) -> tuple[int, ...]:
+    """1 for each face (index 1-6) whose die matches ``ability`` once it is pursued: its own
+    faces and Fan Support; index 0 is unused. The rules count hits with it, the odds sum it."""
+    return tuple(int(face_map[f] in (ability, FAN_SUPPORT)) if f else 0 for f in range(7))
 
 
 class PowerhousesGame(Game):
@@ -117,8 +137,7 @@ class PowerhousesGame(Game):
         )
         # per player, per ability: 1 for each face (index 1-6) that matches it, Fan Support included
         self.hit_tables: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-            tuple(tuple(int(face_map[f] in (a, FAN_SUPPORT)) if f else 0 for f in range(7)) for a in range(5))
-            for face_map in self.face_maps
+            tuple(hit_faces(face_map, a) for a in range(len(ABILITIES))) for face_map in self.face_maps
         )
         self._first_roll_memo: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
 
@@ -151,9 +170,7 @@ class PowerhousesGame(Game):
         key = (player, *faces)
         found = self._first_roll_memo.get(key)
         if found is None:
-            sizes = match_sizes(self.face_maps[player], self.sheet_abilities[player], faces)
-            largest = max(sizes.values())
-            found = (largest, tuple(a for a, n in sizes.items() if n == largest))
+            found = largest_match(self.face_maps[player], self.sheet_abilities[player], faces)
             self._first_roll_memo[key] = found
         return found
 
@@ -365,6 +382,22 @@ class PowerhousesState(State):
                 self._end_process(self.count, "quit")
         else:
             self._pursue(action.id - 2)
+
+    # -- analysis -------------------------------------------------------------------------
+    def start_attack_roll(self, attacker: int, dice: list[int]) -> None:
+        """For analysis: set up a position where ``attacker`` is about to roll an attack.
+
+        ``dice`` are both players' dice counts. Odds tools use it to play one attack roll
+        through the real rules, with no Take-Down before it; the next step is the first die.
+        """
+        if attacker not in (0, 1):
+            raise ParamError(f"attacker must be 0 or 1, got {attacker!r}")
+        if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 12 for d in dice):
+            raise ParamError(f"dice must be two whole numbers from 1 to 12, got {dice!r}")
+        self.dice = list(dice)
+        self.phase = ATTACK
+        self.attacker = attacker
+        self._begin_process(attacker)
 
     # -- a roll process (Rolling the Dice) -------------------------------------------------
     def _begin_process(self, player: int) -> None:
