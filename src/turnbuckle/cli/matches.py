@@ -62,7 +62,7 @@ def play(
     n = game.num_players()
     if not 0 <= seat < n:
         raise typer.BadParameter(f"--seat must be from 0 to {n - 1}")
-    shared = HotSeat(console, hidden_information=game.name != "powerhouses") if hot_seat else None
+    shared = HotSeat(console, hidden_information=game.hidden_information) if hot_seat else None
 
     def render(state: State, player: int) -> str:
         return game.render_observation(state.observation(player))

@@ -50,6 +50,8 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    hidden_information: ClassVar[bool] = False
+    """True when players hold secrets (hands): hot-seat play hides the screen between turns."""
 
     def __init__(self, params: Mapping[str, Any], actions: ActionTable) -> None:
         self.params: dict[str, Any] = dict(params)
