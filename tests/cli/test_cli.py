@@ -130,3 +130,34 @@ def test_roster_validate_reports_the_field(tmp_path: Path) -> None:
                    'abilities = ["Brawling", "Brawling", "Martial Arts"]\n')
     out = run("roster", "validate", str(bad), "--game", "powerhouses")
     assert out.returncode == 2 and "wrestler[0] (Y)" in out.stderr and "Brawling twice" in out.stderr
+
+
+def test_odds_powerhouses_exact_agrees_with_simulation() -> None:
+    out = run("odds", "powerhouses", "--dice", "5", "--rule", "at:6", "--simulate", "20000", "--json")
+    assert out.returncode == 0
+    data = json.loads(out.stdout)
+    assert abs(sum(data["exact"].values()) - 1) < 1e-9
+    worst = max(abs(data["exact"][k] - data["simulated"].get(k, 0.0)) for k in data["exact"])
+    assert worst < 0.02
+    bad = run("odds", "powerhouses", "--rule", "sometimes")
+    assert bad.returncode == 2 and "sometimes" in bad.stderr
+
+
+def test_odds_filsinger_pin_choice_and_match() -> None:
+    out = run("odds", "filsinger", "--pin", "6", "--choice", "C", "--move", "Moonsault", "--against", "Rex Hammond",
+              "-m", "Rex Hammond", "-m", "Duke Marlowe", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["pin"]["holds"] == 15 / 36  # 2d6 <= 6
+    assert 0 < data["choice"]["success"] < 1
+    match = data["match"]
+    assert abs(match["side0"] + match["side1"] + match["draw"] - 1) < 1e-9
+    bad = run("odds", "filsinger", "--choice", "Z", "--move", "x", "--against", "Rex Hammond")
+    assert bad.returncode == 2 and "Choice Situation" in bad.stderr
+
+
+def test_roster_filsinger_new_card_validates(tmp_path: Path) -> None:
+    target = tmp_path / "nova.toml"
+    assert run("roster", "filsinger", "--new", "Nova Steele", "--out", str(target)).returncode == 0
+    checked = run("roster", "validate", str(target), "--json")
+    assert checked.returncode == 0 and json.loads(checked.stdout)["game"] == "filsinger"

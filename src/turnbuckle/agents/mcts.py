@@ -3,8 +3,12 @@
 UCT with explicit chance: at a chance node the outcome is sampled from ``chance_outcomes`` (via
 ``State.sample_chance``) and each sampled outcome gets its own child. Leaves are valued by random
 playouts (``State.random_playout_returns``, which a ruleset may speed up). Values are kept per
-player, so it plays any number of players. Hidden information is handled by searching a
-``determinize``-d copy of the state for each simulation (perfect-information games: a clone).
+player, so it plays any number of players.
+
+Hidden information: each simulation searches a fresh ``determinize``-d copy of the state (a
+clone in perfect-information games), and the tree is shared between them as in single-observer
+IS-MCTS: at a node only the children whose actions are legal in this determinization compete,
+and an action legal here but never tried is expanded first.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ class _Node:
     visits: int = 0
     totals: list[float] = field(default_factory=list)
     children: dict[Action, _Node] = field(default_factory=dict)
-    untried: list[Action] | None = None
 
 
 class MCTSAgent:
@@ -76,18 +79,17 @@ class MCTSAgent:
                 node = child
                 path.append(node)
                 continue
-            if node.untried is None:
-                node.untried = state.legal_actions()
-                rng.shuffle(node.untried)
-            if node.untried:
-                action = node.untried.pop()
+            legal = state.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
                 state.apply_action(action)
                 child = _Node(state.current_player(), totals=[0.0] * num_players)
                 node.children[action] = child
                 path.append(child)
                 values = self._evaluate(state, rng, num_players)
                 break
-            action = self._select(node, player)
+            action = self._select(node, player, legal)
             state.apply_action(action)
             node = node.children[action]
             path.append(node)
@@ -105,11 +107,14 @@ class MCTSAgent:
                 sums[p] += value
         return [s / self.rollouts for s in sums]
 
-    def _select(self, node: _Node, player: int) -> Action:
+    def _select(self, node: _Node, player: int, legal: list[Action]) -> Action:
+        """UCB1 among the children whose actions are legal in this determinization."""
         log_visits = math.log(node.visits)
         best_action: Action | None = None
         best_score = -math.inf
-        for action, child in node.children.items():
+        children = node.children
+        for action in legal:
+            child = children[action]
             if child.visits == 0:
                 return action
             score = child.totals[player] / child.visits + self.exploration * math.sqrt(log_visits / child.visits)

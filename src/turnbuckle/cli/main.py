@@ -108,13 +108,26 @@ def roster(
     if not entries:
         console.print(f"{game} has no roster.")
         return
-    table = Table(title=f"{loaded.title} roster")
-    keys = list(entries[0])
+    table = Table(title=f"{loaded.title} roster", caption="--json shows every field")
+    keys = _summary_columns(entries)
     for key in keys:
         table.add_column(key)
     for entry in entries:
-        table.add_row(*(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (entry[k] for k in keys)))
+        cells = (entry.get(k, "") for k in keys)
+        table.add_row(*(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in cells))
     console.print(table)
+
+
+def _summary_columns(entries: list[dict[str, Any]], most: int = 7) -> list[str]:
+    """The fields that fit a terminal table: scalars and short lists, first ``most`` of them."""
+
+    def fits(value: Any) -> bool:
+        if isinstance(value, list):
+            return len(value) <= 6 and all(isinstance(v, str | int | float) for v in value)
+        return isinstance(value, str | int | float | bool) and len(str(value)) <= 40
+
+    keys = [k for k in entries[0] if all(fits(e.get(k, "")) for e in entries)]
+    return keys[:most]
 
 
 def _validate(file: Path | None, for_game: str | None, as_json: bool) -> None:

@@ -6,7 +6,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from turnbuckle.cli.common import JsonOpt, RosterOpt, echo_json
+from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, echo_json
+from turnbuckle.engine.game import Game
 from turnbuckle.games.powerhouses.stopping import STOPPING_RULES, parse_stopping_rule
 
 app = typer.Typer(help="Exact odds, computed from the rules (not sampled).", no_args_is_help=True)
@@ -63,3 +64,89 @@ def powerhouses_odds(
         tail -= p
     console.print(table)
     console.print(f"mean total {mean:.4f}")
+
+
+@app.command("filsinger")
+def filsinger_odds(
+    pin: int | None = typer.Option(None, "--pin", help="A PIN rating: the chance it holds (2d6 at or under)."),
+    finisher: int = typer.Option(0, "--finisher", help="With --pin: the finisher rating added."),
+    tokens: int = typer.Option(0, "--tokens", help="With --pin: fatigue / Add 1 tokens added."),
+    choice: str | None = typer.Option(None, "--choice", help="A Choice Situation letter A-H (with --move, --against)."),
+    move: str | None = typer.Option(None, "--move", help="With --choice: the move chosen."),
+    against: str | None = typer.Option(None, "--against", help="With --choice: the defending wrestler."),
+    match: list[str] | None = typer.Option(None, "--match", "-m", help="Two wrestlers: exact match odds (repeat)."),
+    policy: str = typer.Option("random", "--policy", help="Decisions in --match: random or expert."),
+    option: list[str] | None = OptionOpt,
+    simulate: int = typer.Option(0, "--simulate", "-s", min=0, help="With --match: also simulate N matches."),
+    seed: int = typer.Option(0, "--seed"),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Exact Filsinger odds: a PIN rating holding, a choice move working, a whole match."""
+    from turnbuckle.engine.errors import ParamError
+    from turnbuckle.games.filsinger import odds
+    from turnbuckle.games.filsinger.rules import FilsingerGame
+
+    results: dict[str, dict[str, object]] = {}
+    rows: list[tuple[str, str]] = []
+    if pin is not None:
+        holds = odds.pin_holds(pin, finisher, tokens)
+        results["pin"] = {"rating": pin, "finisher": finisher, "tokens": tokens, "holds": holds}
+        rows.append((f"PIN {pin} (+{finisher} finisher, +{tokens} tokens) holds", f"{holds:.4%}"))
+    if choice is not None:
+        if not move or not against:
+            raise ParamError("--choice needs --move and --against")
+        card = next((c for c in FilsingerGame().roster_cards if c.name.casefold() == against.casefold()), None)
+        if card is None:
+            raise ParamError(f"filsinger: unknown wrestler {against!r}")
+        target = odds.choice_target(choice, move, card)
+        success = odds.choice_success(choice, move, card)
+        results["choice"] = {"situation": choice.upper(), "move": move, "against": card.name,
+                             "target": target, "success": success}
+        rows.append((f"Choice {choice.upper()}: {move} vs {card.name} (2-{target})", f"{success:.4%}"))
+    if match:
+        if len(match) != 2:
+            raise ParamError("--match needs exactly two wrestlers (repeat --match)")
+        if policy not in ("random", "expert"):
+            raise ParamError(f"--policy must be random or expert, not {policy!r}")
+        game = build_game("filsinger", list(match), None, option)
+        assert isinstance(game, FilsingerGame)
+        exact = odds.match_odds(game, "expert" if policy == "expert" else "random")
+        results["match"] = {"wrestlers": list(match), "policy": policy, "side0": exact.side0,
+                            "side1": exact.side1, "draw": exact.draw, "states": exact.states}
+        rows += [
+            (f"{match[0]} wins ({policy} decisions, {exact.states} states)", f"{exact.side0:.4%}"),
+            (f"{match[1]} wins", f"{exact.side1:.4%}"),
+            ("draw (double DQ / count-out)", f"{exact.draw:.4%}"),
+        ]
+        if simulate:
+            sim = _simulate_filsinger(game, policy, simulate, seed)
+            results["match"]["simulated"] = sim
+            rows.append((f"simulated over {simulate} matches (win / win / draw)",
+                         f"{sim['side0']:.2%} / {sim['side1']:.2%} / {sim['draw']:.2%}"))
+    if not results:
+        raise ParamError("say what to compute: --pin RATING, --choice X --move M --against W, or --match A --match B")
+    if as_json:
+        echo_json({"game": "filsinger", **results})
+        return
+    table = Table(title="Filsinger odds (exact)")
+    table.add_column("question")
+    table.add_column("answer", justify="right")
+    for question, answer in rows:
+        table.add_row(question, answer)
+    console.print(table)
+
+
+def _simulate_filsinger(game: Game, policy: str, matches: int, seed: int) -> dict[str, float]:
+    """Play ``matches`` matches with the policy's agents and count the results."""
+    from turnbuckle.agents.registry import make_agent
+    from turnbuckle.engine.match import play_match
+
+    name = "random" if policy == "random" else "expert"
+    agents = [make_agent(name, game, 0), make_agent(name, game, 1)]
+    wins = [0, 0]
+    for i in range(matches):
+        result = play_match(game, agents, seed + i)
+        if result.winner is not None:
+            wins[result.winner] += 1
+    draws = matches - sum(wins)
+    return {"side0": wins[0] / matches, "side1": wins[1] / matches, "draw": draws / matches}

@@ -1,0 +1,1 @@
+"""The Filsinger chart game (Champions of the Galaxy / Legends of Wrestling instructions)."""

@@ -1,0 +1,451 @@
+"""Each basic rule, each optional rule on and off, and the special matches (forced dice)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from turnbuckle.games.filsinger.forcing import force
+from turnbuckle.games.filsinger.options import OPTIONAL_RULES, resolve_options
+from turnbuckle.games.filsinger.rules import FilsingerGame
+from turnbuckle.games.filsinger.state import BOTH, FilsingerState
+
+REX, DUKE = 0, 1
+
+
+def singles(**params: Any) -> FilsingerState:
+    params.setdefault("wrestlers", ["Rex Hammond", "Duke Marlowe"])
+    return force(FilsingerGame(**params).new_initial_state(), "first=0")
+
+
+def tag(**params: Any) -> FilsingerState:
+    state = FilsingerGame(match_type="tag", **params).new_initial_state()
+    return force(state, "first=0")
+
+
+def kinds(state: FilsingerState) -> list[str]:
+    return [e.kind for e in state.events]
+
+
+# filsinger OPTIONAL (ADVANCED) RULES: tournament standard = every rule on; a named flag overrides
+def test_tournament_standard_turns_everything_on() -> None:
+    opts = resolve_options({"tournament_standard": True})
+    assert all(getattr(opts, name) for name in OPTIONAL_RULES)
+    assert not resolve_options({"tournament_standard": True, "fatigue": False}).fatigue
+    assert not any(getattr(resolve_options({}), name) for name in OPTIONAL_RULES)
+    assert {o.name for o in FilsingerGame.options()} >= set(OPTIONAL_RULES)
+
+
+# filsinger BASIC 3: highest roll starts, on LEVEL 1 OFFENSE
+def test_roll_off_starts_on_level_1() -> None:
+    state = FilsingerGame().new_initial_state()
+    assert [a.name for a, _ in state.chance_outcomes()] == ["first=0", "first=1"]
+    force(state, "first=1")
+    assert (state.phase, state.attacker, state.level) == ("offense_roll", 1, 1)
+
+
+# filsinger BASIC 8. TAG TEAM RULES: tag out on offense; the partner rolls the same level
+def test_tag_out_on_offense() -> None:
+    state = tag()
+    assert state.legal_names() == ["roll offense", "tag out to Cole Brandt"]
+    force(state, "roll offense", "d6=3", "d6=5")  # hammerlock 2, hurt 2
+    assert state.legal_names() == ["roll offense", "tag out to Cole Brandt"]
+    force(state, "tag out to Cole Brandt")
+    assert state.card(0).name == "Cole Brandt" and (state.phase, state.level) == ("offense_roll", 2)
+
+
+# filsinger BASIC 8: no tagging out on defense in the basic game ((tag) is ignored)
+def test_no_defensive_tag_in_basic_game() -> None:
+    state = tag()
+    state._start_defense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    force(state, f"d6={face}")
+    assert state.phase in ("offense_choice", "offense_roll") and state.attacker == 1
+
+
+# filsinger BASIC 7 / 4: count outs come from the Out of the Ring chart
+def test_count_out() -> None:
+    state = singles()
+    state._start_chart("ring", DUKE, thrown=True)
+    force(state, "2d6=12")  # Ring A 12: COUNT OUT 6
+    assert (state.phase, state.dq_rating) == ("countout_roll", 6)
+    force(state, "2d6=6")
+    assert state.winner == REX and state.how == "count out"
+
+
+# filsinger BASIC 3: "or both are disqualified"
+def test_double_disqualification_is_a_draw() -> None:
+    state = singles(wrestlers=["Rex Hammond", "Vince Valentine"])  # Vince: Ring B
+    state._start_chart("ring", 1, thrown=True)
+    force(state, "2d6=7", "2d6=4")  # Ring B 7: DISQUALIFICATION 4 for both
+    assert state.is_terminal() and state.winner == BOTH and state.returns() == [0.0, 0.0]
+
+
+# filsinger OPTIONAL 1. FATIGUE off: basic PIN rating, no tokens
+def test_fatigue_off() -> None:
+    state = singles()
+    state._start_pin(DUKE, 0)
+    assert state.pin_rating(DUKE) == 6
+    force(state, "2d6=9")
+    assert state.tokens == [0, 0]
+
+
+# filsinger OPTIONAL 2. FINISHER RATINGS off/on
+@pytest.mark.parametrize(("on", "rating"), [(False, 6), (True, 3 + 3)])
+def test_finisher_ratings(on: bool, rating: int) -> None:
+    state = singles(finisher_ratings=on)
+    state._start_offense(REX, 3)
+    force(state, "d6=6")
+    assert state.pin_rating(DUKE, state.pin_add) == rating
+
+
+# filsinger OPTIONAL 3. ROLL FINISHERS off: no roll, no miss; the lowest rating of the range
+def test_roll_finishers_off() -> None:
+    state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], finisher_ratings=True)
+    state._start_offense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).offense.level3) if "roll" in e.text) + 1
+    force(state, f"d6={face}")
+    assert state.phase == "pin_roll" and state.pin_add == 2
+
+
+# filsinger OPTIONAL 3: a two-dice roll finisher (rating = roll - 5, misses on 2-4)
+def test_two_dice_roll_finisher() -> None:
+    state = singles(wrestlers=["Ace Dalton", "Duke Marlowe"], roll_finishers=True, finisher_ratings=True)
+    state._start_offense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).offense.level3) if "roll" in e.text) + 1
+    force(state, f"d6={face}")
+    assert len(state.chance_outcomes()) == 11
+    hit = force(state.clone(), "2d6=10")
+    assert hit.pin_add == 5
+    miss = force(state, "2d6=4")
+    assert (miss.attacker, miss.level) == (1, 3)
+
+
+# filsinger OPTIONAL 4. AGILITY AND POWER off: (pw) is ignored
+def test_agility_power_off() -> None:
+    state = singles(wrestlers=["Rex Hammond", "Brick Kowalczyk"])
+    state._start_offense(REX, 2)
+    force(state, "d6=1")  # body slam 2 (pw) against Power -3 still works
+    assert (state.phase, state.level, state.attacker) == ("defense_roll", 2, REX)
+
+
+# filsinger OPTIONAL 5. BASIC CHART CHOICES off: (c) is ignored
+def test_chart_choices_off() -> None:
+    state = singles()
+    state._start_offense(REX, 2)
+    force(state, "d6=4")
+    assert state.phase == "chart_roll" and state.chart == "turnbuckle"
+
+
+# filsinger OPTIONAL 6. LEAVING THE RING: down 3 (lv) offers Out of the Ring with his own Ring rating
+@pytest.mark.parametrize("on", [False, True])
+def test_leaving_the_ring(on: bool) -> None:
+    state = singles(leaving_ring=on)
+    state._start_defense(DUKE, 3)
+    force(state, "d6=5")  # down 3 (lv)
+    if not on:
+        assert state.attacker == REX and state.phase == "offense_roll"
+        return
+    assert state.legal_names() == ["leave ring", "stay"] and state.current_player() == DUKE
+    stay = force(state.clone(), "stay")
+    assert (stay.attacker, stay.level) == (REX, 3)
+    force(state, "leave ring")
+    assert state.phase == "chart_roll" and state.chart == "ring" and state.chart_me == DUKE
+
+
+# filsinger OPTIONAL 6 + 12: in tag matches, (lv) or (tag) but not both
+def test_leave_or_tag_not_both() -> None:
+    state = tag(leaving_ring=True, tag_out_defense=True)
+    state._start_defense(1, 3)
+    # Duke's LEVEL 3 DEFENSE: roll 5 is down 3 (lv), roll 4 is down 3 (tag)
+    assert force(state.clone(), "d6=5").legal_names() == ["leave ring", "stay"]
+    assert force(state, "d6=4").legal_names() == ["try tag", "stay"]
+
+
+# filsinger OPTIONAL 7. CHOICE SITUATIONS off: the original move stands
+def test_choice_situations_off() -> None:
+    state = singles()
+    state._start_offense(REX, 2)
+    force(state, "d6=5")  # diving knee 3 (ch C)
+    assert (state.phase, state.level) == ("defense_roll", 3)
+
+
+# filsinger OPTIONAL 7: a move that subtracts the opponent's rating (H: Leverage Rollup)
+def test_choice_subtracts_rating() -> None:
+    game = FilsingerGame()
+    move = game.charts.choice["H"].moves[1]
+    assert move.target(0, -3) == move.base + 3
+
+
+# filsinger OPTIONAL 8. ADD 1 MOVES on/off
+@pytest.mark.parametrize(("on", "pin"), [(False, 6), (True, 7)])
+def test_add_one(on: bool, pin: int) -> None:
+    state = singles(add_one=on)
+    state._start_offense(REX, 3)
+    force(state, "d6=5")  # figure four 3 (add 1)
+    assert state.pin_rating(DUKE) == pin and (state.phase, state.level) == ("defense_roll", 3)
+
+
+# filsinger OPTIONAL 9. DISQUALIFICATION MOVES: roll the DQ rating (or the (dis N)), or roll again
+def test_dis_moves() -> None:
+    state = singles(dis_moves=True)
+    state._start_offense(DUKE, 2)
+    force(state, "d6=4")  # chair shot 3 (dis)
+    assert state.legal_names() == ["risk disqualification", "roll again"]
+    again = force(state.clone(), "roll again")
+    assert (again.phase, again.level) == ("offense_roll", 1)  # the previous level
+    risk = force(state.clone(), "risk disqualification")
+    assert (risk.phase, risk.dq_rating) == ("dq_roll", 5)
+    assert force(risk.clone(), "2d6=5").winner == REX
+    landed = force(risk, "2d6=6")
+    assert (landed.phase, landed.level, landed.attacker) == ("defense_roll", 3, DUKE)
+    choke = singles(dis_moves=True)
+    choke._start_offense(DUKE, 1)
+    force(choke, "d6=5", "risk disqualification")  # choke 2 (dis 4)
+    assert choke.dq_rating == 4
+
+
+# filsinger OPTIONAL 9 off, and NO DQ: a (dis) move just lands
+@pytest.mark.parametrize("params", [{}, {"dis_moves": True, "no_dq": True}])
+def test_dis_moves_ignored(params: dict[str, Any]) -> None:
+    state = singles(**params)
+    state._start_offense(DUKE, 2)
+    force(state, "d6=4")
+    assert (state.phase, state.level) == ("defense_roll", 3)
+
+
+# filsinger OPTIONAL 10. THE FEUD TABLE: a feud match ending on doubles; injuries; +2 PIN
+def test_feud_table() -> None:
+    game = FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"], feud_table=True)
+    assert game.feud  # rivals on the cards make it a feud match
+    state = force(game.new_initial_state(), "first=0")
+    state._start_pin(DUKE, 0)
+    assert len(state.chance_outcomes()) == 36
+    doubles = force(state.clone(), "2d6=3+3")
+    assert doubles.decided and doubles.phase == "feud_roll" and not doubles.is_terminal()
+    force(doubles, "2d6=1+1")  # 2: the loser is injured for 3 fight cards
+    assert doubles.is_terminal() and doubles.injuries == [("Duke Marlowe", 3)]
+    assert doubles.returns() == [1.0, -1.0]
+    plain = force(state, "2d6=2+4")
+    assert plain.is_terminal()
+
+
+# filsinger OPTIONAL 10. THE FEUD TABLE: no ally -> ignore the ally row and roll again
+def test_feud_table_ally_rows_need_an_ally() -> None:
+    game = FilsingerGame(wrestlers=["Lucky Lafleur", "Boris Volkov"], feud_table=True, feud=True)
+    state = force(game.new_initial_state(), "first=0")
+    state._start_pin(1, 0)
+    force(state, "2d6=1+1")  # Lucky wins on doubles; Lucky has no ally
+    force(state, "2d6=1+2")  # 3: the winner's ally joins in -> no ally: roll again
+    assert state.phase == "feud_roll" and "feud_reroll" in kinds(state)
+
+
+@pytest.mark.parametrize(("on", "pin"), [(False, 6), (True, 8)])
+# filsinger OPTIONAL 10. THE FEUD TABLE: an injured wrestler's PIN rating increases by two
+def test_injured_wrestler_pin_plus_2(on: bool, pin: int) -> None:
+    state = singles(feud_table=on, injured=["Duke Marlowe"])
+    assert state.pin_rating(DUKE) == pin
+
+
+# filsinger OPTIONAL 10 off (or not a feud match): plain 2d6 sums, no Feud Table
+def test_feud_table_off_or_no_feud() -> None:
+    for params in ({"feud_table": False}, {"feud_table": True, "feud": False}):
+        state = singles(**params)
+        state._start_pin(DUKE, 0)
+        assert len(state.chance_outcomes()) == 11
+
+
+# filsinger OPTIONAL 11. DOUBLE TEAM: (tag) rerolls in singles, (singles) rerolls in tags
+def test_double_team_moves() -> None:
+    on = singles(double_team=True)
+    on._start_offense(DUKE, 3)
+    force(on, "d6=5")  # double clothesline 3 (tag)
+    assert (on.phase, on.attacker, on.level) == ("offense_roll", DUKE, 3) and "reroll" in kinds(on)
+    off = singles()
+    off._start_offense(DUKE, 3)
+    force(off, "d6=5")
+    assert off.phase == "defense_roll"
+    tagged = tag(double_team=True)
+    tagged._start_offense(0, 3, window=False)
+    force(tagged, "d6=4")  # Rex's crossface 3 (singles)
+    assert tagged.phase == "offense_roll" and "reroll" in kinds(tagged)
+
+
+# filsinger OPTIONAL 12. TAGGING OUT ON DEFENSE: regular partners 6 or less
+@pytest.mark.parametrize(("roll", "tagged"), [(6, True), (7, False)])
+def test_defensive_tag_partners(roll: int, tagged: bool) -> None:
+    state = tag(tag_out_defense=True)
+    state._start_defense(1, 3)
+    force(state, "d6=4", "try tag", f"2d6={roll}")  # Duke -> Vince Valentine (partners)
+    if tagged:  # the partner enters on LEVEL 1 OFFENSE
+        assert state.card(1).name == "Vince Valentine" and (state.attacker, state.level) == (1, 1)
+    else:  # played in the usual manner: down 3
+        assert state.card(1).name == "Duke Marlowe" and (state.attacker, state.level) == (0, 3)
+
+
+# filsinger OPTIONAL 12 + SIX MAN: a random partner; same group needs 4 or less; others ignored
+def test_defensive_tag_six_man_random_target() -> None:
+    game = FilsingerGame(match_type="six_man", tag_out_defense=True)
+    assert [c.name for c in game.cards[:3]] == ["Rex Hammond", "Cole Brandt", "Marcus Stone"]
+    state = force(game.new_initial_state(), "first=1")
+    state._start_defense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    force(state, f"d6={face}", "try tag")
+    assert [a.name for a, _ in state.chance_outcomes()] == ["partner=1", "partner=2"]
+    group = force(state.clone(), "partner=2")
+    assert group.game.relation[0][2] == 4
+    assert force(group.clone(), "2d6=5").card(0).name == "Rex Hammond"
+    assert force(group, "2d6=4").card(0).name == "Marcus Stone"
+
+
+# filsinger OPTIONAL 12/13: not partners nor same group -> (tag) ignored, no pin saves
+def test_defensive_tag_needs_a_relation() -> None:
+    game = FilsingerGame(match_type="tag", tag_out_defense=True,
+                         wrestlers=["Tommy Sparks", "Lucky Lafleur", "Rex Hammond", "Duke Marlowe"])
+    state = force(game.new_initial_state(), "first=1")
+    state._start_defense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    force(state, f"d6={face}")
+    assert state.current_player() != 0 or "try tag" not in state.legal_names()
+    assert game.pin_save_allowance[0] == 0
+
+
+# filsinger OPTIONAL 13. PIN SAVES: two per match, tag matches only
+def test_pin_saves_two_per_match() -> None:
+    state = tag(pin_saves=True)
+    for left in (1, 0):
+        state._start_pin(0, 0)
+        force(state, "pin save", "2d6=6")
+        assert state.saves_left[0] == left
+    state._start_pin(0, 0)
+    assert state.phase == "pin_roll"  # no save left
+    assert singles(pin_saves=True).saves_left == [0, 0]
+    single = singles(pin_saves=True)
+    single._start_pin(DUKE, 0)
+    assert single.phase == "pin_roll"
+    off = tag()
+    off._start_pin(0, 0)
+    assert off.phase == "pin_roll"
+
+
+# filsinger OPTIONAL 14. RINGSIDE ALLY: rolls of 6 or lower, OPPONENT ROLLS DISQUALIFICATION 6
+def test_ringside_ally() -> None:
+    state = FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"], ringside_ally=True).new_initial_state()
+    assert (state.phase, state.current_player()) == ("ally_setup", 0)
+    force(state, "bring ally", "no ally", "first=0")
+    assert state.ally_ringside == [True, False]
+    state._start_offense(REX, 3)
+    force(state, "d6=3")  # out of the ring
+    assert state.legal_names() == ["ally interferes", "ally stays back"] and state.current_player() == REX
+    force(state, "ally interferes")
+    high = force(state.clone(), "2d6=7")
+    assert (high.attacker, high.level) == (DUKE, 1)  # the normal Ring A 7 result
+    force(state, "2d6=6")
+    assert (state.phase, state.dq_who, state.dq_rating) == ("dq_roll", REX, 6)
+    assert force(state.clone(), "2d6=6").winner == DUKE
+    force(state, "2d6=7")
+    assert (state.attacker, state.level) == (REX, 3)
+
+
+# filsinger OPTIONAL 14 off: nobody is asked about allies
+def test_ringside_ally_off() -> None:
+    state = FilsingerGame().new_initial_state()
+    assert state.phase == "first"
+
+
+# filsinger OPTIONAL 15. DISTRACTOR RATINGS: 5 by default, once per match
+def test_distractor_default_5_once() -> None:
+    state = singles(distractor=True)
+    state._start_pin(DUKE, 0)
+    assert "distract referee" in state.legal_names()
+    force(state, "distract referee")
+    assert state.game.distractor_rating(state.card(DUKE)) == 5
+    force(state, "2d6=6")
+    assert state.phase == "pin_roll"
+    state._start_pin(DUKE, 0)
+    assert state.phase == "pin_roll"  # used up
+    off = singles()
+    off._start_pin(DUKE, 0)
+    assert off.phase == "pin_roll"
+
+
+# filsinger OPTIONAL 16. OUTSIDE INTERFERENCE: once per match
+def test_interference_once() -> None:
+    state = singles(interference=True)
+    state._start_pin(DUKE, 0)
+    force(state, "interfere")
+    assert state.chart == "interference"
+    force(state, "2d6=2")
+    assert state.winner == REX and state.how == "disqualification"
+    again = singles(interference=True)
+    again._start_pin(DUKE, 0)
+    force(again, "interfere", "2d6=10")
+    assert (again.attacker, again.level) == (DUKE, 3)
+    again._start_pin(DUKE, 0)
+    assert again.phase == "pin_roll"
+    off = singles(distractor=True)
+    off._start_pin(DUKE, 0)
+    assert off.legal_names() == ["roll pin", "distract referee"]  # no "interfere" with the rule off
+
+
+# filsinger SPECIAL MATCHES. NO DQ: disqualification and count out instructions are ignored
+def test_no_dq_match() -> None:
+    state = singles(no_dq=True)
+    state._start_chart("ring", DUKE, thrown=True)
+    force(state, "2d6=6")  # Ring A 6: no DQ roll; he wins the brawl
+    assert (state.phase, state.attacker, state.level) == ("offense_roll", DUKE, 3)
+    auto = singles(no_dq=True, interference=True)
+    auto._start_pin(DUKE, 0)
+    force(auto, "interfere", "2d6=2")  # "disqualified" -> substitute down 3
+    assert not auto.decided and (auto.attacker, auto.level) == (REX, 3)
+
+
+# filsinger SPECIAL MATCHES. CAGE: Cage rating for PIN, face into cage 3, no (lv)
+def test_cage_match() -> None:
+    state = singles(cage=True, leaving_ring=True)
+    assert state.pin_rating(DUKE) == 6  # Duke's Cage rating
+    state._start_offense(REX, 3)
+    force(state, "d6=3")  # out of the ring -> face into cage 3
+    assert "face_into_cage" in kinds(state) and (state.phase, state.level) == ("defense_roll", 3)
+    force(state, "d6=5")  # down 3 (lv): no leaving the ring in a cage
+    assert state.phase == "offense_roll" and state.attacker == REX
+    state._start_pin(DUKE, 0)
+    force(state, "2d6=6")
+    assert state.how == "escape" and state.winner == REX
+    adv = singles(cage=True, fatigue=True)
+    assert adv.pin_rating(DUKE) == 6 - (6 - 3)
+
+
+# filsinger OPTIONAL 6 + 12: "a choice between trying to tag out (tag) or leaving the ring (lv)"
+def test_lv_and_tag_on_one_entry() -> None:
+    state = tag(leaving_ring=True, tag_out_defense=True)
+    state.legal[0] = 1  # Cole Brandt is the legal man
+    state._start_defense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).defense.level3) if e.text == "down 3 (lv) (tag)") + 1
+    force(state, f"d6={face}")
+    assert state.legal_names() == ["leave ring", "try tag", "stay"]
+    view = state.observation(0)["pending"]
+    assert view == {"stunned": "down 3 (lv) (tag)", "level": 3}
+
+
+# filsinger OPTIONAL 7: the observation shows both moves and their odds to the deciding player
+def test_choice_observation() -> None:
+    state = singles(choice_situations=True)
+    state._start_offense(REX, 2)
+    force(state, "d6=5")
+    assert state.observation(0)["pending"]["moves"] == [
+        {"move": "Moonsault", "level": 3, "works_on": 5},
+        {"move": "Kick to Knee", "level": 2, "works_on": 8},
+    ]
+
+
+# filsinger OPTIONAL 10: "including ... disqualifications ... and count outs" ending on doubles
+def test_feud_after_a_disqualification_on_doubles() -> None:
+    state = singles(feud_table=True)
+    state._start_chart("ring", DUKE, thrown=True)
+    force(state, "2d6=3+3")  # Ring A 6: Duke rolls DISQUALIFICATION 5
+    force(state, "2d6=2+2")  # 4: disqualified, on doubles
+    assert state.how == "disqualification" and state.phase == "feud_roll"
+    force(state, "2d6=3+4")  # 7: security separates them
+    assert state.is_terminal() and state.injuries == []
