@@ -161,3 +161,13 @@ def test_roster_filsinger_new_card_validates(tmp_path: Path) -> None:
     assert run("roster", "filsinger", "--new", "Nova Steele", "--out", str(target)).returncode == 0
     checked = run("roster", "validate", str(target), "--json")
     assert checked.returncode == 0 and json.loads(checked.stdout)["game"] == "filsinger"
+
+
+def test_play_leaves_decisions_to_the_computer_on_auto() -> None:
+    # filsinger solitaire: the person may leave any decision to the computer
+    out = subprocess.run(
+        [sys.executable, "-m", "turnbuckle", "play", "powerhouses", "--seed", "3", "--opponent", "random"],
+        input="auto\n" * 400, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "The computer chooses:" in out.stdout and "Winner:" in out.stdout

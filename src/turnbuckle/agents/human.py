@@ -10,6 +10,7 @@ from rich.prompt import Prompt
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import State
+from turnbuckle.engine.match import Agent
 
 
 class QuitMatch(Exception):
@@ -33,7 +34,11 @@ class HotSeat:
 
 
 class HumanAgent:
-    """Prompts for a choice; an unknown or illegal entry is refused with the reason and asked again."""
+    """Prompts for a choice; an unknown or illegal entry is refused with the reason and asked again.
+
+    With an ``advisor`` (a computer agent), typing ``auto`` leaves this one decision to it: the
+    solitaire way of playing, where a person makes the choices they care about.
+    """
 
     name = "human"
 
@@ -44,12 +49,14 @@ class HumanAgent:
         render: Callable[[State, int], str],
         hot_seat: HotSeat | None = None,
         ask: Callable[[str], str] | None = None,
+        advisor: Agent | None = None,
     ) -> None:
         self.player = player
         self.console = console
         self.render = render
         self.hot_seat = hot_seat
         self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
+        self.advisor = advisor
 
     def choose(self, state: State, rng: random.Random) -> Action:
         label = state.game.player_label(self.player)
@@ -59,10 +66,15 @@ class HumanAgent:
         self.console.print(self.render(state, self.player))
         for index, action in enumerate(legal, start=1):
             self.console.print(f"  [bold cyan]{index}[/]  {action.name}")
+        hint = ", 'auto' for the computer" if self.advisor is not None else ""
         while True:
-            answer = self.ask(f"{label}, your move (number or name, 'quit' to stop)").strip()
+            answer = self.ask(f"{label}, your move (number or name{hint}, 'quit' to stop)").strip()
             if answer.lower() in {"q", "quit", "exit"}:
                 raise QuitMatch
+            if self.advisor is not None and answer.lower() == "auto":
+                advised = self.advisor.choose(state, rng)
+                self.console.print(f"The computer chooses: {advised.name}")
+                return advised
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             chosen = next((a for a in legal if a.name.lower() == answer.lower()), None)

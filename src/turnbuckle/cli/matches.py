@@ -70,7 +70,8 @@ def play(
     agents: list[Agent] = []
     for player in range(n):
         if hot_seat or player == seat:
-            agents.append(HumanAgent(player, console, render, shared))
+            advisor = make_agent(strongest_agent(game), game, player)
+            agents.append(HumanAgent(player, console, render, shared, advisor=advisor))
         else:
             agents.append(make_agent(opponent or strongest_agent(game), game, player))
     console.print(f"[bold]{game.title}[/] (seed {seed})")
