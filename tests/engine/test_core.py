@@ -51,6 +51,7 @@ HEAD = '[[wrestler]]\nname = "A"\nspecialty = "Strength"\nweakness = "Agility"\n
          r"wrestler\[0\] \(A\): abilities list the weakness Agility"),
         (HEAD, r"wrestler\[0\] \(A\)\.abilities: Field required"),
         (HEAD + 'abilities = ["Brawling", "Brawling", "Martial Arts"]\n', "Brawling twice"),
+        ((HEAD + 'abilities = ["Brawling", "Strength", "Martial Arts"]\n') * 2, "wrestler name 'A' appears twice"),
     ],
 )
 def test_data_file_errors_name_file_and_field(tmp_path: Path, text: str, message: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -43,6 +44,16 @@ def validate(model: type[ModelT], data: Any, source: str) -> ModelT:
         if reason.startswith("Value error, "):
             reason = reason[len("Value error, ") :]
         raise DataFileError(f"{source}: {where}: {reason}") from None
+
+
+def require_unique_names(names: Iterable[str], what: str = "wrestler") -> None:
+    """Raise ``ValueError`` (inside a validator: a field error) on the first repeated name."""
+    seen: set[str] = set()
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            raise ValueError(f"{what} name {name!r} appears twice")
+        seen.add(key)
 
 
 def load_model(model: type[ModelT], path: Path | str) -> ModelT:

@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from turnbuckle.engine.datafiles import require_unique_names
+
 CHART_MOVES: dict[str, str] = {
     "into the ropes": "ropes",
     "into the turnbuckle": "turnbuckle",
@@ -362,12 +364,7 @@ class Roster(_Strict):
 
     @model_validator(mode="after")
     def _unique(self) -> Roster:
-        seen: set[str] = set()
-        for card in self.wrestler:
-            key = card.name.lower()
-            if key in seen:
-                raise ValueError(f"wrestler {card.name!r} appears twice")
-            seen.add(key)
+        require_unique_names(card.name for card in self.wrestler)
         return self
 
 

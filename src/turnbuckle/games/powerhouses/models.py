@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from turnbuckle.engine.datafiles import require_unique_names
+
 
 class Ability(StrEnum):
     """The five abilities of the text, in a fixed order (it fixes action ids too)."""
@@ -84,12 +86,7 @@ class Roster(BaseModel):
 
     @model_validator(mode="after")
     def _unique_names(self) -> Roster:
-        seen: set[str] = set()
-        for sheet in self.wrestler:
-            key = sheet.name.casefold()
-            if key in seen:
-                raise ValueError(f"wrestler name {sheet.name!r} appears twice")
-            seen.add(key)
+        require_unique_names(s.name for s in self.wrestler)
         return self
 
     def find(self, name: str) -> WrestlerSheet | None:
