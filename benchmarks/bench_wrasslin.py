@@ -1,0 +1,95 @@
+"""WRASSLIN' throughput: random-playout matches per CPU-second per match type, IS-MCTS ms per decision.
+
+CPU time (``time.process_time``) so that a shared, loaded machine does not distort the figures.
+
+    python benchmarks/bench_wrasslin.py [matches]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from turnbuckle.agents.ismcts import ISMCTSAgent
+from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.games.wrasslin.heuristic import evaluate, make_ismcts
+from turnbuckle.games.wrasslin.rules import WrasslinGame
+
+TYPES = {
+    "singles": {},
+    "tag": {"match_type": "tag"},
+    "handicap": {"match_type": "handicap"},
+    "battle_royal (5)": {"match_type": "battle_royal"},
+    "tournament (12 each)": {"match_type": "tournament"},
+    "tournament, battle royal format (4 x 6)": {"match_type": "tournament", "players": 4},
+}
+
+
+def playouts(game: WrasslinGame, matches: int) -> tuple[float, float]:
+    steps = 0
+    start = time.process_time()
+    for seed in range(matches):
+        state = game.new_initial_state()
+        state.record_events = False
+        rng = random.Random(seed)
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                state._apply(state.sample_chance(rng))
+            else:
+                state._apply(rng.choice(state.legal_actions()))
+            steps += 1
+    elapsed = time.process_time() - start
+    return matches / elapsed, steps / matches
+
+
+def ismcts_ms(agent: ISMCTSAgent, decisions: int = 40) -> float:
+    game = WrasslinGame()
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    timed = 0
+    total = 0.0
+    while timed < decisions:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if len(state.legal_actions()) > 1:
+            start = time.process_time()
+            action = agent.choose(state, rng)
+            total += time.process_time() - start
+            timed += 1
+        else:
+            action = state.legal_actions()[0]
+        state.apply_action(action)
+    return 1000 * total / timed
+
+
+def main() -> None:
+    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    print("| match type | random matches/s | steps/match |")
+    print("|---|---|---|")
+    for label, params in TYPES.items():
+        rate, steps = playouts(WrasslinGame(**params), matches)
+        print(f"| {label} | {rate:.1f} | {steps:.0f} |", flush=True)
+    print()
+    print("| IS-MCTS configuration | ms per decision (singles, CPU) |")
+    print("|---|---|")
+    game = WrasslinGame()
+    configs = {
+        "128 sims, heuristic prior, no playout (make_ismcts)": make_ismcts(game, 0),
+        "16 sims, 4-step random playouts": ISMCTSAgent(game, 0, simulations=16, rollout_depth=4,
+                                                       evaluator=evaluate),
+        "60 sims, 4-step random playouts": ISMCTSAgent(game, 0, simulations=60, rollout_depth=4,
+                                                       evaluator=evaluate),
+    }
+    for label, agent in configs.items():
+        print(f"| {label} | {ismcts_ms(agent):.1f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Ringside commentary for WRASSLIN' events: names the Holds, Reactions and Outside Influences."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from turnbuckle.engine.events import Event
+
+
+def _a(noun: str) -> str:
+    """English article: 'an Out of Ring', 'a Pin'."""
+    return ("an " if noun[:1].upper() in "AEIOU" else "a ") + noun
+
+
+def _hold(d: dict[str, Any]) -> str:
+    how = f" ({_a(d['card'])})" if d.get("card") and d.get("card") != d.get("hold") else ""
+    team = " with a Double Team" if d.get("double_team") else ""
+    dirty = " -- that's illegal!" if d.get("illegal") else ""
+    return f"{d['wrestler']} goes for {_a(d['hold'])}{how} on {d['victim']}{team}{dirty}"
+
+
+_LINES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "deal": lambda d: "The bell rings: " + " vs ".join(d["wrestlers"]) + "!",
+    "initiative_call": lambda d: f"{d['wrestler']} calls initiative {d['number']}.",
+    "first_turn": lambda d: f"{d['wrestler']} wins the initiative with a {d['number']} and leads off.",
+    "hold": lambda d: _hold(d) + ("" if d.get("illegal") else "."),
+    "reaction": lambda d: f"{d['wrestler']} answers with {_a(d['card'])}!",
+    "blocked": lambda d: f"{d['wrestler']} blocks the {d['hold']}; {d['attacker']} comes up empty.",
+    "reversed": lambda d: f"Reversal! {d['wrestler']} turns the {d['hold']} back on {d['attacker']}!",
+    "outside_influence": lambda d: f"Outside influence: {d['wrestler']} plays {d['card']}.",
+    "power_surge": lambda d: f"{d['wrestler']} powers up: Strength {d['strength']} "
+    f"({'+' + str(d['amount'])}){' in reaction' if d.get('reaction') else ''}!",
+    "damage": lambda d: f"The {d['hold']} lands for {d['points']}: {d['wrestler']} is at {d['damage']} damage.",
+    "penalty": lambda d: f"The Referee catches {d['wrestler']}'s {d['hold']}: {d['turns']} turn(s) penalty.",
+    "ignores_warning": lambda d: f"{d['wrestler']} ignores the Referee's warning -- one more call and he's gone!",
+    "penalty_turn": lambda d: f"{d['wrestler']} is still being admonished by the Referee.",
+    "recovery": lambda d: f"{d['wrestler']} plays {d['card']} and shakes off "
+    f"{', '.join(d['removed']) or 'nothing'} (damage {d['damage']}).",
+    "pin": lambda d: f"{d['wrestler']} covers {d['victim']} for the Pin!",
+    "pin_count": lambda d: f"The Referee counts... {d['count']}!",
+    "fall": lambda d: f"THREE! {d['by']} pins {d['wrestler']}!",
+    "submit": lambda d: f"{d['wrestler']} can't take any more and submits!",
+    "continuous_hold": lambda d: f"{d['wrestler']} locks the {d['hold']} on {d['victim']}.",
+    "hold_continues": lambda d: f"{d['wrestler']} keeps cranking the {d['hold']}: {d['victim']} at {d['damage']}.",
+    "hold_broken": lambda d: f"{d['wrestler']} is free of {d['attacker']}'s {d['hold']} ({d['why']}).",
+    "exit_attempt": lambda d: f"{d['wrestler']} heads for the ropes.",
+    "exit": lambda d: f"{d['wrestler']} rolls out of the ring.",
+    "dragged_back": lambda d: f"{d['wrestler']} is dragged back into the ring!",
+    "thrown_out": lambda d: f"{d['wrestler']} goes flying over the top rope!",
+    "reenter": lambda d: f"{d['wrestler']} climbs back into the ring.",
+    "ring_count": lambda d: f"The Referee counts {d['wrestler']} outside: {d['count']}.",
+    "tag_attempt": lambda d: f"{d['wrestler']} reaches for {d['partner']}...",
+    "tag": lambda d: f"Tag! {d['partner']} is in.",
+    "tag_voided": lambda d: f"The Referee was distracted and missed {d['wrestler']}'s tag!",
+    "stays_in": lambda d: f"{d['wrestler']} stays in the ring illegally!",
+    "free_for_all": lambda d: f"{d['wrestler']} charges in: it's a free-for-all!",
+    "count_call": lambda d: f"{d['wrestler']} works the Referee: a {d['call']} count!"
+    + (" (cancelling the last call)" if d.get("counter") else ""),
+    "count_changed": lambda d: f"The count changes: {d['call']} count.",
+    "challenge": lambda d: f"{d['wrestler']} objects: {d['offender']} can't do that ({d['reason']}).",
+    "discard": lambda d: f"{d['wrestler']} discards {_a(d['card'])}.",
+    "combination": lambda d: f"{d['wrestler']} strings together a Combination!",
+    "disqualification": lambda d: f"{d['wrestler']} is disqualified: {d['reason']}.",
+    "eliminated": lambda d: f"{d['wrestler']} is eliminated ({d['reason']}).",
+    "enters": lambda d: f"A fresh Wrestler enters: {d['wrestler']}!",
+    "concede": lambda d: f"{d['wrestler']} concedes the bout.",
+    "reshuffle": lambda d: f"The deck is reshuffled (pass {d['passes'] + 1}).",
+    "time_limit": lambda _d: "Time limit! Two passes through the deck: the match is a draw.",
+    "loses": lambda d: f"{' and '.join(d['wrestlers'])} lose(s): {d['reason']}.",
+    "result": lambda d: f"Match over: {d['reason']}.",
+    "br_hold": lambda d: f"{d['wrestler']} gets {d['victim']} up for the {d['hold']}, needs help to toss him!",
+}
+
+
+def narrate(event: Event) -> str | None:
+    """One line of commentary, or None for bookkeeping events (turn starts, draws)."""
+    line = _LINES.get(event.kind)
+    return line(event.data) if line is not None else None
