@@ -87,3 +87,14 @@ def test_wilson_interval() -> None:
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
     assert wilson_interval(0, 10)[0] == pytest.approx(0.0) and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_default_render_keeps_zeros_and_drops_empty_fields() -> None:
+    from turnbuckle.engine.game import Game
+
+    text = Game.render_observation(
+        turnbuckle.load_game("filsinger"),
+        {"game": "x", "damage": 0, "notes": [], "result": None, "seen": False,
+         "wrestlers": [{"name": "A", "seat": 0, "hurt": False}]},
+    )
+    assert text.splitlines() == ["damage: 0", "wrestlers:", "  name=A, seat=0"]

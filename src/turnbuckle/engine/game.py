@@ -93,8 +93,24 @@ class Game(ABC):
         return None
 
     def render_observation(self, observation: dict[str, Any]) -> str:
-        """A person-readable view of ``observation(player)`` for the terminal."""
-        return "\n".join(f"{key}: {value}" for key, value in observation.items())
+        """A person-readable view of ``observation(player)`` for the terminal.
+
+        The default lists the fields that say something (no empty or false ones), one table row
+        per line; rulesets with a better picture of the table override it.
+        """
+        lines: list[str] = []
+        for key, value in observation.items():
+            if not _says_something(value) or key in ("game", "player", "current_player"):
+                continue
+            label = key.replace("_", " ")
+            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                lines.append(f"{label}:")
+                lines.extend("  " + _compact(v) for v in value)
+            elif isinstance(value, dict):
+                lines.append(f"{label}: {_compact(value)}")
+            else:
+                lines.append(f"{label}: {value}")
+        return "\n".join(lines)
 
     def roster(self) -> list[dict[str, Any]]:
         """The wrestlers this game can field (one JSON-safe dict each), for ``turnbuckle roster``."""
@@ -314,6 +330,18 @@ RawEvent = tuple[str, tuple[str, ...] | None, Any]
 def _materialize(raw: RawEvent) -> Event:
     kind, names, payload = raw
     return Event(kind, payload if names is None else dict(zip(names, payload, strict=True)))
+
+
+def _compact(mapping: dict[str, Any]) -> str:
+    """``a=1, b=x`` with empty and false entries left out."""
+    return ", ".join(f"{k}={v}" for k, v in mapping.items() if _says_something(v))
+
+
+def _says_something(value: Any) -> bool:
+    """False for None, False and empty containers; zero is information and stays."""
+    if value is None or value is False:
+        return False
+    return not (isinstance(value, list | dict | str) and not value)
 
 
 def _jsonable(value: Any) -> Any:
