@@ -46,22 +46,11 @@ from turnbuckle.games.powerhouses.solver import (
     roller_profile,
     solver_policy,
 )
+from turnbuckle.sim.stats import wilson_interval
 
-Z95 = 1.959963984540054
 Factory = Callable[[Game, int], Agent]
 AGENTS: dict[str, Factory] = {"expert": ExpertAgent, "heuristic": HeuristicAgent, "random": RandomAgent}
 PAIRINGS = [("expert", "random", 0.95), ("expert", "heuristic", 0.55), ("heuristic", "random", None)]
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval: honest near 0 and 1, where the normal approximation is not."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
@@ -114,7 +103,7 @@ def head_to_head(game: Game, first: str, second: str, matches: int, seed: int, t
         theirs = AGENTS[second](game, 1 - seat)
         players = [mine, theirs] if seat == 0 else [theirs, mine]
         wins += play_match(game, players, seed + i).winner == seat
-    low, high = wilson(wins, matches)
+    low, high = wilson_interval(wins, matches)
     target = next(t for a, b, t in PAIRINGS if (a, b) == (first, second))
     return Row(first, second, matches, wins, wins / matches, low, high, target, time.perf_counter() - start)
 

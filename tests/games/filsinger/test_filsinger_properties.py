@@ -8,6 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from support.random_play import advance
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.filsinger.options import MATCH_TYPES, OPTIONAL_RULES
 from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -62,19 +63,12 @@ def test_every_match_ends(params: dict[str, bool | str], seed: int) -> None:
 @given(PARAMS, st.integers(0, 10_000), st.integers(0, 60))
 def test_clones_are_independent(params: dict[str, bool | str], seed: int, steps: int) -> None:
     game = FilsingerGame(**params)
-    state = game.new_initial_state()
     rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        step(state, rng)
+    state = advance(game.new_initial_state(), rng, steps)
     before = (state.to_json(), state.key(), len(state.events), state.observation(0))
     clone = state.clone()
     assert isinstance(clone, FilsingerState)
-    for _ in range(30):
-        if clone.is_terminal():
-            break
-        step(clone, rng)
+    advance(clone, rng, 30)
     assert (state.to_json(), state.key(), len(state.events), state.observation(0)) == before
 
 
@@ -83,12 +77,7 @@ def test_clones_are_independent(params: dict[str, bool | str], seed: int, steps:
 @given(PARAMS, st.integers(0, 10_000), st.integers(0, 200))
 def test_json_round_trips(params: dict[str, bool | str], seed: int, steps: int) -> None:
     game = FilsingerGame(**params)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        step(state, rng)
+    state = advance(game.new_initial_state(), random.Random(seed), steps)
     again = game.state_from_json(state.to_json())
     assert isinstance(again, FilsingerState)
     assert again.key() == state.key() and again.tokens == state.tokens
