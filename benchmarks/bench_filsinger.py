@@ -5,10 +5,13 @@ Run: ``python benchmarks/bench_filsinger.py [seconds-per-row]``.
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 from typing import Any
+
+from rich.console import Console
+from rich.table import Table
 
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -49,12 +52,16 @@ def bench(params: dict[str, Any], seconds: float) -> tuple[float, float]:
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    print(f"{'match':<26} {'matches/s':>10} {'actions/match':>14}")
-    print("-" * 52)
+    parser = argparse.ArgumentParser(description="Filsinger random-playout throughput, as a table.")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per row")
+    seconds = parser.parse_args().seconds
+    table = Table(title=f"Filsinger random playouts ({seconds:g} s per row)")
+    for column in ("match", "matches/s", "actions/match"):
+        table.add_column(column, justify="left" if column == "match" else "right")
     for label, params in ROWS:
         rate, length = bench(params, seconds)
-        print(f"{label:<26} {rate:>10.0f} {length:>14.1f}")
+        table.add_row(label, f"{rate:,.0f}", f"{length:.1f}")
+    Console().print(table)
 
 
 if __name__ == "__main__":
