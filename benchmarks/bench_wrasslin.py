@@ -7,8 +7,8 @@ CPU time (``time.process_time``) so that a shared, loaded machine does not disto
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 from turnbuckle.agents.ismcts import ISMCTSAgent
@@ -70,7 +70,9 @@ def ismcts_ms(agent: ISMCTSAgent, decisions: int = 40) -> float:
 
 
 def main() -> None:
-    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    parser = argparse.ArgumentParser(description="WRASSLIN' playout throughput and IS-MCTS latency.")
+    parser.add_argument("--matches", type=int, default=200, help="random matches per match type")
+    matches = parser.parse_args().matches
     print("| match type | random matches/s | steps/match |")
     print("|---|---|---|")
     for label, params in TYPES.items():

@@ -188,3 +188,21 @@ def test_damage_track_must_match_the_ratings(tmp_path: Path) -> None:
     roster.write_text('[[wrestler]]\nname = "A"\n' + body + '[[wrestler]]\nname = "B"\n' + body)
     game = WrasslinGame(roster=str(roster), wrestlers=["A", "B"])
     assert game.wrestlers[0].track()[0] == "STRENGTH: 4"
+
+
+def test_terminal_view_shows_only_the_players_own_hand() -> None:
+    # wrasslin 5.1 hands are secret: the terminal view of a player names his cards and no one else's
+    import random
+
+    import turnbuckle
+
+    game = turnbuckle.load_game("wrasslin", match_type="tag")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node() or state.current_player() < 0:
+        state.apply_action(state.sample_chance(rng))
+    for player in range(game.num_players()):
+        text = game.render_observation(state.observation(player))
+        assert "your hand: " in text and "(you," in text
+        own = state.observation(player)["hand"]
+        assert all(card in text for card in own)

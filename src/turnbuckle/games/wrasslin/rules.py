@@ -238,6 +238,11 @@ class WrasslinGame(Game):
 
         return narrate(event)
 
+    def render_observation(self, observation: dict[str, Any]) -> str:
+        from turnbuckle.games.wrasslin.render import render_observation
+
+        return render_observation(observation)
+
     def roster(self) -> list[dict[str, Any]]:
         return [w.describe() for w in self.wrestlers]
 

@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.wrasslin.core import E_HOLD
 from turnbuckle.games.wrasslin.rules import WrasslinGame
-from turnbuckle.games.wrasslin.state import E_HOLD, WrasslinState
+from turnbuckle.games.wrasslin.state import WrasslinState
 
 
 def _pull(st: WrasslinState, name: str) -> int:

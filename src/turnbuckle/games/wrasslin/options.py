@@ -1,0 +1,327 @@
+"""What a player may do now: the main-phase plays (5.4 A) and the answers to a play (5.6, 8.x, 9.x).
+
+Legal-move generation only; nothing here changes the state."""
+
+from __future__ import annotations
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.games.wrasslin.core import NEGATORS, WrasslinCore
+from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, RING
+
+
+class LegalOptionsMixin(WrasslinCore):
+    """The legal choices of the player to move, in the main phase and in a response chain."""
+
+    # -- main-phase actions (5.4 A) --------------------------------------------------------------
+    def _hold_options(self, s: int, dt: bool, exclude: int = -1) -> list[Action]:
+        """Every Hold ``s`` may play now, from his hand or as a Wild Card (11.2) or Specialty (11.4)."""
+        g = self.g
+        h = self.hand[s]
+        acts: list[Action] = []
+        a = self.abilities(s)
+        if a[0] < 1:
+            return acts  # 3.11: no Strength, no Hold
+        cands = self._candidates(s)
+        if not cands:
+            return acts
+        wr = self.w(s)
+        dirty = wr.dirty
+        wild = h[self.C_WILD] - (1 if exclude == self.C_WILD else 0) > 0
+        for ci, spec in g.hold_cards:
+            if not wild and not h[ci]:
+                continue
+            have = h[ci] - (1 if exclude == ci else 0) > 0
+            if not have and not wild:
+                continue
+            if spec.illegal and not dirty:
+                continue  # 7.1: only dirty Wrestlers play blue Illegal Holds
+            if dt and (spec.pin or spec.continuous):
+                continue  # 12.4
+            if not self._targets_for(s, spec, dt, cands, a):
+                continue
+            if have:
+                acts.append(g.a_play[ci])
+            if wild:
+                acts.append(g.a_wild[ci])
+        if not dt:
+            has_spec = h[self.C_SPEC] > 0
+            if has_spec or wild:
+                for i, sp in enumerate(wr.specialties):
+                    if sp.hold is None:
+                        continue
+                    if sp.hold.illegal and not dirty:
+                        continue
+                    if self._targets_for(s, sp.hold, False, cands, a):
+                        if has_spec:
+                            acts.append(g.a_spec[i])
+                        if wild:
+                            acts.append(g.a_spec_wild[i])
+        return acts
+
+    def _main_actions(self, s: int) -> list[Action]:
+        g = self.g
+        h = self.hand[s]
+        if self.phase == "dt_hold":
+            return self._hold_options(s, dt=True) or [g.a_end]
+        wild = h[self.C_WILD] > 0
+        acts: list[Action] = []
+        if self.can_surge(s):
+            if h[self.C_PS]:
+                acts.append(g.a_play[self.C_PS])
+            if wild:
+                acts.append(g.a_wild[self.C_PS])
+        if h[self.C_PS] and not self.acted and self.surge_turn[s] != self.turn_no and sum(h) > 1:
+            acts.append(g.a_extra_surge)  # 8.4: "played (or discarded) in addition to any other card"
+        if self.combo:
+            # 11.1: the Holds of a Combination (or end the turn)
+            return [*acts, *self._hold_options(s, dt=False), g.a_end]
+        held = self.held(s)
+        pinned = self.pinned(s)
+        pos = self.pos[s]
+        specs = self.w(s).specialties
+        has_spec = h[self.C_SPEC] > 0
+        mt = g.match_type
+        if mt in ("tag", "handicap"):
+            if pos == RING and not held and not self.tagged and self.mobile(s) and any(
+                self.pos[t] == APRON and self.mobile(t) for t in self.partners(s)
+            ):
+                if h[self.C_TAG]:
+                    acts.append(g.a_play[self.C_TAG])
+                if wild:
+                    acts.append(g.a_wild[self.C_TAG])
+                if has_spec or wild:
+                    for i, sp in enumerate(specs):
+                        if sp.effect == "tag":
+                            acts.append(g.a_spec[i] if has_spec else g.a_spec_wild[i])
+            if pos == APRON and not held:
+                dt_sources: list[Action] = []
+                if h[self.C_DT] and self._hold_options(s, dt=True, exclude=self.C_DT):
+                    dt_sources.append(g.a_play[self.C_DT])
+                if wild and self._hold_options(s, dt=True, exclude=self.C_WILD):
+                    dt_sources.append(g.a_wild[self.C_DT])
+                if has_spec and any(sp.effect == "double_team" for sp in specs) and \
+                        self._hold_options(s, dt=True, exclude=self.C_SPEC):
+                    i = next(i for i, sp in enumerate(specs) if sp.effect == "double_team")
+                    dt_sources.append(g.a_spec[i])
+                acts += dt_sources
+                # 12.42: two opponents in the ring against my partner alone
+                if not self.free_for_all and any(self.pos[t] == RING for t in self.partners(s)) and sum(
+                    1 for t in self.opponents(s) if self.pos[t] == RING
+                ) >= 2:
+                    acts.append(g.a_enter)
+            if self.illegal_in[s] >= 0:
+                acts.append(g.a_apron)
+            if h[self.C_REF] and not self.free_for_all and any(self.illegal_in[t] >= 0 for t in self.opponents(s)):
+                acts.append(g.a_play[self.C_REF])  # 12.41: the Referee spots the illegal man
+        if not held and pos in (RING, FLOOR):
+            holds = self._hold_options(s, dt=False)
+            acts += holds
+            if holds:
+                if h[self.C_COMB]:
+                    acts.append(g.a_play[self.C_COMB])
+                if wild:
+                    acts.append(g.a_wild[self.C_COMB])
+            pinner = any(r[0] == s and r[4] for r in self.holds)  # 10.21: the pinner stays put too
+            if pos == RING and not g.royal and not pinner and self.mobile(s) and self.opponents(s):
+                if h[self.C_OOR]:
+                    acts.append(g.a_exit)
+                if wild:
+                    acts.append(g.a_exit_wild)
+        if pos == FLOOR and self.mobile(s):
+            acts.append(g.a_reenter)
+        a = self.abilities(s)
+        if self.dmg[s] > 0 and a[4] > 0 and not held:
+            if h[self.C_REC1]:
+                acts.append(g.a_play[self.C_REC1])
+            if h[self.C_REC2]:
+                acts.append(g.a_play[self.C_REC2])
+            if wild:
+                acts.append(g.a_wild[self.C_REC1])
+                acts.append(g.a_wild[self.C_REC2])
+        if (has_spec or wild) and self.dmg[s] > 0:
+            for i, sp in enumerate(specs):
+                if sp.effect == "recovery" and (not held or (sp.while_pinned and not self.held_by_continuous(s))):
+                    acts.append(g.a_spec[i] if has_spec else g.a_spec_wild[i])
+        if pinned and self.can_react(s):
+            # 10.2A / introductory sheet: the pinned Wrestler may Block the Pin
+            if h[self.C_BLOCK]:
+                acts.append(g.a_play[self.C_BLOCK])
+            if wild:
+                acts.append(g.a_wild[self.C_BLOCK])
+        if mt == "tournament":
+            acts.append(g.a_concede)
+        for ci, c in enumerate(h):
+            if c:
+                acts.append(g.a_discard[ci])
+        if self.obligation >= 0 and self.turn_no == 1:
+            ob = self.obligation
+            kept = [x for x in acts if self._uses(x, ob) or x is g.a_concede]
+            if kept:
+                return kept
+        if not acts:
+            acts.append(g.a_end)  # an empty hand (the deck ran dry): nothing to play or discard
+        return acts
+
+    def _void_wild(self, action: Action) -> bool:
+        """A Wild Card may not become a card this match has removed (intro sheet, 13.2, 14.2)."""
+        kind, arg = self.g.decode[action.id]
+        void = self.g.void
+        if kind in ("wild", "react_wild"):
+            return arg in void
+        if kind == "spec_wild":
+            return self.C_SPEC in void
+        if kind in ("long_wild", "short_wild"):
+            return self.C_LSC in void
+        return action is self.g.a_exit_wild and self.C_OOR in void
+
+    def held_by_continuous(self, s: int) -> bool:
+        return any(r[1] == s and not r[4] for r in self.holds)
+
+    def _uses(self, action: Action, ci: int) -> bool:
+        """Does ``action`` play or discard card type ``ci`` (5.3: the first player's called card)?"""
+        kind, arg = self.g.decode[action.id]
+        if ci == self.C_WILD:
+            return kind in ("wild", "spec_wild") or action is self.g.a_exit_wild or (kind == "discard" and arg == ci)
+        if ci == self.C_SPEC:
+            return kind == "spec" or (kind == "discard" and arg == ci)
+        if ci == self.C_OOR and action is self.g.a_exit:
+            return True
+        return kind in ("play", "discard") and arg == ci
+
+    # -- responses (5.6, 8.x, 9.x) ---------------------------------------------------------------
+    def _effective(self) -> tuple[list[bool], list[str]]:
+        """Which chain items stand, top down, and the kinds of standing items aimed at the base play."""
+        chain = self.chain
+        negated = [False] * len(chain)
+        hits: list[str] = []
+        for i in range(len(chain) - 1, -1, -1):
+            if negated[i]:
+                continue
+            kind, _phys, _seat, tgt = chain[i]
+            if tgt >= 0:
+                if kind in ("referee", "distraction", "long", "short"):
+                    negated[tgt] = True
+            else:
+                hits.append(kind)
+        return [not x for x in negated], hits
+
+    def base_illegal(self) -> bool:
+        if self.base_kind != "hold":
+            return False
+        return self.base_dt >= 0 or self.spec(self.base_att, self.base_ref).illegal
+
+    def counts_running(self) -> bool:
+        if FLOOR in self.pos or max(self.illegal_in) >= 0 or any(r[4] for r in self.holds):
+            return True
+        return self.base_kind == "hold" and self.spec(self.base_att, self.base_ref).pin
+
+    def _responses(self, q: int) -> list[Action]:
+        g = self.g
+        h = self.hand[q]
+        wild = h[self.C_WILD] > 0
+        acts: list[Action] = []
+        bk = self.base_kind
+        att, dfn = self.base_att, self.base_def
+        eff, hits = self._effective()
+        chain = self.chain
+        battle_royal = g.royal
+        if bk in ("hold", "reapply", "exit"):
+            standing = not any(k in NEGATORS for k in hits)
+            red_played = any(it[0] in ("block", "reverse") for it in chain)
+            surged = any(it[0] == "surge" for it in chain)
+            spec = self.spec(att, self.base_ref) if bk != "exit" else None
+            reversible = bk == "exit" or (bk == "hold" and spec is not None and spec.reversible)
+            if q == dfn and standing and not red_played and not (bk == "hold" and self.base_dt >= 0):
+                if self.can_react(q):
+                    if h[self.C_BLOCK]:
+                        acts.append(g.a_react[self.C_BLOCK])
+                    if wild:
+                        acts.append(g.a_react_wild[self.C_BLOCK])
+                    if reversible:
+                        if h[self.C_REVERSE]:
+                            acts.append(g.a_react[self.C_REVERSE])
+                        if wild:
+                            acts.append(g.a_react_wild[self.C_REVERSE])
+                if bk != "exit" and not surged and self.can_surge(q):
+                    if h[self.C_PS]:
+                        acts.append(g.a_react[self.C_PS])
+                    if wild:
+                        acts.append(g.a_react_wild[self.C_PS])
+            if (
+                bk != "exit" and not battle_royal and standing and dfn >= 0
+                and self.team[q] == self.team[dfn] and (h[self.C_IB] or h[self.C_IR] or wild)
+                and self.entitled(q)
+            ):
+                if h[self.C_IB]:
+                    acts.append(g.a_react[self.C_IB])
+                if wild:
+                    acts.append(g.a_react_wild[self.C_IB])
+                if bk == "hold" and reversible:
+                    if h[self.C_IR]:
+                        acts.append(g.a_react[self.C_IR])
+                    if wild:
+                        acts.append(g.a_react_wild[self.C_IR])
+        if not battle_royal and not self.free_for_all and self.dt_lock < 0:
+            target = self._referee_target(q, eff, hits)
+            if target is not None:
+                if not target[1]:
+                    if h[self.C_REF]:
+                        acts.append(g.a_react[self.C_REF])
+                    if wild:
+                        acts.append(g.a_react_wild[self.C_REF])
+                if h[self.C_SPEC] or wild:
+                    for i, sp in enumerate(self.w(q).specialties):
+                        if sp.effect == "referee":
+                            acts.append(g.a_react_spec[i])
+            # 9.5: Distraction voids the standing Referee aimed at my side, or an opponent's Tag
+            if (h[self.C_DIS] or wild) and self.entitled(q):
+                ok = False
+                for i in range(len(chain) - 1, -1, -1):
+                    kind, _p, seat, _t = chain[i]
+                    if eff[i] and kind == "referee":
+                        ok = self.team[seat] != self.team[q]
+                        break
+                if bk == "tag" and self.team[att] != self.team[q] and "distraction" not in hits:
+                    ok = True
+                if ok:
+                    if h[self.C_DIS]:
+                        acts.append(g.a_react[self.C_DIS])
+                    if wild:
+                        acts.append(g.a_react_wild[self.C_DIS])
+            # 9.2: Long/Short Count during an opponent's turn
+            if q != self.turn and self.team[q] != self.team[self.turn] and (h[self.C_LSC] or wild) and \
+                    self.counts_running():
+                lsc = [i for i, it in enumerate(chain) if it[0] in ("long", "short")]
+                standing_lsc = [i for i in lsc if eff[i]]
+                if not lsc or (standing_lsc and chain[standing_lsc[-1]][2] != q):
+                    if h[self.C_LSC]:
+                        acts += [g.a_long, g.a_short]
+                    if wild:
+                        acts += [g.a_long_wild, g.a_short_wild]
+        if (
+            self.g.errors_rule and self.illegal_reason and att >= 0 and self.team[q] != self.team[att]
+            and not any(self.team[it[2]] != self.team[att] for it in chain)
+        ):
+            acts.append(g.a_challenge)
+        return acts
+
+    def _referee_target(self, q: int, eff: list[bool], hits: list[str]) -> tuple[int, bool] | None:
+        """The standing illegal card a Referee by ``q`` would catch (9.4), and whether it is referee-proof."""
+        chain = self.chain
+        for i in range(len(chain) - 1, -1, -1):
+            kind, _p, seat, _t = chain[i]
+            if eff[i] and kind in ("iblock", "ireverse") and self.team[seat] != self.team[q]:
+                return (i, False)
+        att = self.base_att
+        if att < 0 or self.team[att] == self.team[q] or "referee" in hits:
+            return None
+        if any(k in ("block", "reverse", "iblock", "ireverse") for k in hits):
+            return None
+        if self.warned[att] > 0 and att == self.turn and self.base_kind in ("hold", "exit", "play", "tag"):
+            return (-1, False)  # 9.42: ignoring a warning
+        if self.base_kind == "hold" and self.base_illegal():
+            if self.pos[att] != RING and self.pos[self.base_def] != RING:
+                return None  # 11.31: no Referee outside the ring
+            spec = self.spec(att, self.base_ref)
+            return (-1, spec.referee_proof)
+        return None
