@@ -171,3 +171,13 @@ def test_play_leaves_decisions_to_the_computer_on_auto() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "The computer chooses:" in out.stdout and "Winner:" in out.stdout
+
+
+def test_hot_seat_hides_the_screen_between_players_of_a_hidden_hand_game() -> None:
+    # wrasslin hot-seat: each hand is hidden from the others between turns
+    out = subprocess.run(
+        [sys.executable, "-m", "turnbuckle", "play", "wrasslin", "--hot-seat", "--seed", "6"],
+        input="auto\n" * 3000, capture_output=True, text=True, timeout=180, check=False,
+    )
+    assert out.returncode == 0, out.stderr[-500:]
+    assert "Pass the screen to" in out.stdout and "Winner:" in out.stdout
