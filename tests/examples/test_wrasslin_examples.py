@@ -5,15 +5,17 @@ from __future__ import annotations
 import pytest
 
 from turnbuckle.engine.errors import IllegalActionError
-from turnbuckle.games.wrasslin.scenario import play, stage
-
-KNEESHURT = 'Jamie "The Blacksmith" Kneeshurt'
-UMPIRE = "Mr. Umpire"
-ADAMS = "Manly Mike Adams"
-HARPO = "Baby Face Harpo"
-CHAMP = "The Champ"
-WARBUCKS = "Big Daddy Warbucks"
-GRANDMASTER = "The Grandmaster"
+from turnbuckle.games.wrasslin.scenario import (
+    ADAMS,
+    CHAMP,
+    GRANDMASTER,
+    HARPO,
+    KNEESHURT,
+    UMPIRE,
+    WARBUCKS,
+    play,
+    stage,
+)
 
 
 def names(state, seat):  # type: ignore[no-untyped-def]

@@ -8,6 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from support.random_play import advance
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.state import WrasslinState
@@ -77,12 +78,7 @@ def test_clones_are_independent(kind: str, seed: int, steps: int) -> None:
 @given(kind=matches, seed=st.integers(0, 10**6), steps=st.integers(0, 400))
 def test_json_round_trip(kind: str, seed: int, steps: int) -> None:
     game = GAMES[kind]
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        _step(state, rng)
+    state = advance(game.new_initial_state(), random.Random(seed), steps)
     again = game.state_from_json(state.to_json())
     assert again.to_json() == state.to_json()
     for p in range(game.num_players()):
@@ -94,12 +90,8 @@ def test_json_round_trip(kind: str, seed: int, steps: int) -> None:
 @given(kind=matches, seed=st.integers(0, 10**6), steps=st.integers(20, 400))
 def test_determinize_keeps_what_the_player_saw(kind: str, seed: int, steps: int) -> None:
     game = GAMES[kind]
-    state = game.new_initial_state()
     rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        _step(state, rng)
+    state = advance(game.new_initial_state(), rng, steps)
     for p in range(game.num_players()):
         sample = state.determinize(p, random.Random(seed + p))
         assert isinstance(sample, WrasslinState)
