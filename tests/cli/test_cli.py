@@ -181,3 +181,11 @@ def test_hot_seat_hides_the_screen_between_players_of_a_hidden_hand_game() -> No
     )
     assert out.returncode == 0, out.stderr[-500:]
     assert "Pass the screen to" in out.stdout and "Winner:" in out.stdout
+
+
+def test_roster_wrasslin_new_wrestler_validates(tmp_path: Path) -> None:
+    # wrasslin 3.1: a new Wrestler Personality card from the template is a valid roster file
+    target = tmp_path / "guy.toml"
+    assert run("roster", "wrasslin", "--new", "Gorgeous Gus", "--out", str(target)).returncode == 0
+    checked = run("roster", "validate", str(target), "--game", "wrasslin", "--json")
+    assert checked.returncode == 0 and json.loads(checked.stdout)["entries"] == ["Gorgeous Gus"]

@@ -206,3 +206,17 @@ def test_terminal_view_shows_only_the_players_own_hand() -> None:
         assert "your hand: " in text and "(you," in text
         own = state.observation(player)["hand"]
         assert all(card in text for card in own)
+
+
+def test_a_roster_too_small_for_the_match_is_refused(tmp_path: Path) -> None:
+    # wrasslin 3.1: one Wrestler card is a valid file, but a match needs one Wrestler per player
+    from turnbuckle.engine.errors import ParamError
+
+    roster = tmp_path / "one.toml"
+    roster.write_text(
+        '[[wrestler]]\nname = "Solo"\nalignment = "good"\nstrength = 4\nagility = 1\nskill = 1\n'
+        'power_surge = 2\nweight = 3\nrecovery = 2\n[[wrestler.specialty]]\nname = "Tag"\neffect = "tag"\n'
+    )
+    assert WrasslinGame.validate_roster_file(str(roster)) == ["Solo"]
+    with pytest.raises(ParamError, match=r"has 1 Wrestler.*2 players need at least 2"):
+        WrasslinGame(roster=str(roster))

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from turnbuckle.engine.datafiles import require_unique_names
+
 StrengthToken = int | Literal[">S", ">=W", ">=own W"]
 DamageValue = int | Literal["W", "1/TURN", "PIN"]
 
@@ -140,13 +142,10 @@ class WrestlerModel(BaseModel):
 class RosterFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    wrestler: list[WrestlerModel] = Field(min_length=2)
+    wrestler: list[WrestlerModel] = Field(min_length=1)
+    """One card is a valid file (a new Wrestler to check); a match still needs enough of them."""
 
     @model_validator(mode="after")
     def _unique_names(self) -> RosterFile:
-        seen: set[str] = set()
-        for w in self.wrestler:
-            if w.name in seen:
-                raise ValueError(f"wrestler name {w.name!r} appears twice")
-            seen.add(w.name)
+        require_unique_names(w.name for w in self.wrestler)
         return self

@@ -58,6 +58,11 @@ class WrasslinGame(Game):
             raise ParamError("wrasslin: roster must be a path to a TOML file")
         self.cards: tuple[CardType, ...] = load_cards()
         self.wrestlers: tuple[Wrestler, ...] = load_roster(roster_path)
+        if len(self.wrestlers) < players:
+            raise ParamError(
+                f"wrasslin: the roster {roster_path} has {len(self.wrestlers)} Wrestler(s); "
+                f"{players} players need at least {players}"
+            )
         self.match_type: str = match_type
         self.players = players
         self.introductory = bool(params.get("introductory", False))
@@ -237,6 +242,23 @@ class WrasslinGame(Game):
         from turnbuckle.games.wrasslin.narrate import narrate
 
         return narrate(event)
+
+    @classmethod
+    def validate_roster_file(cls, path: str) -> list[str]:
+        return [w.name for w in load_roster(path)]
+
+    @classmethod
+    def roster_template(cls, name: str) -> str | None:
+        quoted = name.replace("\\", "\\\\").replace('"', '\\"')
+        return (
+            "# A WRASSLIN' Wrestler Personality card (3.x). Ratings: strength 1-12, agility, skill,\n"
+            "# power_surge 0-12, weight 1-12, recovery 1-6; alignment good or dirty; manager optional.\n"
+            "# damage_track (optional) is the printed track and must agree with the ratings.\n"
+            "# Specialty effects: hold, recovery, referee, tag, double_team (11.4).\n\n"
+            f'[[wrestler]]\nname = "{quoted}"\nalignment = "good"\nstrength = 4\nagility = 2\nskill = 2\n'
+            'power_surge = 2\nweight = 4\nrecovery = 2\nflavor = ""\n\n'
+            '[[wrestler.specialty]]\nname = "Tag"\neffect = "tag"\n'
+        )
 
     def render_observation(self, observation: dict[str, Any]) -> str:
         from turnbuckle.games.wrasslin.render import render_observation
