@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -19,7 +20,9 @@ from turnbuckle.engine.replay import Replay, load_replay, run_replay, save_repla
 console = Console()
 
 
-def _narrator(game: Game, delay: float = 0.0):  # type: ignore[no-untyped-def]
+def _narrator(game: Game, delay: float = 0.0) -> Callable[[Event, State], None]:
+    """An ``on_event`` callback that prints each event's commentary line."""
+
     def show(event: Event, state: State) -> None:
         line = game.narrate(event)
         if line:

@@ -74,7 +74,7 @@ class WrestlerSheet(BaseModel):
 
     def sheet_lines(self) -> list[str]:
         """The six lines as written on the paper sheet."""
-        return [self.face_ability(f).value if f < 6 else "Fan Support" for f in range(1, 7)]  # type: ignore[union-attr]
+        return [ability.value if (ability := self.face_ability(f)) else "Fan Support" for f in range(1, 7)]
 
 
 class Roster(BaseModel):
