@@ -98,3 +98,27 @@ def test_default_render_keeps_zeros_and_drops_empty_fields() -> None:
          "wrestlers": [{"name": "A", "seat": 0, "hurt": False}]},
     )
     assert text.splitlines() == ["damage: 0", "wrestlers:", "  name=A, seat=0"]
+
+
+def test_deferred_events_are_rebuilt_exactly_and_then_recorded_live() -> None:
+    # design: events are a view of the action history; a deferred log must equal a live one
+    game = turnbuckle.load_game("powerhouses")
+    assert type(game).deferred_events
+    rng = random.Random(8)
+    deferred = game.new_initial_state()
+    assert not deferred.record_events
+    for _ in range(150):
+        deferred.apply_action(deferred.sample_chance(rng) if deferred.is_chance_node()
+                              else rng.choice(deferred.legal_actions()))
+    twin = deferred.clone()
+    live = game.state_from_actions([a.name for a in deferred.history])
+    live.materialize_events()
+    first = [e.to_dict() for e in deferred.events]  # rebuilt from the history on this read
+    assert first == [e.to_dict() for e in live.events] and first
+    assert deferred.record_events, "after the first read, events are recorded as play goes on"
+    while not deferred.is_terminal():
+        action = deferred.sample_chance(rng) if deferred.is_chance_node() else rng.choice(deferred.legal_actions())
+        deferred.apply_action(action)
+        twin.apply_action(action)
+    assert [e.to_dict() for e in deferred.events] == [e.to_dict() for e in twin.events]
+    assert deferred.events[-1].kind == "result"

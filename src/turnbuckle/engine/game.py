@@ -52,6 +52,12 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = False
     """True when players hold secrets (hands): hot-seat play hides the screen between turns."""
+    deferred_events: ClassVar[bool] = False
+    """True: states record no events while playing and rebuild them from the action history the
+    first time ``events`` is read, then record as they go. Batch simulation never reads events,
+    so it pays nothing for them. Only for rulesets whose states change through ``apply_action``
+    alone; code that sets up a position by hand calls ``State.materialize_events`` first."""
+    _rebuilding_events = False
 
     def __init__(self, params: Mapping[str, Any], actions: ActionTable) -> None:
         self.params: dict[str, Any] = dict(params)
@@ -168,7 +174,8 @@ class State(ABC):
         self._events: list[RawEvent] = []
         """The event log as recorded: cheap tuples, turned into ``Event``s only when read."""
         self._event_cache: list[Event] = []
-        self.record_events = True
+        self._events_deferred = game.deferred_events and not game._rebuilding_events
+        self.record_events = not self._events_deferred
 
     # -- the contract -------------------------------------------------------------------
     @abstractmethod
@@ -228,6 +235,8 @@ class State(ABC):
     @property
     def events(self) -> list[Event]:
         """Everything that has happened so far, in order (built from the log on first read)."""
+        if self._events_deferred:
+            self.materialize_events()
         cache = self._event_cache
         log = self._events
         if len(cache) != len(log):
@@ -240,6 +249,25 @@ class State(ABC):
         """Forget the events so far (test scenarios that set up a position, then watch what follows)."""
         self._events.clear()
         self._event_cache.clear()
+        self._events_deferred = False
+        self.record_events = True
+
+    def materialize_events(self) -> None:
+        """Make a deferred event log current (replaying the history) and record as play goes on."""
+        if not self._events_deferred:
+            return
+        game = self.game
+        game._rebuilding_events = True
+        try:
+            replay = game.new_initial_state()
+            for action in self._history:
+                replay.apply_action(action)
+        finally:
+            game._rebuilding_events = False
+        self._events = replay._events
+        self._event_cache = []
+        self._events_deferred = False
+        self.record_events = True
 
     @property
     def history(self) -> list[Action]:

@@ -95,6 +95,7 @@ class PowerhousesGame(Game):
 
     name = "powerhouses"
     title = "Powerhouses of Wrestling!"
+    deferred_events = True
 
     def __init__(
         self,
@@ -394,6 +395,7 @@ class PowerhousesState(State):
             raise ParamError(f"attacker must be 0 or 1, got {attacker!r}")
         if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 12 for d in dice):
             raise ParamError(f"dice must be two whole numbers from 1 to 12, got {dice!r}")
+        self.materialize_events()  # a hand-set position cannot be rebuilt from the history
         self.dice = list(dice)
         self.phase = ATTACK
         self.attacker = attacker
