@@ -46,6 +46,11 @@ def validate(model: type[ModelT], data: Any, source: str) -> ModelT:
         raise DataFileError(f"{source}: {where}: {reason}") from None
 
 
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, quotes included (for the templates users edit)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def require_unique_names(names: Iterable[str], what: str = "wrestler") -> None:
     """Raise ``ValueError`` (inside a validator: a field error) on the first repeated name."""
     seen: set[str] = set()

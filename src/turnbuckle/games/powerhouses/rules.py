@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from turnbuckle.dice import D6
 from turnbuckle.engine.actions import Action, ActionTable
-from turnbuckle.engine.datafiles import load_model, packaged_data
+from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
@@ -204,12 +204,12 @@ class PowerhousesGame(Game):
 
     @classmethod
     def roster_template(cls, name: str) -> str | None:
-        quoted = name.replace("\\", "\\\\").replace('"', '\\"')
         return (
             "# A Powerhouses of Wrestling! sheet: specialty on faces 1-2, three different abilities\n"
             "# (never the weakness) on faces 3-5, Fan Support on 6. Abilities: Agility, Brawling,\n"
             "# Martial Arts, Strength, Technical Ability.\n\n"
-            f'[[wrestler]]\nname = "{quoted}"\nspecialty = "Strength"\nweakness = "Agility"\n'
+            f"[[wrestler]]\nname = {toml_string(name)}\n"
+            f'specialty = "Strength"\nweakness = "Agility"\n'
             'abilities = ["Brawling", "Martial Arts", "Technical Ability"]\n'
         )
 

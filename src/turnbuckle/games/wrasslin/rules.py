@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from turnbuckle.engine.actions import Action, ActionTable
+from turnbuckle.engine.datafiles import toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
@@ -249,13 +250,13 @@ class WrasslinGame(Game):
 
     @classmethod
     def roster_template(cls, name: str) -> str | None:
-        quoted = name.replace("\\", "\\\\").replace('"', '\\"')
         return (
             "# A WRASSLIN' Wrestler Personality card (3.x). Ratings: strength 1-12, agility, skill,\n"
             "# power_surge 0-12, weight 1-12, recovery 1-6; alignment good or dirty; manager optional.\n"
             "# damage_track (optional) is the printed track and must agree with the ratings.\n"
             "# Specialty effects: hold, recovery, referee, tag, double_team (11.4).\n\n"
-            f'[[wrestler]]\nname = "{quoted}"\nalignment = "good"\nstrength = 4\nagility = 2\nskill = 2\n'
+            f"[[wrestler]]\nname = {toml_string(name)}\n"
+            f'alignment = "good"\nstrength = 4\nagility = 2\nskill = 2\n'
             'power_surge = 2\nweight = 4\nrecovery = 2\nflavor = ""\n\n'
             '[[wrestler.specialty]]\nname = "Tag"\neffect = "tag"\n'
         )
