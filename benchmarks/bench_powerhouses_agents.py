@@ -102,7 +102,7 @@ def head_to_head(game: Game, first: str, second: str, matches: int, seed: int, t
             mine = Timed(mine, times)
         theirs = AGENTS[second](game, 1 - seat)
         players = [mine, theirs] if seat == 0 else [theirs, mine]
-        wins += play_match(game, players, seed + i).winner == seat
+        wins += play_match(game, players, seed + i).winning_players == (seat,)
     low, high = wilson_interval(wins, matches)
     target = next(t for a, b, t in PAIRINGS if (a, b) == (first, second))
     return Row(first, second, matches, wins, wins / matches, low, high, target, time.perf_counter() - start)

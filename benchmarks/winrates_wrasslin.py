@@ -40,9 +40,9 @@ def run(job: tuple[str, str, int, int, int]) -> tuple[float, float, float]:
         seat = seed % 2
         agents = [make(a, game, 0), make(b, game, 1)] if seat == 0 else [make(b, game, 0), make(a, game, 1)]
         result = play_match(game, agents, seed)
-        if result.winner is None:
+        if result.result.is_draw:
             draws += 1
-        elif result.winner == seat:
+        elif result.winning_players == (seat,):
             wins += 1
         else:
             losses += 1

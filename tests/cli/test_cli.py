@@ -35,8 +35,9 @@ def test_watch_json_is_one_event_per_line_ending_with_the_result() -> None:
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert all(line["type"] == "event" for line in lines[:-1])
     result = lines[-1]
-    assert result["type"] == "result" and result["winner"] in (0, 1) and result["winner_name"]
-    assert lines[-2]["kind"] == "result" and lines[-2]["winner"] == result["winner"]
+    winner = result["result"]["winner"]
+    assert result["type"] == "result" and winner["players"] in ([0], [1]) and winner["name"]
+    assert lines[-2]["kind"] == "result" and [lines[-2]["data"]["winner"]] == winner["players"]
     again = run("watch", "powerhouses", "--seed", "4", "--json", "-a", "expert", "-a", "heuristic")
     assert again.stdout == out.stdout, "--seed makes watch reproducible"
 

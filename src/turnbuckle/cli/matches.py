@@ -14,8 +14,9 @@ from turnbuckle.agents.registry import make_agent, strongest_agent
 from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, SeedOpt, WrestlerOpt, build_game, echo_json, new_seed
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, State
-from turnbuckle.engine.match import Agent, MatchResult, play_match, winner_of
+from turnbuckle.engine.match import Agent, MatchRecord, play_match
 from turnbuckle.engine.replay import Replay, load_replay, run_replay, save_replay
+from turnbuckle.engine.shapes import event_message, result_message, state_result_message
 
 console = Console()
 
@@ -33,14 +34,23 @@ def _narrator(game: Game, delay: float = 0.0) -> Callable[[Event, State], None]:
     return show
 
 
-def _announce(game: Game, result: MatchResult) -> None:
-    if result.winner is None:
-        console.print("[bold]The match is a draw.[/]")
+def _announce(record: MatchRecord) -> None:
+    result = record.result
+    if result.is_draw:
+        how = result.method.value.replace("_", " ")
+        console.print(f"The match is a draw ({how}) after {record.steps} actions.", style="bold", markup=False)
     else:
-        console.print(f"[bold green]Winner: {game.player_label(result.winner)}[/] after {result.steps} actions.")
+        assert result.winner is not None
+        how = result.method.value.replace("_", " ")
+        console.print(f"Winner: {result.winner.name}, by {how}, after {record.steps} actions.",
+                      style="bold green", markup=False, highlight=False)
+    if result.detail:
+        console.print(f"({result.detail})", markup=False, highlight=False)
+    if result.finishing_order:
+        console.print("Finishing order: " + ", ".join(result.finishing_order), markup=False, highlight=False)
 
 
-def _save(result: MatchResult, path: Path | None) -> None:
+def _save(result: MatchRecord, path: Path | None) -> None:
     if path is not None:
         save_replay(Replay.from_result(result), path)
         console.print(f"Replay saved to {path}")
@@ -83,7 +93,7 @@ def play(
     except QuitMatch:
         console.print("You left the ring. Match abandoned.")
         raise typer.Exit(0) from None
-    _announce(game, result)
+    _announce(result)
     _save(result, save_replay_to)
 
 
@@ -108,26 +118,19 @@ def watch(
     names += [strongest_agent(game)] * (n - len(names))
     players = [make_agent(name, game, p) for p, name in enumerate(names)]
     if as_json:
+        count = 0
+
         def emit(event: Event, state: State) -> None:
-            echo_json({"type": "event", **event.to_dict(), "text": game.narrate(event)})
+            nonlocal count
+            echo_json(event_message(game, event, count))
+            count += 1
 
         result = play_match(game, players, seed, on_event=emit)
-        echo_json(
-            {
-                "type": "result",
-                "game": game.name,
-                "seed": seed,
-                "winner": result.winner,
-                "winner_name": game.player_label(result.winner) if result.winner is not None else None,
-                "returns": result.returns,
-                "steps": result.steps,
-                "agents": result.agents,
-            }
-        )
+        echo_json(result_message(game, result.result, seed=seed, agents=result.agents, actions=len(result.actions)))
     else:
         console.print(f"[bold]{game.title}[/]: {' vs '.join(game.player_label(p) for p in range(n))} (seed {seed})")
         result = play_match(game, players, seed, on_event=_narrator(game, delay))
-        _announce(game, result)
+        _announce(result)
     _save(result, save_replay_to)
 
 
@@ -140,13 +143,12 @@ def replay(
     loaded = load_replay(path)
     state = run_replay(loaded, source=str(path))
     game = state.game
-    returns = state.returns() if state.is_terminal() else None
-    winner = winner_of(returns) if returns else None
+    result = state.match_result()
     if as_json:
-        for event in state.events:
-            echo_json({"type": "event", **event.to_dict(), "text": game.narrate(event)})
-        echo_json({"type": "result", "game": game.name, "winner": winner, "returns": returns,
-                   "actions": len(loaded.actions), "verified": loaded.returns is not None})
+        for index, event in enumerate(state.events):
+            echo_json(event_message(game, event, index))
+        echo_json(state_result_message(state, seed=loaded.seed, agents=loaded.agents,
+                                       verified=loaded.returns is not None))
         return
     if not quiet:
         for event in state.events:
@@ -154,5 +156,5 @@ def replay(
             if line:
                 console.print(line, highlight=False)
     verdict = "verified" if loaded.returns is not None else "re-run (no recorded result to check)"
-    who = game.player_label(winner) if winner is not None else ("nobody yet" if returns is None else "a draw")
-    console.print(f"[bold]{path}[/]: {len(loaded.actions)} actions {verdict}; winner: {who}")
+    outcome = result.describe() if result is not None else "the match is not over"
+    console.print(f"{path}: {len(loaded.actions)} actions {verdict}; {outcome}", markup=False, highlight=False)

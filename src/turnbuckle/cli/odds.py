@@ -146,7 +146,7 @@ def _simulate_filsinger(game: Game, policy: str, matches: int, seed: int) -> dic
     wins = [0, 0]
     for i in range(matches):
         result = play_match(game, agents, seed + i)
-        if result.winner is not None:
-            wins[result.winner] += 1
+        for player in result.winning_players:
+            wins[player] += 1
     draws = matches - sum(wins)
     return {"side0": wins[0] / matches, "side1": wins[1] / matches, "draw": draws / matches}

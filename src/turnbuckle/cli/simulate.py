@@ -46,13 +46,13 @@ def sim(
         task = progress.add_task(f"{game.name}", total=matches)
         results = run_matches(spec, matches, workers or None, progress=lambda k: progress.advance(task, k))
     steps = [r.steps for r in results]
-    draws = sum(1 for r in results if r.winner_agent is None)
+    draws = sum(1 for r in results if not r.winner_agents)
     if rotate:
         labels = [f"{name} (agent {k})" for k, name in enumerate(names)]
-        wins = [sum(1 for r in results if r.winner_agent == k) for k in range(n)]
+        wins = [sum(1 for r in results if k in r.winner_agents) for k in range(n)]
     else:
         labels = [f"{game.player_label(p)} (seat {p})" for p in range(n)]
-        wins = [sum(1 for r in results if r.winner_agent == p) for p in range(n)]
+        wins = [sum(1 for r in results if p in r.winner_agents) for p in range(n)]
     rates = [WinRate(label, w, matches) for label, w in zip(labels, wins, strict=True)]
     summary = {
         "game": game.name,

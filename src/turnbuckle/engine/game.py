@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.errors import IllegalActionError, ReplayError
 from turnbuckle.engine.events import Event
+from turnbuckle.engine.result import MatchResult, Side
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -93,7 +94,19 @@ class Game(ABC):
         """Who player ``player`` is, for tables and commentary."""
         return f"player {player}"
 
+    def sides(self) -> list[Side]:
+        """Who competes: one side per player by default; team games group their seats."""
+        return [Side(self.player_label(p), (p,), (self.player_label(p),)) for p in range(self.num_players())]
+
     # -- hooks the CLI, web app and agents use; rulesets override what they have ---------
+    def describe_action(self, action_name: str) -> str | None:
+        """What an action does, in the rulebook's words, shown beside it when offered (None: nothing to add)."""
+        return None
+
+    def render_svg(self, observation: dict[str, Any]) -> str | None:
+        """The table as an SVG picture of ``observation(player)`` for the browser (None: text only)."""
+        return None
+
     def narrate(self, event: Event) -> str | None:
         """One line of commentary for ``event``, or ``None`` to stay quiet about it."""
         return None
@@ -204,6 +217,16 @@ class State(ABC):
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
+
+    def match_result(self) -> MatchResult | None:
+        """How the finished match ended (``None`` while it goes on).
+
+        The default reads the returns against ``Game.sides()``; rulesets that know how a match was
+        won (pin, submission, DQ) or rank their entrants override it.
+        """
+        if not self.is_terminal():
+            return None
+        return MatchResult.from_returns(self.game.sides(), self.returns())
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+from turnbuckle.engine.result import MatchResult
 
 
 class Agent(Protocol):
@@ -21,17 +22,25 @@ class Agent(Protocol):
 
 
 @dataclass
-class MatchResult:
-    """The outcome of one match and everything needed to replay it."""
+class MatchRecord:
+    """One played match: how it ended (``result``) and everything needed to replay it."""
 
     game: str
     params: dict[str, Any]
     seed: int
     actions: list[str]
-    returns: list[float]
-    winner: int | None
+    result: MatchResult
     steps: int
     agents: list[str] = field(default_factory=list)
+
+    @property
+    def returns(self) -> list[float]:
+        return list(self.result.returns)
+
+    @property
+    def winning_players(self) -> tuple[int, ...]:
+        """The seats of the winning side (a wrestler or a whole team); empty for a draw."""
+        return self.result.winning_players
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -39,8 +48,7 @@ class MatchResult:
             "params": self.params,
             "seed": self.seed,
             "agents": self.agents,
-            "returns": self.returns,
-            "winner": self.winner,
+            "result": self.result.to_dict(),
             "steps": self.steps,
             "actions": self.actions,
         }
@@ -55,20 +63,13 @@ def chance_rng(seed: int) -> random.Random:
     return random.Random(f"turnbuckle:{seed}:chance")
 
 
-def winner_of(returns: Sequence[float]) -> int | None:
-    """The single player with the best return, or ``None`` for a draw or shared top."""
-    best = max(returns)
-    leaders = [i for i, r in enumerate(returns) if r == best]
-    return leaders[0] if len(leaders) == 1 and best > min(returns) else None
-
-
 def play_match(
     game: Game,
     agents: Sequence[Agent],
     seed: int,
     on_event: Callable[[Event, State], None] | None = None,
     max_steps: int | None = None,
-) -> MatchResult:
+) -> MatchRecord:
     """Play one match from ``seed``; the same game, agents and seed give the same match."""
     if len(agents) != game.num_players():
         raise ValueError(f"{game.name} needs {game.num_players()} agents, got {len(agents)}")
@@ -92,14 +93,14 @@ def play_match(
             for event in events[seen:]:
                 on_event(event, state)
             seen = len(events)
-    returns = state.returns()
-    return MatchResult(
+    result = state.match_result()
+    assert result is not None  # the loop ends only at a terminal state
+    return MatchRecord(
         game=game.name,
         params=dict(game.params),
         seed=seed,
         actions=[a.name for a in state.history],
-        returns=returns,
-        winner=winner_of(returns),
+        result=result,
         steps=steps,
         agents=[a.name for a in agents],
     )

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from turnbuckle.engine.errors import ReplayError, TurnbuckleError
 from turnbuckle.engine.game import State
-from turnbuckle.engine.match import MatchResult, winner_of
+from turnbuckle.engine.match import MatchRecord
 from turnbuckle.engine.registry import load_game
 
 REPLAY_FORMAT = "turnbuckle-replay/1"
@@ -28,7 +28,7 @@ class Replay(BaseModel):
     returns: list[float] | None = None
 
     @classmethod
-    def from_result(cls, result: MatchResult) -> Replay:
+    def from_result(cls, result: MatchRecord) -> Replay:
         return cls(
             game=result.game,
             params=result.params,
@@ -83,4 +83,4 @@ def run_replay(replay: Replay, source: str = "replay") -> State:
     return state
 
 
-__all__ = ["REPLAY_FORMAT", "Replay", "load_replay", "run_replay", "save_replay", "winner_of"]
+__all__ = ["REPLAY_FORMAT", "Replay", "load_replay", "run_replay", "save_replay"]

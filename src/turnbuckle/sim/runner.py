@@ -34,7 +34,8 @@ class MatchSummary:
 
     index: int
     seat_of_agent: list[int]
-    winner_agent: int | None
+    winner_agents: tuple[int, ...]
+    """Every agent on the winning side (two for a tag team); empty for a draw."""
     steps: int
     returns_by_agent: list[float] = field(default_factory=list)
 
@@ -55,12 +56,12 @@ def run_chunk(spec: SimSpec, indices: Sequence[int]) -> list[MatchSummary]:
         for k, name in enumerate(spec.agents):
             by_seat[seat[k]] = make_agent(name, game, seat[k])
         result = play_match(game, by_seat, seed=spec.base_seed + index)
-        winner_agent = seat.index(result.winner) if result.winner is not None else None
+        winner_agents = tuple(sorted(seat.index(p) for p in result.winning_players))
         out.append(
             MatchSummary(
                 index=index,
                 seat_of_agent=seat,
-                winner_agent=winner_agent,
+                winner_agents=winner_agents,
                 steps=result.steps,
                 returns_by_agent=[result.returns[seat[k]] for k in range(n)],
             )

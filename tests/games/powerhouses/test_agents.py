@@ -36,7 +36,7 @@ def head_to_head(game: Game, agent: Factory, other: Factory, matches: int, seed:
     for i in range(matches):
         seat = i % 2
         players = [agent(game, 0), other(game, 1)] if seat == 0 else [other(game, 0), agent(game, 1)]
-        wins += play_match(game, players, seed + i).winner == seat
+        wins += play_match(game, players, seed + i).winning_players == (seat,)
     return wins
 
 
@@ -102,9 +102,8 @@ def test_heuristic_tables_match_the_agent() -> None:
     solver = MatchSolver(game.face_maps, 5, True, players=(heuristic_policy, UNIFORM))
     exact = solver.match_win_chance(0)
     n = 400
-    wins = sum(
-        play_match(game, [HeuristicAgent(game, 0), RandomAgent(game, 1)], 7000 + i).winner == 0 for i in range(n)
-    )
+    agents = [HeuristicAgent(game, 0), RandomAgent(game, 1)]
+    wins = sum(play_match(game, agents, 7000 + i).winning_players == (0,) for i in range(n))
     assert abs(wins / n - exact) < 4 * math.sqrt(exact * (1 - exact) / n)
 
 

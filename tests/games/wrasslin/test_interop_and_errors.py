@@ -96,7 +96,7 @@ def test_heuristic_beats_random_and_narration() -> None:
     for seed in range(20):
         agents = [heuristic(game, 0), RandomAgent(game, 1)]
         result = play_match(game, agents, seed)
-        wins += result.winner == 0
+        wins += result.winning_players == (0,)
     assert wins >= 16
     lines: list[str] = []
     play_match(game, [heuristic(game, 0), heuristic(game, 1)], 7,

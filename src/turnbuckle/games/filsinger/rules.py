@@ -8,6 +8,7 @@ from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.result import Side
 from turnbuckle.games.filsinger import actions as A
 from turnbuckle.games.filsinger.cards import load_roster
 from turnbuckle.games.filsinger.charts import TWO_DICE, default_charts
@@ -181,6 +182,10 @@ class FilsingerGame(Game):
     def side_names(self, side: int) -> str:
         return " & ".join(self.cards[c].name for c in self.teams[side])
 
+    def sides(self) -> list[Side]:
+        """Two sides, each one wrestler or a tag team (BASIC 8)."""
+        return [Side(self.side_names(s), (s,), tuple(self.cards[c].name for c in self.teams[s])) for s in (0, 1)]
+
     # -- the Game contract -----------------------------------------------------------------
     @classmethod
     def options(cls) -> list[GameOption]:
@@ -218,6 +223,19 @@ class FilsingerGame(Game):
         from turnbuckle.games.filsinger.narrate import narrate
 
         return narrate(event)
+
+    def render_observation(self, observation: dict[str, Any]) -> str:
+        """Both sides' cards side by side (plain text) and the moment in words."""
+        from turnbuckle.games.filsinger.view import render
+
+        return render(self, observation)
+
+    def decision_options(self) -> str | None:
+        """A one-line note when this match gives players no decisions (the CLI prints it before
+        ``play``), naming the options that would; ``None`` when there is something to decide."""
+        from turnbuckle.games.filsinger.view import decision_note
+
+        return decision_note(self)
 
     def roster(self) -> list[dict[str, Any]]:
         from turnbuckle.games.filsinger.narrate import describe_card

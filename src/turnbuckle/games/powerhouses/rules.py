@@ -15,6 +15,7 @@ from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
+from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.powerhouses.models import ABILITIES, Roster, WrestlerSheet
 
 ROLL: Final = Action(0, "roll")
@@ -299,6 +300,14 @@ class PowerhousesState(State):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return DIE_OUTCOMES if self.awaiting == AWAIT_DIE else []
+
+    def match_result(self) -> MatchResult | None:
+        """Ending the Game: reduced to one die, a wrestler is beaten (recorded as a pin, R-PH-11)."""
+        if self.winner < 0:
+            return None
+        detail = f"{self.game.player_label(1 - self.winner)} worn down to one die (Ending the Game)"
+        return MatchResult.from_returns(self.game.sides(), self.returns(), method=Method.PIN, detail=detail,
+                                        extra={"dice": list(self.dice)})
 
     def returns(self) -> list[float]:
         if self.winner < 0:

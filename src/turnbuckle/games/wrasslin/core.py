@@ -91,6 +91,10 @@ class WrasslinCore(State):
         self.stay_pending = False
         self.last_outcome = ""
         self.result: list[float] | None = None
+        self.end_reason = ""
+        """What decided the match, in the rulebook's words (for ``match_result``)."""
+        self.out_order: list[int] = []
+        """Seats in the order they left the match (battle royal, tournament finishing order)."""
         self.free_for_all = False
         self.dt_lock = -1
         self.enter_queue: list[int] = []
@@ -157,6 +161,7 @@ class WrasslinCore(State):
         other.calls = self.calls.copy()
         other.enter_queue = self.enter_queue.copy()
         other.result = None if self.result is None else self.result.copy()
+        other.out_order = self.out_order.copy()
         other.refused = self.refused.copy()
         other.plays = self.plays.copy()
         other._legal = None

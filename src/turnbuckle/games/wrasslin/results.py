@@ -23,6 +23,8 @@ class ResultsMixin(WrasslinCore):
         if not seats or self.result is not None:
             return
         mt = self.g.match_type
+        if not self.end_reason:
+            self.end_reason = reason
         self.emit("loses", seats=seats, wrestlers=[self.name(s) for s in seats], reason=reason)
         if self.g.royal:
             for s in seats:
@@ -71,6 +73,8 @@ class ResultsMixin(WrasslinCore):
         if self.pos[s] == OUT:
             return
         self.emit("eliminated", seat=s, wrestler=self.name(s), reason=reason)
+        if s not in self.out_order:
+            self.out_order.append(s)
         if self.g.match_type == "tournament":
             self._retire(s)  # 14.6: a fresh Wrestler will enter from his stack
             return
@@ -146,6 +150,8 @@ class ResultsMixin(WrasslinCore):
 
     def _finish(self, winners: set[int], reason: str) -> None:
         n = self.g.players
+        if not self.end_reason or self.g.royal:
+            self.end_reason = reason
         if not winners:
             self.result = [0.0] * n
         elif self.g.royal:

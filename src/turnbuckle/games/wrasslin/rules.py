@@ -15,6 +15,7 @@ from turnbuckle.engine.datafiles import toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.result import Side
 from turnbuckle.games.wrasslin.cards import CardType, HoldSpec, Wrestler, load_cards, load_roster
 from turnbuckle.games.wrasslin.matchtypes import DEFAULT_PLAYERS, MATCH_TYPES, PLAYER_RANGE, deck_counts, seating
 
@@ -238,6 +239,17 @@ class WrasslinGame(Game):
         if 0 <= player < len(self.starting):
             return self.wrestlers[self.starting[player]].name
         return f"player {player}"
+
+    def sides(self) -> list[Side]:
+        """Seats grouped by team (12.x tag and 12.5 handicap); one side per seat otherwise."""
+        teams: dict[int, list[int]] = {}
+        for seat, team in enumerate(self.seats.teams):
+            teams.setdefault(team, []).append(seat)
+        sides = []
+        for seats in teams.values():
+            names = tuple(self.player_label(p) for p in seats)
+            sides.append(Side(" & ".join(names), tuple(seats), names))
+        return sides
 
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.wrasslin.narrate import narrate

@@ -17,6 +17,7 @@ from typing import Any
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.engine.result import MatchResult, Method, method_from_text
 from turnbuckle.games.wrasslin.chains import ChainsMixin
 from turnbuckle.games.wrasslin.core import E_FACEDOWN
 from turnbuckle.games.wrasslin.deck import DeckMixin
@@ -48,6 +49,23 @@ class WrasslinState(
 
     def returns(self) -> list[float]:
         return self.result.copy() if self.result is not None else [0.0] * self.g.players
+
+    def match_result(self) -> MatchResult | None:
+        """The winning team, how (5.7 submission, 10.x pin, 9.42/12.41 DQ, 11.x count-out, 13.x
+        elimination, 5.8 deck draw) and, in battle royals and tournaments, the finishing order."""
+        if self.result is None:
+            return None
+        game = self.g
+        method = Method.ELIMINATION if game.royal else method_from_text(self.end_reason)
+        order: tuple[str, ...] = ()
+        if game.royal or game.match_type == "tournament":
+            ranked = sorted(range(game.players), key=lambda s: -self.result[s] if self.result else 0)
+            first = [s for s in ranked if s not in self.out_order]
+            seats = first + [s for s in reversed(self.out_order) if s not in first]
+            order = tuple(game.player_label(s) for s in seats)
+        return MatchResult.from_returns(
+            game.sides(), self.result, method=method, detail=self.end_reason, finishing_order=order
+        )
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.result is not None:
