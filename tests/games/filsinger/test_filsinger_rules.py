@@ -269,7 +269,9 @@ def test_double_team_moves() -> None:
     tagged = tag(double_team=True)
     tagged._start_offense(0, 3, window=False)
     force(tagged, "d6=4")  # Rex's crossface 3 (singles)
-    assert tagged.phase == "offense_roll" and "reroll" in kinds(tagged)
+    assert "reroll" in kinds(tagged)
+    # BASIC 8: "at any time when he is on offense": the tag is open before the re-roll too
+    assert tagged.phase == "offense_choice" and "tag out to Cole Brandt" in tagged.legal_names()
 
 
 # filsinger OPTIONAL 12. TAGGING OUT ON DEFENSE: regular partners 6 or less

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.result import MatchResult, method_from_text
 from turnbuckle.games.filsinger import actions as A
 from turnbuckle.games.filsinger.models import (
     Card,
@@ -113,6 +114,7 @@ class FilsingerState(State):
         other.__dict__.update(self.__dict__)
         other._history = self._history.copy()
         other._events = self._events.copy()
+        other._event_cache = self._event_cache.copy()  # else both would read one cached event list
         self._copy_into(other)
         return other
 
@@ -208,6 +210,14 @@ class FilsingerState(State):
         if phase in TWO_DICE_PHASES and not game.feud_active:
             return chance[4 + rng.randrange(1, 7) + rng.randrange(1, 7)]
         return super().sample_chance(rng)
+
+    def match_result(self) -> MatchResult | None:
+        """The winning side and how (BASIC 5 pin, BASIC 7 DQ / count out, cage escape); both
+        disqualified or counted out is a draw."""
+        if self.phase != "over":
+            return None
+        method = method_from_text(self.how)
+        return MatchResult.from_returns(self.game.sides(), self.returns(), method=method, detail=self.how)
 
     def returns(self) -> list[float]:
         if not self.decided or self.winner is None or self.winner == BOTH:
@@ -377,7 +387,7 @@ class FilsingerState(State):
             if name == A.ROLL_AGAIN:
                 level = max(1, self.level - 1)
                 self.emit("roll_again", wrestler=self.card(side).name, level=level)
-                self._start_offense(side, level, window=False)
+                self._start_offense(side, level)  # BASIC 8: he may tag out before rolling again
             elif phase == "chart_choice":
                 self._start_chart(self.chart, 1 - side, thrown=True)
             else:
@@ -431,7 +441,9 @@ class FilsingerState(State):
         self.pin_add = 0
 
     def _start_offense(self, side: int, level: int, window: bool = True) -> None:
-        """TAG TEAM RULES: a wrestler on offense may tag out instead of rolling."""
+        """TAG TEAM RULES: a wrestler on offense may tag out instead of rolling ("at any time
+        when he is on offense": before every offense roll, re-rolls included), except a man
+        just tagged in, who rolls once first."""
         self._clear_pending()
         self.attacker = side
         self.level = level
@@ -454,7 +466,7 @@ class FilsingerState(State):
             if opts.double_team and ((entry.tag_only and not tag_match) or (entry.singles_only and tag_match)):
                 self.emit("reroll", wrestler=card.name, level=self.level,
                           why="tag" if entry.tag_only else "singles")
-                self.phase = "offense_roll"
+                self._start_offense(a, self.level)  # BASIC 8: a tag out is open before the re-roll
                 return
             if entry.choice is not None and opts.choice_situations:
                 self.letter = entry.choice
@@ -486,7 +498,10 @@ class FilsingerState(State):
             self._finisher_pin(entry.rating)
 
     def _finisher_pin(self, rating: int) -> None:
-        """FINISHERS: the opponent rolls his PIN (plus the finisher rating, if that rule is on)."""
+        """FINISHERS: the opponent rolls his PIN (plus the finisher rating, if that rule is on).
+
+        A rolled rating (OPTIONAL 3) is a finisher rating like any other: with OPTIONAL 2 off
+        it is not added ("in the normal manner"); the roll still decides a miss."""
         add = rating if self.game.opts.finisher_ratings else 0
         self._start_pin(1 - self.attacker, add, finisher=True)
 
@@ -500,7 +515,8 @@ class FilsingerState(State):
             self._start_offense(1 - a, 3)
             return
         rating = roll + rf.modifier
-        self.emit("finisher_rating", wrestler=self.card(a).name, move=self.finisher.name, rating=rating)
+        self.emit("finisher_rating", wrestler=self.card(a).name, move=self.finisher.name, rating=rating,
+                  roll=roll, added=self.game.opts.finisher_ratings)
         self._finisher_pin(rating)
 
     def _land_move(self, move: Move) -> None:
@@ -639,7 +655,8 @@ class FilsingerState(State):
         if self.chart == "ring" and self.ally_in and roll <= 6:
             # RINGSIDE ALLY: the ally smashes you into the post; OPPONENT ROLLS DISQUALIFICATION 6.
             self.emit("chart_result", chart="ring", roll=roll, text="You are attacked outside the ring by "
-                      "the opponent's ally and smashed into the steel post.", wrestler=self.card(me).name)
+                      "the opponent's ally and smashed into the steel post.", wrestler=self.card(me).name,
+                      title=chart.title)
             if self.game.no_dq:
                 self.emit("no_dq_ignored", what="dq")
                 self._do(ALLY_ATTACK, me)
@@ -650,7 +667,8 @@ class FilsingerState(State):
             row = chart.lookup(self.game.chart_rating(self.card(me), self.chart), roll)
         else:
             row = chart.lookup(roll)
-        self.emit("chart_result", chart=self.chart, roll=roll, text=row.text, wrestler=self.card(me).name)
+        self.emit("chart_result", chart=self.chart, roll=roll, text=row.text, wrestler=self.card(me).name,
+                  title=chart.title)
         self._do(row, me)
 
     def _do(self, out: Outcome, me: int) -> None:
@@ -709,7 +727,7 @@ class FilsingerState(State):
         how = "disqualification" if dq else "count out"
         who = self.dq_who
         if roll <= self.dq_rating:
-            self._end(None if who == BOTH else 1 - who, how, who, roll=roll)
+            self._end(None if who == BOTH else 1 - who, how, who, roll=roll, rating=self.dq_rating)
             return
         names = "both" if who == BOTH else self.card(who).name
         self.emit("survives", wrestler=names, what=how, roll=roll, rating=self.dq_rating)
@@ -777,21 +795,22 @@ class FilsingerState(State):
         p = self.pinned
         rating = self.pin_rating(p, self.pin_add)
         if roll <= rating:
-            self._end(1 - p, "escape" if self.game.cage else "pin", p, roll=roll)
+            self._end(1 - p, "escape" if self.game.cage else "pin", p, roll=roll, rating=rating)
             return
-        self.emit("kick_out", wrestler=self.card(p).name, roll=roll, rating=rating)
+        self.emit("kick_out", wrestler=self.card(p).name, by=self.card(1 - p).name, roll=roll, rating=rating,
+                  cage=self.game.cage)
         self._fatigue(p)
         self._start_offense(1 - p, 3)
 
     # -- the end ---------------------------------------------------------------------------
-    def _end(self, winner: int | None, how: str, loser: int, roll: int = 0) -> None:
+    def _end(self, winner: int | None, how: str, loser: int, roll: int = 0, rating: int = 0) -> None:
         """Record the result; a feud match ending on doubles goes to the Feud Table."""
         self.winner = BOTH if winner is None else winner
         self.how = how
         self.decided = True
         losers = "both" if loser == BOTH else self.card(loser).name
         self.emit("result", winner=None if winner is None else winner, how=how, loser=losers,
-                  winners=None if winner is None else self.game.side_names(winner), roll=roll)
+                  winners=None if winner is None else self.game.side_names(winner), roll=roll, rating=rating)
         if self.game.feud_active and self.last_doubles:
             self.emit("feud", doubles=self.last_total)
             self.phase = "feud_roll"
@@ -807,7 +826,8 @@ class FilsingerState(State):
         if row.needs_ally is not None and not self.card(sides[row.needs_ally]).allies:
             self.emit("feud_reroll", roll=roll, text=row.text)
             return
-        self.emit("chart_result", chart="feud", roll=roll, text=row.text, wrestler="")
+        self.emit("chart_result", chart="feud", roll=roll, text=row.text, wrestler="",
+                  title=self.game.charts.feud.title)
         if row.kind == "injury":
             hurt = [win, 1 - win] if row.who == "both" else [sides[row.who]]
             for side in hurt:
