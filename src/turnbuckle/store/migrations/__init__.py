@@ -1,0 +1,1 @@
+"""Alembic migrations for the turnbuckle database, run by ``turnbuckle.store.db`` (no alembic.ini)."""

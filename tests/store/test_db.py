@@ -1,0 +1,102 @@
+"""The shared database: creation, schema checks, migrations and one-line errors."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
+
+from turnbuckle.store import Base, SchemaTooNewError, StoreError, open_database, resolve_url
+from turnbuckle.store.db import head_revisions
+from turnbuckle.store.league_models import League
+
+
+def test_new_file_gets_the_current_schema_wal_and_foreign_keys(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    with open_database(str(path)) as db:
+        assert db.current_revisions() == head_revisions()
+        assert "0001_league" in _all_revisions()
+        with db.read() as session:
+            assert session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+            assert session.execute(text("PRAGMA busy_timeout")).scalar() == 10_000
+
+
+def test_migrations_match_the_models(tmp_path: Path) -> None:
+    with open_database(str(tmp_path / "m.db")) as db, db.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []
+
+
+def test_write_commits_and_an_error_rolls_everything_back(tmp_path: Path) -> None:
+    with open_database(str(tmp_path / "w.db")) as db:
+        with db.write() as session:
+            session.add(League(name="A", game="powerhouses", options={}))
+        with pytest.raises(RuntimeError), db.write() as session:
+            session.add(League(name="B", game="powerhouses", options={}))
+            session.flush()
+            raise RuntimeError("boom")
+        with db.read() as session:
+            assert [lg.name for lg in session.query(League)] == ["A"]
+
+
+def test_empty_file_is_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    sqlite3.connect(path).close()  # an empty database from before any schema
+    with open_database(str(path)) as db:
+        assert db.current_revisions() == head_revisions()
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    open_database(str(path)).close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE alembic_version SET version_num = '0099_from_the_future'")
+    con.commit()
+    con.close()
+    with pytest.raises(SchemaTooNewError, match="newer turnbuckle"):
+        open_database(str(path))
+
+
+@pytest.mark.parametrize("content", [b"this is not a database at all" * 100, b"SQLite format 3\x00" + b"\xff" * 5000])
+def test_corrupt_file_is_one_line(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "bad.db"
+    path.write_bytes(content)
+    with pytest.raises(StoreError) as info:
+        open_database(str(path))
+    assert "\n" not in str(info.value) and "bad.db" in str(info.value)
+
+
+def test_foreign_sqlite_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE notes (x)")
+    con.close()
+    with pytest.raises(StoreError, match="not a turnbuckle database"):
+        open_database(str(path))
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="does not exist"):
+        open_database(str(tmp_path / "nope" / "x.db"))
+
+
+def test_resolution_env_and_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TURNBUCKLE_DB", str(tmp_path / "env.db"))
+    assert resolve_url(None)[1] == tmp_path / "env.db"
+    assert resolve_url(str(tmp_path / "cli.db"))[1] == tmp_path / "cli.db"
+    url, path = resolve_url(f"sqlite:///{tmp_path}/u.db")
+    assert path == tmp_path / "u.db" and url.get_backend_name() == "sqlite"
+    assert resolve_url("postgresql://u@h/db")[1] is None
+    monkeypatch.delenv("TURNBUCKLE_DB")
+    assert resolve_url(None)[1] == Path("turnbuckle.db")
+
+
+def _all_revisions() -> set[str]:
+    from turnbuckle.store.db import known_revisions
+
+    return known_revisions()
