@@ -451,3 +451,83 @@ def test_feud_after_a_disqualification_on_doubles() -> None:
     assert state.how == "disqualification" and state.phase == "feud_roll"
     force(state, "2d6=3+4")  # 7: security separates them
     assert state.is_terminal() and state.injuries == []
+
+
+# filsinger BASIC 3: "This number tells the opponent at what offensive level he should roll":
+# the defense result's own number, not the level the defense was rolled on
+def test_defense_number_sets_the_next_offense_level() -> None:
+    stunned = singles()
+    force(stunned, "d6=2", "d6=1")  # Rex: headlock 1 -> Duke LEVEL 1 DEFENSE 1: dazed 2
+    assert (stunned.phase, stunned.attacker, stunned.level) == ("offense_roll", REX, 2)
+    counter = singles()
+    force(counter, "d6=3", "d6=6")  # Rex: hammerlock 2 -> Duke LEVEL 2 DEFENSE 6: DUKE MARLOWE 1
+    assert (counter.phase, counter.attacker, counter.level) == ("offense_roll", DUKE, 1)
+    down = singles()
+    force(down, "d6=3", "d6=6")
+    force(down, "d6=5", "d6=5")  # Duke: choke 2 (dis 4) -> Rex LEVEL 2 DEFENSE 5: REX HAMMOND 2
+    assert (down.attacker, down.level) == (REX, 2)
+
+
+# filsinger BASIC 8: "at any time when he is on offense": the tag is offered before the roll
+# again after (c) (OPTIONAL 5) and (dis) (OPTIONAL 9), at the level he rolls again on
+@pytest.mark.parametrize(("option", "face", "level", "roll_again_level"),
+                         [("chart_choices", 3, 2, 1), ("dis_moves", 3, 1, 1)])
+def test_tag_out_before_a_roll_again(option: str, face: int, level: int, roll_again_level: int) -> None:
+    state = tag(**{option: True})
+    state._start_offense(DUKE, level)
+    force(state, "roll offense", f"d6={face}")  # L2 3: into the ropes (c); L1 3: eye rake 1 (dis)
+    assert state.phase in ("chart_choice", "dis_choice")
+    force(state, "roll again")
+    assert (state.phase, state.attacker, state.level) == ("offense_choice", DUKE, roll_again_level)
+    assert state.legal_names() == ["roll offense", "tag out to Vince Valentine"]
+    force(state, "tag out to Vince Valentine")
+    assert state.card(DUKE).name == "Vince Valentine" and (state.phase, state.level) == ("offense_roll", 1)
+    single = singles(**{option: True})
+    single._start_offense(DUKE, level)
+    force(single, f"d6={face}", "roll again")
+    assert single.phase == "offense_roll"  # singles: nobody to tag
+
+
+# filsinger BASIC 8: a man just tagged in rolls once before he may tag out; after that roll,
+# even a re-roll ((tag)/(singles), OPTIONAL 11) comes with the tag
+def test_tagged_in_man_rolls_once_then_may_tag_before_a_reroll() -> None:
+    state = tag(double_team=True)
+    force(state, "tag out to Cole Brandt")
+    assert state.phase == "offense_roll"  # Cole must roll first
+    state._start_offense(REX, 3)
+    assert state.phase == "offense_roll"  # still his first roll
+    force(state, "d6=4")  # Cole: crossface 3 (singles) -> re-roll in a tag match
+    assert state.phase == "offense_choice" and "tag out to Rex Hammond" in state.legal_names()
+
+
+# filsinger OPTIONAL 3 without OPTIONAL 2: the rolled finisher rating is not added to the PIN
+# rating ("in the normal manner" = the Finisher Ratings rule, off); a miss still misses
+@pytest.mark.parametrize(("ratings", "added", "pin"), [(False, 0, 6), (True, 4, 3 + 4)])
+def test_roll_finisher_rating_added_only_with_finisher_ratings(ratings: bool, added: int, pin: int) -> None:
+    state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], roll_finishers=True, finisher_ratings=ratings)
+    state._start_offense(0, 3)
+    force(state, "d6=2")  # FALCON DIVE 2-6 (roll)
+    assert state.phase == "finisher_roll"
+    miss = force(state.clone(), "d6=1")
+    assert (miss.phase, miss.attacker, miss.level) == ("offense_roll", DUKE, 3)
+    force(state, "d6=4")
+    assert state.phase == "pin_roll" and state.pin_add == added and state.pin_rating(DUKE, state.pin_add) == pin
+    rating = next(e for e in state.events if e.kind == "finisher_rating")
+    assert rating.data["rating"] == 4 and rating.data["added"] is ratings
+
+
+# design (clone): a clone reports its own events, not the original's, even after the original's
+# events were read (the cached Event list is copied, not shared)
+def test_clone_has_its_own_events() -> None:
+    state = singles()
+    force(state, "d6=3")
+    before = [e.to_dict() for e in state.events]  # fills the cache
+    twin = state.clone()
+    force(state, "d6=6")  # Duke counters: DUKE MARLOWE 1
+    force(twin, "d6=5")  # Duke is hurt 2
+    assert [e.to_dict() for e in state.events][: len(before)] == before
+    assert state.events[-1].data["text"] == "DUKE MARLOWE 1"
+    assert twin.events[-1].data["text"] == "hurt 2"
+    for s in (state, twin):
+        replayed = s.game.state_from_actions([a.name for a in s.history])
+        assert [e.to_dict() for e in s.events] == [e.to_dict() for e in replayed.events]

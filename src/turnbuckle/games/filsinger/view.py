@@ -73,9 +73,10 @@ def render(game: FilsingerGame, obs: dict[str, Any]) -> str:
         heads.append(card.name + role)
     lines.append(_row("in the ring", heads))
     if game.size > 1:
-        teams = [[game.cards[i].name for i in game.teams[s] if game.cards[i].name != in_ring[s]] for s in (0, 1)]
+        apron = [[game.cards[i].name for i in game.teams[s] if game.cards[i].name != in_ring[s]] for s in (0, 1)]
         for k in range(game.size - 1):
-            lines.append(_row("on the apron" if k == 0 else "", [t[k] for t in teams]))
+            cells = [f"{t[k]} ({_plural(tokens[t[k]], 'token')})" if tokens.get(t[k]) else t[k] for t in apron]
+            lines.append(_row("on the apron" if k == 0 else "", cells))
     pins = [f"{'CAGE' if game.cage else 'PIN'} {pin} (pinned {_on(pin)})" for pin in obs["pin_ratings"]]
     lines.append(_row("PIN rating", pins))
     if opts.fatigue or opts.add_one or tokens:
@@ -85,14 +86,6 @@ def render(game: FilsingerGame, obs: dict[str, Any]) -> str:
             bleeding = " - bleeding" if opts.fatigue and n >= 4 else ""
             cells.append(f"{_plural(n, 'token')}{bleeding}")
         lines.append(_row("fatigue", cells))
-        if game.size > 1:
-            apron = [
-                ", ".join(f"{game.cards[i].name.split()[0]} {tokens[game.cards[i].name]}"
-                          for i in game.teams[s] if game.cards[i].name != in_ring[s] and tokens.get(game.cards[i].name))
-                for s in (0, 1)
-            ]
-            if any(apron):
-                lines.append(_row("  partners' tokens", apron))
     r = [c.ratings for c in cards]
     lines.append(_row("Ropes/Turnbuckle", [f"{x.ropes} / {x.turnbuckle}" for x in r]))
     lines.append(_row("Ring/Deathjump", [f"{x.ring} / {x.deathjump}" for x in r]))
@@ -126,7 +119,7 @@ def _table_for_next_roll(game: FilsingerGame, obs: dict[str, Any], cards: list[C
         if phase == "offense_choice":
             team += [game.cards[i] for i in game.teams[attacker] if game.cards[i] is not cards[attacker]]
         who = team[:2]  # the legal man and (when he may tag) a partner fit side by side
-        rows = [_row(f"LEVEL {level} OFFENSE", [c.name for c in who])]
+        rows = [_row(f"LEVEL {level} OFFENSE", [who[0].name] + [f"{c.name} (if tagged in)" for c in who[1:]])]
         rows += [_row(f"  {n}", [c.offense.level(level)[n - 1].text for c in who]) for n in range(1, 7)]
         if len(team) > 2:
             rows.append(_row("", [f"(and {', '.join(c.name for c in team[2:])})"]))
