@@ -62,6 +62,10 @@ class LeagueWrestler(Base):
     sigma: Mapped[float] = mapped_column(Float, default=DEFAULT_SIGMA)
     injured_cards: Mapped[int] = mapped_column(Integer, default=0)
     """Fight cards the wrestler's current injury still lasts (0: healthy)."""
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    """Optimistic lock: two processes updating the same wrestler cannot both win."""
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
 
     league: Mapped[League] = relationship(back_populates="wrestlers")
 
@@ -118,6 +122,8 @@ class LeagueEvent(Base):
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(20), default="card")
+    """``card`` (booked matches) or ``tournament`` (single elimination, rounds booked as it goes)."""
     status: Mapped[str] = mapped_column(String(20), default="booked")
     """``booked`` until every match is played, then ``done``."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
@@ -138,6 +144,11 @@ class LeagueMatch(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("league_event.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Tournament round (1 = first), else None."""
+    blowoff: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Booked to end the feud between its sides."""
+    feud_id: Mapped[int | None] = mapped_column(ForeignKey("league_feud.id"), nullable=True)
     match_type: Mapped[str] = mapped_column(String(50), default="singles")
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """Game options for this match on top of the league's."""

@@ -2,7 +2,7 @@
 
 Revision ID: 0001_league
 Revises: (none)
-Create Date: 2026-11-23 15:38:33.556529
+Create Date: 2026-11-23 15:40:36.886072
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def upgrade() -> None:
         sa.Column("league_id", sa.Integer(), nullable=False),
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("name", sa.String(length=200), nullable=False),
+        sa.Column("kind", sa.String(length=20), nullable=False),
         sa.Column("status", sa.String(length=20), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("ran_at", sa.DateTime(timezone=True), nullable=True),
@@ -82,6 +83,7 @@ def upgrade() -> None:
         sa.Column("mu", sa.Float(), nullable=False),
         sa.Column("sigma", sa.Float(), nullable=False),
         sa.Column("injured_cards", sa.Integer(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(
             ["league_id"], ["league.id"], name=op.f("fk_league_wrestler_league_id_league"), ondelete="CASCADE"
         ),
@@ -124,6 +126,9 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("event_id", sa.Integer(), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("round", sa.Integer(), nullable=True),
+        sa.Column("blowoff", sa.Boolean(), nullable=False),
+        sa.Column("feud_id", sa.Integer(), nullable=True),
         sa.Column("match_type", sa.String(length=50), nullable=False),
         sa.Column("options", sa.JSON(), nullable=False),
         sa.Column("title_id", sa.Integer(), nullable=True),
@@ -144,6 +149,7 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(
             ["event_id"], ["league_event.id"], name=op.f("fk_league_match_event_id_league_event"), ondelete="CASCADE"
         ),
+        sa.ForeignKeyConstraint(["feud_id"], ["league_feud.id"], name=op.f("fk_league_match_feud_id_league_feud")),
         sa.ForeignKeyConstraint(["title_id"], ["league_title.id"], name=op.f("fk_league_match_title_id_league_title")),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_league_match")),
     )
