@@ -209,7 +209,8 @@ def test_terminal_view_shows_only_the_players_own_hand() -> None:
 
 
 def test_a_roster_too_small_for_the_match_is_refused(tmp_path: Path) -> None:
-    # wrasslin 3.1: one Wrestler card is a valid file, but a match needs one Wrestler per player
+    # wrasslin 3.1: a match needs one Wrestler per player; a roster too small for any match type (singles
+    # needs two) is refused by the roster validation, in one line
     from turnbuckle.engine.errors import ParamError
 
     roster = tmp_path / "one.toml"
@@ -217,6 +218,16 @@ def test_a_roster_too_small_for_the_match_is_refused(tmp_path: Path) -> None:
         '[[wrestler]]\nname = "Solo"\nalignment = "good"\nstrength = 4\nagility = 1\nskill = 1\n'
         'power_surge = 2\nweight = 3\nrecovery = 2\n[[wrestler.specialty]]\nname = "Tag"\neffect = "tag"\n'
     )
-    assert WrasslinGame.validate_roster_file(str(roster)) == ["Solo"]
+    with pytest.raises(DataFileError) as err:
+        WrasslinGame.validate_roster_file(str(roster))
+    assert "too few for any WRASSLIN' match" in str(err.value) and "\n" not in str(err.value)
     with pytest.raises(ParamError, match=r"has 1 Wrestler.*2 players need at least 2"):
         WrasslinGame(roster=str(roster))
+    template = tmp_path / "gus.toml"
+    template.write_text(WrasslinGame.roster_template("Gorgeous Gus") or "")
+    assert WrasslinGame.validate_roster_file(str(template))[0] == "Gorgeous Gus"  # a playable roster
+    four = tmp_path / "four.toml"
+    four.write_text(roster.read_text().replace("Solo", "A") + roster.read_text().replace("Solo", "B"))
+    assert WrasslinGame.validate_roster_file(str(four)) == ["A", "B"]
+    with pytest.raises(ParamError, match="4 players need at least 4"):
+        WrasslinGame(roster=str(four), match_type="tag")

@@ -186,6 +186,15 @@ class ChainsMixin(WrasslinCore):
             else:
                 self._to_floor(att, self.base_phys)
                 self.emit("exit", seat=att, wrestler=self.name(att))
+        elif bk == "refcall":
+            self._to_discard(self.base_phys)
+            if "distraction" in hits:
+                self.emit("referee_distracted", seat=dfn, wrestler=self.name(dfn), caller=self.name(att))
+            else:
+                self._lose([dfn], "disqualified (illegal man, 12.41)")
+                if self.result is not None:
+                    self._clear_base()
+                    return
         elif bk == "tag":
             self._to_discard(self.base_phys)
             if "distraction" in hits:

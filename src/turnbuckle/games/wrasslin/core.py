@@ -60,7 +60,12 @@ class WrasslinCore(State):
         self.out_count: list[int] = [0] * n
         self.out_limit: list[int] = [5] * n
         self.illegal_in: list[int] = [-1] * n
-        self.stacks: list[list[int]] = [list(s) for s in g.stacks]
+        self.stacks: list[list[int]] = (
+            [[] for _ in range(n)] if g.draft else [list(s) for s in g.stacks]
+        )
+        self.pool: list[int] = list(g.pool) if g.draft else []
+        """14.6 draft: the Wrestlers not yet drafted."""
+        self.drafted: list[list[int]] = [[] for _ in range(n)]
         self.holds: list[list[int]] = []
         """Continuing Holds and Pins in effect: [attacker, defender, ref, pin card, is pin, count, limit]."""
         self.br: list[tuple[int, int, int, int]] = []
@@ -123,7 +128,9 @@ class WrasslinCore(State):
         self.C_TAG = c["Tag"]
         self.C_DT = c["Double Team"]
         self.C_OOR = c["Out of Ring"]
-        if g.match_type == "tournament":
+        if g.match_type == "tournament" and g.draft:
+            self.phase = "draft"  # 14.6: the players take turns drafting Wrestlers for their team
+        elif g.match_type == "tournament":
             self.enter_queue = list(range(n))
             self.phase = "enter"
         else:
@@ -152,6 +159,8 @@ class WrasslinCore(State):
         other.out_limit = self.out_limit.copy()
         other.illegal_in = self.illegal_in.copy()
         other.stacks = [s.copy() for s in self.stacks]
+        other.pool = self.pool.copy()
+        other.drafted = [d.copy() for d in self.drafted]
         other.holds = [r.copy() for r in self.holds]
         other.br = self.br.copy()
         other.chain = self.chain.copy()
@@ -209,6 +218,14 @@ class WrasslinCore(State):
         if self.w(s).manager:
             return True
         return any(self.pos[t] in (RING, APRON) and self.mobile(t) for t in self.partners(s))
+
+    def team_may_distract(self, offender: int) -> bool:
+        """12.41: the illegal man's team has a manager, or a third mobile partner (neither the illegal man
+        nor the legal man in the ring)."""
+        team = [t for t in range(self.g.players) if self.team[t] == self.team[offender]]
+        if any(self.w(t).manager for t in team if self.wid[t] >= 0):
+            return True
+        return any(self.pos[t] == APRON and self.mobile(t) for t in team if t != offender)
 
     def spec(self, att: int, ref: int) -> HoldSpec:
         hold = self.g.cards[ref].hold if ref >= 0 else self.w(att).specialties[-ref - 1].hold
@@ -392,6 +409,10 @@ class WrasslinCore(State):
 
     @abstractmethod
     def _open_chain(self, actor: int, resume: str) -> None:
+        ...
+
+    @abstractmethod
+    def _next_responder(self) -> None:
         ...
 
     # holds.py

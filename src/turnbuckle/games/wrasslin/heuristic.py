@@ -59,7 +59,8 @@ def evaluate(state: State) -> list[float]:
             if state.pos[s] == 2:
                 frac += 0.05 * state.out_count[s]
         if state.stacks:
-            frac = (frac + (len(state.g.stacks[s]) - len(state.stacks[s]))) / (1 + len(state.g.stacks[s]))
+            size = state.g.tournament_size
+            frac = (frac + (size - len(state.stacks[s]))) / (1 + size)
         hurt.setdefault(state.team[s], []).append(frac)
     team_hurt = {t: sum(v) / len(v) for t, v in hurt.items()}
     out = []
@@ -154,6 +155,9 @@ def score(state: State, action: Action) -> float:
         return -float(state.dmg[arg]) * -1.0
     if kind == "stay":
         return 0.0
+    if kind == "draft":
+        w = g.wrestlers[arg]
+        return w.submit_at + w.strength + 0.5 * (w.agility + w.skill + w.power_surge)
     if kind == "call":
         return -float(g.cards[arg].initiative)
     return 0.0

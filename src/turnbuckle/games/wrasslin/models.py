@@ -124,6 +124,14 @@ class WrestlerModel(BaseModel):
     def _blank_is_none(cls, value: str | None) -> str | None:
         return value or None
 
+    @field_validator("name")
+    @classmethod
+    def _typeable_name(cls, value: str) -> str:
+        # the name ends action names ("draft NAME"), typed at a prompt: no edge spaces, no control characters
+        if value != value.strip() or any(not ch.isprintable() for ch in value):
+            raise ValueError("a Wrestler's name may not start or end with spaces or hold control characters")
+        return value
+
     @model_validator(mode="after")
     def _good_have_no_manager(self) -> WrestlerModel:
         if self.alignment == "good" and self.manager:

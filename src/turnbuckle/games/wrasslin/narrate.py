@@ -53,6 +53,10 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "tag_attempt": lambda d: f"{d['wrestler']} reaches for {d['partner']}...",
     "tag": lambda d: f"Tag! {d['partner']} is in.",
     "tag_voided": lambda d: f"The Referee was distracted and missed {d['wrestler']}'s tag!",
+    "returns_to_apron": lambda d: f"{d['wrestler']} steps back onto the apron.",
+    "referee_call": lambda d: f"{d['wrestler']} points the Referee at the illegal man: "
+    f"{', '.join(d['caught'])}!",
+    "referee_distracted": lambda d: f"The Referee is distracted and never sees {d['wrestler']}!",
     "stays_in": lambda d: f"{d['wrestler']} stays in the ring illegally!",
     "free_for_all": lambda d: f"{d['wrestler']} charges in: it's a free-for-all!",
     "count_call": lambda d: f"{d['wrestler']} works the Referee: a {d['call']} count!"
@@ -63,6 +67,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "combination": lambda d: f"{d['wrestler']} strings together a Combination!",
     "disqualification": lambda d: f"{d['wrestler']} is disqualified: {d['reason']}.",
     "eliminated": lambda d: f"{d['wrestler']} is eliminated ({d['reason']}).",
+    "drafted": lambda d: f"Pick {d['pick']}: {d['wrestler']} joins player {d['seat']}'s team.",
     "enters": lambda d: f"A fresh Wrestler enters: {d['wrestler']}!",
     "concede": lambda d: f"{d['wrestler']} concedes the bout.",
     "reshuffle": lambda d: f"The deck is reshuffled (pass {d['passes'] + 1}).",

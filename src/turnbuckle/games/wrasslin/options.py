@@ -111,8 +111,12 @@ class LegalOptionsMixin(WrasslinCore):
                     acts.append(g.a_enter)
             if self.illegal_in[s] >= 0:
                 acts.append(g.a_apron)
-            if h[self.C_REF] and not self.free_for_all and any(self.illegal_in[t] >= 0 for t in self.opponents(s)):
-                acts.append(g.a_play[self.C_REF])  # 12.41: the Referee spots the illegal man
+            if not self.free_for_all and any(self.illegal_in[t] >= 0 for t in self.opponents(s)):
+                # 12.41: the Referee spots the illegal man
+                if h[self.C_REF]:
+                    acts.append(g.a_play[self.C_REF])
+                if wild:
+                    acts.append(g.a_wild[self.C_REF])
         if not held and pos in (RING, FLOOR):
             holds = self._hold_options(s, dt=False)
             acts += holds
@@ -148,14 +152,16 @@ class LegalOptionsMixin(WrasslinCore):
                 acts.append(g.a_play[self.C_BLOCK])
             if wild:
                 acts.append(g.a_wild[self.C_BLOCK])
-        if mt == "tournament":
-            acts.append(g.a_concede)
         for ci, c in enumerate(h):
             if c:
                 acts.append(g.a_discard[ci])
         if self.obligation >= 0 and self.turn_no == 1:
+            # 5.3: the called card is the first play or discard; a Power Surge (8.4) and a Tag (12.3) go
+            # "in addition to" the play, so they may come with it
             ob = self.obligation
-            kept = [x for x in acts if self._uses(x, ob) or x is g.a_concede]
+            extra = (g.a_play[self.C_PS], g.a_wild[self.C_PS], g.a_extra_surge, g.a_play[self.C_TAG],
+                     g.a_wild[self.C_TAG], g.a_concede)
+            kept = [x for x in acts if self._uses(x, ob) or x in extra]
             if kept:
                 return kept
         if not acts:
@@ -261,7 +267,16 @@ class LegalOptionsMixin(WrasslinCore):
                         acts.append(g.a_react[self.C_IR])
                     if wild:
                         acts.append(g.a_react_wild[self.C_IR])
-        if not battle_royal and not self.free_for_all and self.dt_lock < 0:
+        if bk == "refcall":
+            # 12.41: a Distraction voids the Referee's call on the illegal man only if the offending team
+            # has a manager or a third mobile Tag Team partner
+            if self.team[q] == self.team[dfn] and "distraction" not in hits and (h[self.C_DIS] or wild) \
+                    and self.team_may_distract(dfn):
+                if h[self.C_DIS]:
+                    acts.append(g.a_react[self.C_DIS])
+                if wild:
+                    acts.append(g.a_react_wild[self.C_DIS])
+        elif not battle_royal and not self.free_for_all and self.dt_lock < 0:
             target = self._referee_target(q, eff, hits)
             if target is not None:
                 if not target[1]:

@@ -54,13 +54,14 @@ class MainPlaysMixin(WrasslinCore):
                 self._primary_done(s)
                 return
             if arg == self.C_REF:
+                # 12.41: the Referee spots the illegal man; the offending team may answer with a
+                # Distraction if it has a manager or a third mobile partner
                 self._take(s, phys)
-                self._to_discard(phys)
-                bad = [t for t in self.opponents(s) if self.illegal_in[t] >= 0]
-                self.emit("referee_call", seat=s, wrestler=self.name(s), caught=[self.name(t) for t in bad])
-                self._lose(bad[:1], "disqualified (illegal man, 12.41)")
-                if self.result is None:
-                    self._primary_done(s)
+                self.acted = True
+                bad = next(t for t in self.opponents(s) if self.illegal_in[t] >= 0)
+                self._set_base("refcall", phys, 0, s, bad, -1)
+                self.emit("referee_call", seat=s, wrestler=self.name(s), caught=[self.name(bad)])
+                self._open_chain(s, "primary")
                 return
             raise AssertionError(f"unhandled play {card.name}")
         if kind in ("spec", "spec_wild"):
@@ -110,15 +111,6 @@ class MainPlaysMixin(WrasslinCore):
             self.illegal_in[s] = -1
             self.emit("returns_to_apron", seat=s, wrestler=self.name(s))
             return
-        if kind == "concede":
-            self.emit("concede", seat=s, wrestler=self.name(s))
-            self._lose([s], "conceded")
-            if self.result is None:
-                if self.bout_over:
-                    self._new_bout()
-                else:
-                    self._next_turn()  # 14.6: the next Wrestler enters; play moves on
-            return
         if kind == "end":
             self.combo = 0
             if self.phase == "dt_hold":
@@ -134,6 +126,45 @@ class MainPlaysMixin(WrasslinCore):
             self.emit("discard", seat=s, wrestler=self.name(s), card="Power Surge")
             return
         raise AssertionError(f"unhandled main action {kind}")
+
+    def _concede(self, s: int) -> None:
+        """14.3: at any time a Wrestler may voluntarily concede. A play he is part of is called off (its
+        cards are discarded); in the Battle Royal format a bystander simply leaves and the answers go on."""
+        involved = (not self.g.royal or s == self.turn or s in (self.base_att, self.base_def)
+                    or any(it[2] == s for it in self.chain))
+        if involved:
+            self._call_off_play()
+        self.emit("concede", seat=s, wrestler=self.name(s))
+        self._lose([s], "conceded")
+        if self.result is not None:
+            return
+        if self.bout_over:
+            self._new_bout()
+        elif not involved:
+            if self.phase == "respond":
+                self._next_responder()
+        elif s == self.turn:
+            self._next_turn()  # 14.6: the next Wrestler enters; play moves on
+        else:
+            self._end_turn()
+
+    def _call_off_play(self) -> None:
+        """Discard the cards of the play in progress and its answers (a concession ends it)."""
+        for it in self.chain:
+            self._to_discard(it[1])
+        if self.base_kind in ("hold", "exit", "tag", "refcall"):
+            self._to_discard(self.base_phys)
+            self._to_discard(self.base_dt)
+        if self.phase == "dt_hold" or (self.phase == "target" and self.pending and self.pending[0] == "dt"):
+            self._to_discard(self.dt_card)
+        self.dt_card = -1
+        self.pending = None
+        self.chain = []
+        self.responders = []
+        self.combo = 0
+        self.stay_pending = False
+        self._clear_base()
+        self.phase = "main"
 
     def _choose_hold(self, s: int, phys: int, ref: int, dt: bool) -> None:
         spec = self.spec(s, ref)
@@ -241,8 +272,12 @@ class MainPlaysMixin(WrasslinCore):
         self._open_chain(s, "main")
 
     def _reenter(self, s: int) -> None:
-        """11.32: announce re-entry and skip the turn; a new count starts against the opponent."""
-        self.pos[s] = RING
+        """11.32: announce re-entry and skip the turn; a new count starts against the opponent. A tag
+        partner whose legal man is in the ring goes back to the apron (12.1: one at a time in the ring)."""
+        apron = not self.free_for_all and any(
+            self.pos[t] == RING and self.illegal_in[t] < 0 for t in self.partners(s)
+        )
+        self.pos[s] = APRON if apron else RING
         self.out_count[s] = 0
         self.out_limit[s] = 5
         kept = []
@@ -255,7 +290,10 @@ class MainPlaysMixin(WrasslinCore):
         for t in self.opponents(s):
             if self.pos[t] == FLOOR:
                 self.out_count[t] = 0
-        self.emit("reenter", seat=s, wrestler=self.name(s))
+        if apron:
+            self.emit("returns_to_apron", seat=s, wrestler=self.name(s))
+        else:
+            self.emit("reenter", seat=s, wrestler=self.name(s))
 
     def _to_floor(self, s: int, phys: int = -1) -> None:
         self.pos[s] = FLOOR

@@ -12,7 +12,7 @@ from typing import Any
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import toml_string
-from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.result import Side
@@ -52,6 +52,11 @@ class WrasslinGame(Game):
         for flag in ("introductory", "errors_rule", "auto_pass"):
             if flag in params and not isinstance(params[flag], bool):
                 raise ParamError(f"wrasslin: option {flag!r} must be true or false")
+        draft = params.get("tournament_wrestlers", "deal")
+        if draft not in ("deal", "draft"):
+            raise ParamError("wrasslin: tournament_wrestlers must be 'deal' or 'draft'")
+        if draft == "draft" and match_type != "tournament":
+            raise ParamError("wrasslin: tournament_wrestlers=draft is for tournaments (14.6)")
         tag_cards = params.get("tag_cards_in_singles", "remove")
         if tag_cards not in ("remove", "redraw"):
             raise ParamError("wrasslin: tag_cards_in_singles must be 'remove' or 'redraw'")
@@ -68,7 +73,9 @@ class WrasslinGame(Game):
         self.match_type: str = match_type
         self.players = players
         self.introductory = bool(params.get("introductory", False))
-        self.errors_rule = bool(params.get("errors_rule", False))
+        self.errors_rule = bool(params.get("errors_rule", True))
+        self.draft = draft == "draft"
+        """14.6: the players draft their Wrestlers in turn instead of having them dealt."""
         self.auto_pass = bool(params.get("auto_pass", True))
         self.tag_cards = tag_cards
         self.royal = match_type == "battle_royal" or (match_type == "tournament" and players > 2)
@@ -88,6 +95,8 @@ class WrasslinGame(Game):
         self.pass_limit = limit
         self.seats = seating("battle_royal" if self.royal else match_type, players)
         self.stacks: tuple[tuple[int, ...], ...] = ()
+        self.pool: tuple[int, ...] = ()
+        """A tournament's Wrestlers, in the order they are dealt (or the pool they are drafted from)."""
         self.starting: tuple[int, ...] = self._pick_wrestlers(params.get("wrestlers"))
         self.deck0, self.aside0 = deck_counts(self.cards, "battle_royal" if self.royal else match_type,
                                               self.introductory, tag_cards)
@@ -120,9 +129,11 @@ class WrasslinGame(Game):
             if len(picked) != want:
                 raise ParamError(f"wrasslin: a {self.match_type} match needs {want} wrestlers, got {len(picked)}")
         if self.match_type == "tournament":
-            # 14.1 / 14.6: the Wrestler cards are divided equally between the players.
+            # 14.1 / 14.6: the Wrestler cards are divided equally between the players (dealt round the
+            # table, or drafted by the players in turn from this pool).
             n = self.players
-            self.stacks = tuple(tuple(picked[i::n]) for i in range(n))
+            self.pool = tuple(picked)
+            self.stacks = () if self.draft else tuple(tuple(picked[i::n]) for i in range(n))
             return (-1,) * n
         return tuple(picked)
 
@@ -164,14 +175,17 @@ class WrasslinGame(Game):
         self.a_concede = add("concede")
         self.a_extra_surge = add("discard Power Surge in addition")
         self.a_target = [add(f"target seat {s}") for s in range(MAX_SEATS)]
+        # Wrestler names come from user rosters: they only ever follow a prefix no other action starts
+        # with ("draft ", "fresh Wrestler "), so a Wrestler called "ring" or "pass" cannot collide.
+        self.a_draft = [add(f"draft {w.name}") for w in self.wrestlers]
         self.a_draw = [Action(i, f"draw {n}") for i, n in enumerate(names)]
-        self.a_arrive = [Action(len(names) + w.index, f"enter {w.name}") for w in self.wrestlers]
+        self.a_arrive = [Action(len(names) + w.index, f"fresh Wrestler {w.name}") for w in self.wrestlers]
         self.decode: dict[int, tuple[str, int]] = {}
         for kind, table in (
             ("play", self.a_play), ("wild", self.a_wild), ("discard", self.a_discard),
             ("react", self.a_react), ("react_wild", self.a_react_wild), ("accumulate", self.a_accumulate),
             ("call", self.a_call), ("spec", self.a_spec), ("spec_wild", self.a_spec_wild),
-            ("react_spec", self.a_react_spec), ("target", self.a_target),
+            ("react_spec", self.a_react_spec), ("target", self.a_target), ("draft", self.a_draft),
         ):
             for i, action in enumerate(table):
                 self.decode[action.id] = (kind, i)
@@ -199,10 +213,15 @@ class WrasslinGame(Game):
             GameOption("roster", None, "path to a TOML roster replacing the 24 built-in Wrestlers"),
             GameOption("introductory", False, "the introductory game: remove Combination, Tag, Double Team, "
                        "Bear Hug, Boston Crab, Out of Ring and Specialty", (False, True)),
-            GameOption("errors_rule", False, "11.5: ability errors stand unless an opponent challenges "
-                       "before playing a card (hot-seat play)", (False, True)),
+            GameOption("errors_rule", True, "11.5: a card played without the right to play it (abilities, "
+                       "alignment, manager, mobility, one Power Surge a turn, the called card) stands unless an "
+                       "opponent challenges before playing a card; off: such plays are refused with the reason "
+                       "(agents and simulations may turn it off)", (True, False)),
             GameOption("tag_cards_in_singles", "remove", "5.1: remove Tag/Double Team cards outside tag matches, "
                        "or keep them and redraw when drawn", ("remove", "redraw")),
+            GameOption("tournament_wrestlers", "deal", "14.6: the tournament's Wrestlers are dealt round the "
+                       "table, or drafted by the players in turn (entry order stays random and secret)",
+                       ("deal", "draft")),
             GameOption("tournament_size", None, "14.1: Wrestlers per player in an elimination tournament "
                        "(default 12, or 24 / players in the Battle Royal format of 14.6)"),
             GameOption("pass_limit", None, "5.8: passes through the deck before a draw (default 2; "
@@ -258,19 +277,34 @@ class WrasslinGame(Game):
 
     @classmethod
     def validate_roster_file(cls, path: str) -> list[str]:
-        return [w.name for w in load_roster(path)]
+        roster = load_roster(path)
+        least = min(lo for lo, _hi in PLAYER_RANGE.values())
+        if len(roster) < least:
+            raise DataFileError(
+                f"{path}: {len(roster)} Wrestler(s) is too few for any WRASSLIN' match (singles needs {least}); "
+                "add more [[wrestler]] cards"
+            )
+        return [w.name for w in roster]
 
     @classmethod
     def roster_template(cls, name: str) -> str | None:
+        partner = "Sparring Partner" if name.strip().casefold() != "sparring partner" else "Sparring Partner II"
         return (
-            "# A WRASSLIN' Wrestler Personality card (3.x). Ratings: strength 1-12, agility, skill,\n"
+            "# A WRASSLIN' roster (3.x): Wrestler Personality cards. Ratings: strength 1-12, agility, skill,\n"
             "# power_surge 0-12, weight 1-12, recovery 1-6; alignment good or dirty; manager optional.\n"
             "# damage_track (optional) is the printed track and must agree with the ratings.\n"
-            "# Specialty effects: hold, recovery, referee, tag, double_team (11.4).\n\n"
+            "# Specialty effects: hold, recovery, referee, tag, double_team (11.4).\n"
+            "# A match needs at least two Wrestlers, so the file brings a sparring partner: keep him,\n"
+            "# edit him or replace him with more cards of your own.\n\n"
             f"[[wrestler]]\nname = {toml_string(name)}\n"
-            f'alignment = "good"\nstrength = 4\nagility = 2\nskill = 2\n'
+            'alignment = "good"\nstrength = 4\nagility = 2\nskill = 2\n'
             'power_surge = 2\nweight = 4\nrecovery = 2\nflavor = ""\n\n'
-            '[[wrestler.specialty]]\nname = "Tag"\neffect = "tag"\n'
+            '[[wrestler.specialty]]\nname = "Tag"\neffect = "tag"\n\n'
+            f"[[wrestler]]\nname = {toml_string(partner)}\n"
+            'alignment = "dirty"\nstrength = 4\nagility = 1\nskill = 2\n'
+            'power_surge = 2\nweight = 4\nrecovery = 2\nmanager = "Slick Sal"\n'
+            'flavor = "Takes the bumps so the new guy can learn."\n\n'
+            '[[wrestler.specialty]]\nname = "Knee Drop"\neffect = "hold"\nstrength = 2\ndamage = 2\n'
         )
 
     def render_observation(self, observation: dict[str, Any]) -> str:

@@ -31,7 +31,11 @@ def stage(
     turn: int = 0,
     **params: Any,
 ) -> WrasslinState:
-    """A state at the start of ``turn``'s turn with exactly these hands and Damage cards in play."""
+    """A state at the start of ``turn``'s turn with exactly these hands and Damage cards in play.
+
+    Staged positions check the rules as written: the 11.5 errors rule is off unless asked for
+    (``errors_rule=True``), so illegal plays are refused rather than offered as errors."""
+    params.setdefault("errors_rule", False)
     game = WrasslinGame(wrestlers=list(wrestlers), **params)
     st = game.new_initial_state()
     st.draws = []

@@ -45,6 +45,8 @@ class WrasslinState(
             return self.responders[0]
         if ph == "initiative":
             return self.callers[0]
+        if ph == "draft":
+            return sum(len(d) for d in self.drafted) % self.g.players  # 14.6: drafting in turn
         return self.turn
 
     def returns(self) -> list[float]:
@@ -113,6 +115,12 @@ class WrasslinState(
         return f"{action.name!r} refused: {self.explain(action)}"
 
     def _compute_legal(self) -> list[Action]:
+        acts = self._decisions()
+        if self.g.match_type == "tournament" and self.phase not in ("initiative", "draft") and acts:
+            acts.append(self.g.a_concede)  # 14.3: at any time a Wrestler may voluntarily concede
+        return acts
+
+    def _decisions(self) -> list[Action]:
         p = self.current_player()
         if p < 0:
             return []
@@ -151,6 +159,8 @@ class WrasslinState(
             return [g.a_target[t] for t in self.hold_targets(p, spec, dt=kind == "dt")]
         if ph == "stay":
             return [g.a_stay, g.a_apron]
+        if ph == "draft":
+            return [g.a_draft[w] for w in self.pool]
         return []
 
     # -- applying actions ------------------------------------------------------------------------
@@ -165,6 +175,12 @@ class WrasslinState(
             return
         kind, arg = self.g.decode[action.id]
         p = self.current_player()
+        if ph == "draft":
+            self._do_draft(p, arg)
+            return
+        if kind == "concede":
+            self._concede(p)
+            return
         if ph == "main" or ph == "dt_hold":
             self.plays.append(action.id)
         if ph == "initiative":
@@ -198,6 +214,17 @@ class WrasslinState(
         else:
             self._do_main(p, kind, arg)
 
+    def _do_draft(self, p: int, widx: int) -> None:
+        """14.6: a player drafts a Wrestler for his team; once all are drafted the bouts begin, each
+        player's Wrestlers entering in random, secret order."""
+        self.pool.remove(widx)
+        self.drafted[p].append(widx)
+        self.stacks[p].append(widx)
+        self.emit("drafted", seat=p, wrestler=self.g.wrestlers[widx].name, pick=len(self.drafted[p]))
+        if not self.pool:
+            self.enter_queue = list(range(self.g.players))
+            self.phase = "enter"
+
     # -- information -----------------------------------------------------------------------------
     def card_total(self) -> int:
         """Every physical card, wherever it is (property tests: always 180)."""
@@ -206,7 +233,7 @@ class WrasslinState(
         total += sum(1 for r in self.holds if r[4] and r[3] >= 0)
         total += len(self.br)
         total += sum(1 for it in self.chain if it[1] >= 0)
-        if self.base_kind in ("hold", "exit", "tag"):
+        if self.base_kind in ("hold", "exit", "tag", "refcall"):
             total += (self.base_phys >= 0) + (self.base_dt >= 0)
         if self.phase in ("dt_hold",) or (self.phase == "target" and self.pending and self.pending[0] == "dt"):
             total += self.dt_card >= 0
@@ -290,6 +317,12 @@ class WrasslinState(
             "free_for_all": self.free_for_all,
             "result": self.result,
         }
+        if g.draft:
+            names = g.wrestlers
+            obs["draft"] = {
+                "pool": [names[w].name for w in self.pool],
+                "drafted": [[names[w].name for w in d] for d in self.drafted],
+            }
         return obs
 
     def determinize(self, player: int, rng: random.Random) -> WrasslinState:

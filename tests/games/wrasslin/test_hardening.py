@@ -1,0 +1,195 @@
+"""Issue 8 hardening: rules narrowed in wave 1 made complete, odd roster names, roster validation."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from turnbuckle.engine.errors import DataFileError, ParamError
+from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.games.wrasslin.matchtypes import APRON, RING
+from turnbuckle.games.wrasslin.rules import WrasslinGame
+from turnbuckle.games.wrasslin.scenario import ADAMS, CHAMP, HARPO, KNEESHURT, UMPIRE, legal_names, play, settle, stage
+
+COMET = "Kid Comet"
+SUNNY = '"Sunny" Dale Rivers'
+ODD_NAMES = ["ring", "pass", "concede", "[bold]", "enter ring", "draft ring", "fresh Wrestler ring", "end turn"]
+
+
+def _card(name: str, alignment: str = "good") -> str:
+    quoted = name.replace("\\", "\\\\").replace('"', '\\"')
+    manager = 'manager = "Slick"\n' if alignment == "dirty" else ""
+    return (f'[[wrestler]]\nname = "{quoted}"\nalignment = "{alignment}"\nstrength = 4\nagility = 2\nskill = 2\n'
+            f'power_surge = 2\nweight = 3\nrecovery = 2\n{manager}[[wrestler.specialty]]\nname = "Slam"\n'
+            'effect = "hold"\nstrength = 2\ndamage = 2\n')
+
+
+def _random_match(game: WrasslinGame, seed: int) -> WrasslinGame:
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    steps = 0
+    while state.current_player() != TERMINAL:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            for action in legal:
+                assert state.action_from_string(action.name) == action
+            if len(legal) > 1:
+                legal = [a for a in legal if a.name != "concede"] or legal
+            state.apply_action(rng.choice(legal))
+        steps += 1
+        assert steps < 50_000
+    assert state.card_total() == 180
+    return state
+
+
+# -- 3. odd Wrestler names in a user roster -------------------------------------------------------
+def test_wrestler_names_that_look_like_actions(tmp_path: Path) -> None:
+    # wrasslin 3.1 / 14.6: a user roster's names never collide with an action name and always parse back
+    roster = tmp_path / "odd.toml"
+    roster.write_text("".join(_card(n, "dirty" if i % 2 else "good") for i, n in enumerate(ODD_NAMES)))
+    assert WrasslinGame.validate_roster_file(str(roster)) == ODD_NAMES
+    for params in ({}, {"match_type": "tag"}, {"match_type": "tournament", "tournament_size": 4},
+                   {"match_type": "tournament", "tournament_size": 4, "tournament_wrestlers": "draft"}):
+        game = WrasslinGame(roster=str(roster), wrestlers=None, **params)
+        names = [a.name for a in (*game.actions.decisions, *game.actions.chance)]
+        assert len(set(names)) == len(names)
+        for seed in range(3):
+            state = _random_match(game, seed)
+            replay = game.state_from_json(state.to_json())
+            assert replay.returns() == state.returns()
+    game = WrasslinGame(roster=str(roster), wrestlers=["ring", "pass"])
+    assert game.player_label(0) == "ring"
+
+
+def test_names_with_edge_spaces_or_control_characters_are_refused(tmp_path: Path) -> None:
+    # wrasslin 3.1: a name must survive being typed at a prompt
+    roster = tmp_path / "bad.toml"
+    roster.write_text(_card(" Spacey") + _card("B"))
+    with pytest.raises(DataFileError, match="may not start or end with spaces"):
+        WrasslinGame.validate_roster_file(str(roster))
+
+
+# -- 1. rules narrowed in wave 1 -------------------------------------------------------------------
+def test_tournament_draft_in_turn() -> None:
+    # wrasslin 14.6: players may take turns drafting Wrestlers for their team; entry order stays random
+    with pytest.raises(ParamError, match="deal' or 'draft"):
+        WrasslinGame(match_type="tournament", tournament_wrestlers="auction")
+    with pytest.raises(ParamError, match="for tournaments"):
+        WrasslinGame(tournament_wrestlers="draft")
+    game = WrasslinGame(match_type="tournament", players=3, tournament_size=2, tournament_wrestlers="draft")
+    st = game.new_initial_state()
+    assert st.phase == "draft" and st.current_player() == 0 and len(legal_names(st)) == 6
+    order = []
+    while st.phase == "draft":
+        order.append(st.current_player())
+        st.apply_action(legal_names(st)[-1])
+    assert order == [0, 1, 2, 0, 1, 2]
+    assert [len(d) for d in st.drafted] == [2, 2, 2] and st.current_player() == CHANCE
+    obs = st.observation(1)
+    assert obs["draft"]["pool"] == [] and len(obs["draft"]["drafted"][0]) == 2
+    first = [a.name for a, _p in st.chance_outcomes()]
+    assert sorted(first) == sorted(f"fresh Wrestler {game.wrestlers[w].name}" for w in st.drafted[0])
+    dealt = WrasslinGame(match_type="tournament", players=3, tournament_size=2)
+    assert dealt.new_initial_state().phase == "enter" and "draft" not in dealt.new_initial_state().observation(0)
+
+
+def _illegal_man(wrestlers: list[str], hands: dict[int, list[str]], caller: int, offender: int) -> object:
+    st = stage(wrestlers, hands, match_type="tag", turn=caller)
+    st.pos[offender] = RING  # he stayed in after a Double Team (12.41)
+    st.illegal_in[offender] = 1
+    st._legal = None
+    return st
+
+
+def test_distraction_answers_the_referee_on_the_illegal_man() -> None:
+    # wrasslin 12.41: a Distraction nullifies the Referee only if the offending team has a manager (Harpo's)
+    hands = {0: ["Distraction"], 1: ["Referee", "Chop"], 2: ["Chop"], 3: ["Chop"]}
+    st = _illegal_man([HARPO, KNEESHURT, ADAMS, CHAMP], hands, caller=1, offender=2)
+    assert "play Referee" in legal_names(st)
+    st.apply_action("play Referee")
+    assert st.current_player() == 0 and legal_names(st) == ["react Distraction", "pass"]
+    play(st, "react Distraction")
+    assert not st.is_terminal() and st.pos[2] == RING and st.turn == 2
+    assert any(e.kind == "referee_distracted" for e in st.events)
+    assert st.card_total() == 180
+    # unanswered, the call disqualifies the team
+    st = _illegal_man([HARPO, KNEESHURT, ADAMS, CHAMP], hands, caller=1, offender=2)
+    play(st, "play Referee", "pass")
+    assert st.is_terminal() and st.returns() == [-0.5, 0.5, -0.5, 0.5]
+    # a team of two good Wrestlers without a manager has no Distraction answer (no third partner either)
+    hands = {0: ["Distraction", "Chop"], 1: ["Chop"], 2: ["Chop"], 3: ["Referee"]}
+    st = _illegal_man([KNEESHURT, HARPO, SUNNY, UMPIRE], hands, caller=3, offender=2)
+    play(st, "play Referee")
+    assert st.is_terminal() and st.returns() == [-0.5, 0.5, -0.5, 0.5]
+
+
+def test_concede_at_any_time() -> None:
+    # wrasslin 14.3: at any time a Wrestler may voluntarily concede, also in an opponent's turn
+    game = WrasslinGame(match_type="tournament", tournament_size=2, errors_rule=False)
+    st = game.new_initial_state()
+    rng = random.Random(1)
+    while not (st.phase == "respond" and st.current_player() >= 0):
+        if st.current_player() == CHANCE:
+            st.apply_action(st.sample_chance(rng))
+        else:
+            legal = [a for a in st.legal_actions() if a.name.startswith("play ")] or st.legal_actions()
+            st.apply_action(rng.choice([a for a in legal if a.name != "concede"] or legal))
+    q = st.current_player()
+    assert "concede" in legal_names(st) and q != st.turn
+    st.apply_action("concede")
+    settle(st)
+    assert len(st.stacks[q]) == 0 and st.card_total() == 180
+    assert st.turn == q or st.phase == "initiative" or st.current_player() == q
+
+
+def test_tag_partner_back_from_the_floor_goes_to_the_apron() -> None:
+    # wrasslin 12.1: one Wrestler of a team in the ring at a time; a partner sent to the floor comes back to
+    # the apron, not into the ring beside his legal man
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: [], 1: [], 2: [], 3: ["Chop"]}, match_type="tag", turn=3)
+    st._to_floor(3)
+    st._legal = None
+    play(st, "re-enter ring")
+    assert st.pos[3] == APRON and st.pos[1] == RING
+    assert any(e.kind == "returns_to_apron" for e in st.events)
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: [], 1: ["Chop"], 2: [], 3: []}, match_type="tag", turn=1)
+    st._to_floor(1)
+    st._legal = None
+    play(st, "re-enter ring")
+    assert st.pos[1] == RING  # the legal man himself goes back in
+
+
+def test_only_written_exceptions_reverse_a_specialty() -> None:
+    # wrasslin 8.33 / 11.41: no Reverse against a Specialty, except where docs/rulings.md records one (Adams)
+    game = WrasslinGame()
+    reversible = [w.name for w in game.wrestlers for sp in w.specialties if sp.hold and sp.hold.reversible]
+    assert reversible == [ADAMS]
+    st = stage([COMET, HARPO], {0: ["Specialty"], 1: ["Reverse", "Block"]})
+    play(st, "play Specialty 1")
+    assert legal_names(st) == ["react Block", "pass"]
+
+
+def test_power_surge_with_the_called_card_on_turn_one() -> None:
+    # wrasslin 5.3 / 8.4: the called card is the first play or discard; a Power Surge goes in addition
+    st = WrasslinGame(errors_rule=False).new_initial_state()
+    st.draws = []
+    g = st.g
+    for seat, cards in ((0, ["Chop", "Power Surge"]), (1, ["Knee Lift"])):
+        for name in cards:
+            st.hand[seat][g.index[name]] += 1
+            st.deck[g.index[name]] -= 1
+            st.deck_n -= 1
+    st._start_initiative()
+    chop = g.cards[g.index["Chop"]].initiative
+    knee = g.cards[g.index["Knee Lift"]].initiative
+    st.apply_action(f"call {chop} (Chop)")
+    st.apply_action(f"call {knee} (Knee Lift)")
+    first = st.turn
+    assert first == (0 if chop < knee else 1)
+    if first == 0:
+        assert "play Power Surge" in legal_names(st) and "discard Power Surge" not in legal_names(st)
+        st.apply_action("play Power Surge")
+        assert legal_names(st) == ["play Chop", "discard Chop"]
