@@ -85,7 +85,7 @@ def narrate(game: PowerhousesGame, event: Event) -> str | None:
             faces = " ".join(str(f) for f in d["faces"])
             if d["ability"] is None:
                 if "tied" in d:
-                    return f"{name} rolls {faces}: equal matches of {d['total']} in {' and '.join(d['tied'])}."
+                    return f"{name} rolls {faces}: equal matches of {d['total']} in {_and(d['tied'])}."
                 return f"{name} rolls {faces}: no match!"
             if d["hits"] == d["total"]:
                 return f"{name} rolls {faces}: On a Roll with {d['ability']}, {d['total']} matched."
@@ -101,11 +101,13 @@ def narrate(game: PowerhousesGame, event: Event) -> str | None:
         case "takedown_tie":
             return f"Dead even at {d['totals'][0]}: they go for the take-down again."
         case "takedown":
-            return f"{game.player_label(d['winner'])} wins the take-down, {d['totals'][0]} to {d['totals'][1]}!"
+            winner = d["winner"]
+            return (f"{game.player_label(winner)} wins the take-down, {d['totals'][winner]} to "
+                    f"{d['totals'][1 - winner]}!")
         case "attack":
             return f"{name} {_ended(d)}, and attacks with {table.attack(d['ability'], d['total'])}!"
         case "defense":
-            return f"{name} {_ended(d)}, and {table.defense(d['ability'], d['total'])}."
+            return _defense(name, d, table.defense(d["ability"], d["total"]))
         case "wear_down":
             return f"{name} is worn down to {_dice(d['dice'])}."
         case "resistance":
@@ -116,8 +118,37 @@ def narrate(game: PowerhousesGame, event: Event) -> str | None:
             verdict = "fights back and regains a die" if d["success"] else "can't find a second wind"
             return f"Come-Back roll for {name}: {' '.join(map(str, d['faces']))}, {verdict}."
         case "result":
-            return f"It's over! {game.player_label(d['winner'])} wins with {_dice(d['dice'][d['winner']])} left."
+            return _result(game, d)
     return None
+
+
+def _and(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _defense(name: str, d: dict[str, Any], move: str) -> str:
+    """The defender's total against the attack it answers: he escapes only if it is enough."""
+    against = d.get("against")
+    if against is None:  # an event from before defenses recorded the attack total
+        return f"{name} {_ended(d)}."
+    total = d["total"]
+    if total > against:
+        return f"{name} {_ended(d)} against {against}, and {move}!"
+    if total == against:
+        return f"{name} {_ended(d)}, matching the {against}, and {move}."
+    return f"{name} {_ended(d)} against {against}: not enough."
+
+
+def _result(game: PowerhousesGame, d: dict[str, Any]) -> str:
+    """Ending the Game: the deciding exchange, then who won and with what left."""
+    winner, loser = d["winner"], d["loser"]
+    dice = d["dice"]
+    deciding = "."
+    if "attack_total" in d:
+        deciding = (f": {d['attack_total']} to {d['defense_total']} in the deciding exchange puts "
+                    f"{game.player_label(loser)} down to {_dice(dice[loser])}.")
+    return f"It's over! {game.player_label(winner)} wins with {_dice(dice[winner])} left{deciding}"
 
 
 def _ended(d: dict[str, Any]) -> str:

@@ -51,6 +51,8 @@ THROW_FIELDS: Final = ("player", "faces", "ability", "hits", "total")
 TIED_THROW_FIELDS: Final = (*THROW_FIELDS, "tied")
 TOTAL_FIELDS: Final = ("player", "ability", "total")
 ROLL_END_FIELDS: Final = ("player", "ability", "total", "ended")
+DEFENSE_END_FIELDS: Final = (*ROLL_END_FIELDS, "against")
+"""A defense also records the attack total it answers, so commentary can tell how it went."""
 NO_ABILITY: Final = -1
 ROSTER_PACKAGE: Final = "turnbuckle.games.powerhouses"
 
@@ -502,8 +504,12 @@ class PowerhousesState(State):
         """A roll is over (``ended`` is "bust" or "quit"): announce the total, then the turn goes on."""
         phase = self.phase
         if self.record_events:
-            kind = ("takedown_roll", "attack", "defense")[phase]
-            self._events.append((kind, ROLL_END_FIELDS, (self.roller, self._ability_name(), total, ended)))
+            if phase == DEFENSE:
+                values = (self.roller, self._ability_name(), total, ended, self.attack_total)
+                self._events.append(("defense", DEFENSE_END_FIELDS, values))
+            else:
+                kind = "takedown_roll" if phase == TAKEDOWN else "attack"
+                self._events.append((kind, ROLL_END_FIELDS, (self.roller, self._ability_name(), total, ended)))
         if phase == TAKEDOWN:
             self._end_takedown_roll(total)
         elif phase == ATTACK:
@@ -545,7 +551,7 @@ class PowerhousesState(State):
             if self.record_events:
                 self.emit("wear_down", {"player": defender, "by": attacker, "dice": left})
             if left <= 1:
-                self._finish(attacker)
+                self._finish(attacker, defense_total)
             elif left == 2 and self.game.comeback_rule:
                 self.phase = COMEBACK
                 self.roller = defender
@@ -570,9 +576,10 @@ class PowerhousesState(State):
             self.emit("comeback", player=self.roller, faces=faces, success=matched, dice=self.dice[self.roller])
         self._start_attack()
 
-    def _finish(self, winner: int) -> None:
+    def _finish(self, winner: int, defense_total: int) -> None:
         self.winner = winner
         self.phase = OVER
         self.awaiting = AWAIT_NOTHING
         if self.record_events:
-            self.emit("result", winner=winner, loser=1 - winner, dice=list(self.dice), exchanges=self.exchanges)
+            self.emit("result", winner=winner, loser=1 - winner, dice=list(self.dice), exchanges=self.exchanges,
+                      attack_total=self.attack_total, defense_total=defense_total)
