@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from turnbuckle.cli import matches, odds, simulate
+from turnbuckle.cli import matches, odds, serve, simulate
 from turnbuckle.cli.common import JsonOpt, RosterOpt, echo_json
 from turnbuckle.engine.errors import DataFileError, ParamError, TurnbuckleError
 from turnbuckle.engine.registry import game_class, list_games, load_game
@@ -28,6 +28,7 @@ app.command("play")(matches.play)
 app.command("watch")(matches.watch)
 app.command("replay")(matches.replay)
 app.command("sim")(simulate.sim)
+app.command("serve")(serve.serve)
 app.add_typer(odds.app, name="odds")
 
 

@@ -224,6 +224,11 @@ class FilsingerGame(Game):
 
         return narrate(event)
 
+    def render_svg(self, observation: dict[str, Any]) -> str | None:
+        from turnbuckle.games.filsinger.render_svg import render_svg
+
+        return render_svg(self, observation)
+
     def render_observation(self, observation: dict[str, Any]) -> str:
         """Both sides' cards side by side (plain text) and the moment in words."""
         from turnbuckle.games.filsinger.view import render

@@ -183,6 +183,11 @@ class PowerhousesGame(Game):
 
         return narrate(self, event)
 
+    def render_svg(self, observation: dict[str, Any]) -> str | None:
+        from turnbuckle.games.powerhouses.render import render_svg
+
+        return render_svg(self, observation)
+
     def render_observation(self, observation: dict[str, Any]) -> str:
         from turnbuckle.games.powerhouses.narrate import render_observation
 

@@ -307,6 +307,11 @@ class WrasslinGame(Game):
             '[[wrestler.specialty]]\nname = "Knee Drop"\neffect = "hold"\nstrength = 2\ndamage = 2\n'
         )
 
+    def render_svg(self, observation: dict[str, Any]) -> str | None:
+        from turnbuckle.games.wrasslin.render_svg import render_svg
+
+        return render_svg(self, observation)
+
     def render_observation(self, observation: dict[str, Any]) -> str:
         from turnbuckle.games.wrasslin.render import render_observation
 

@@ -1,0 +1,119 @@
+"""The Powerhouses table as an SVG picture for the browser: both sheets, dice counts, the throw.
+
+``render_svg(game, observation)`` backs ``PowerhousesGame.render_svg``. It reads the observation
+(every field public) plus the wrestlers' sheets from the game.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from turnbuckle.games.powerhouses.rules import PowerhousesGame
+
+WIDTH = 760
+HEIGHT = 430
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.25), (0.75, 0.75)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)),
+}
+
+
+def die_face(x: float, y: float, size: float, face: int, fill: str = "#fff", label: str = "") -> str:
+    """One die showing ``face`` (pips), top-left at (x, y)."""
+    title = f"<title>{escape(label or f'die showing {face}')}</title>"
+    parts = [f'<g class="die">{title}<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="{size / 6:.1f}" '
+             f'fill="{fill}" stroke="#222" stroke-width="1.5"/>']
+    for px, py in PIPS.get(face, ()):
+        parts.append(f'<circle cx="{x + px * size:.1f}" cy="{y + py * size:.1f}" r="{size / 11:.1f}" fill="#222"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _text(x: float, y: float, text: str, size: int = 14, weight: str = "normal", anchor: str = "start",
+          fill: str = "#1d1d1f") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
+            f'fill="{fill}">{escape(text)}</text>')
+
+
+def _sheet(game: PowerhousesGame, obs: dict[str, Any], player: int, x: float) -> list[str]:
+    sheet = game.sheets[player]
+    dice = obs["dice"][player]
+    rolling = obs.get("roller") == player and obs.get("winner") is None
+    attacker = obs.get("attacker")
+    role = ""
+    if obs.get("phase") in ("attack", "defense", "come-back") and attacker in (0, 1):
+        role = "attacking" if attacker == player else "defending"
+    out = [f'<g class="sheet" aria-label="{escape(sheet.name)}">',
+           f'<rect x="{x}" y="12" width="230" height="300" rx="10" fill="{"#fff7e6" if rolling else "#fff"}" '
+           f'stroke="{"#b3261e" if rolling else "#999"}" stroke-width="{3 if rolling else 1.5}"/>',
+           _text(x + 115, 38, sheet.name, 15, "bold", "middle"),
+           _text(x + 115, 58, f"{dice} {'die' if dice == 1 else 'dice'}" + (f" - {role}" if role else ""), 13,
+                 anchor="middle", fill="#5f6368")]
+    for i in range(dice):  # the dice count, as dice
+        out.append(die_face(x + 12 + (i % 8) * 26, 68 + (i // 8) * 26, 22, 6, "#f4d35e", f"{sheet.name}: die {i + 1}"))
+    pursued = obs.get("ability") if rolling else None
+    for face in range(1, 7):
+        line = sheet.sheet_lines()[face - 1]
+        y = 130 + (face - 1) * 29
+        hot = pursued is not None and (line == pursued or line == "Fan Support")
+        if hot:
+            out.append(f'<rect x="{x + 6}" y="{y - 2}" width="218" height="26" rx="5" fill="#e3f1e4"/>')
+        out.append(die_face(x + 12, y, 22, face, label=f"face {face}"))
+        out.append(_text(x + 44, y + 17, line, 14, "bold" if hot else "normal"))
+    specialty = f"specialty {sheet.specialty.value}, weakness {sheet.weakness.value}"
+    out.append(_text(x + 115, 304, specialty, 11, anchor="middle", fill="#5f6368"))
+    out.append("</g>")
+    return out
+
+
+def render_svg(game: PowerhousesGame, obs: dict[str, Any]) -> str:
+    """Both wrestlers' sheets with their dice, and the throw in the middle."""
+    wrestlers = obs.get("wrestlers") or [s.name for s in game.sheets]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+           f'aria-label="{escape(" vs ".join(wrestlers))}" font-family="system-ui, sans-serif">',
+           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fbfaf7"/>']
+    out += _sheet(game, obs, 0, 12)
+    out += _sheet(game, obs, 1, WIDTH - 242)
+    cx = WIDTH / 2
+    phase = str(obs.get("phase", ""))
+    out.append(_text(cx, 38, phase.upper(), 16, "bold", "middle"))
+    roller = obs.get("roller")
+    if obs.get("winner") is None and roller in (0, 1):
+        out.append(_text(cx, 60, f"{game.sheets[roller].name} rolls", 13, anchor="middle"))
+    ability = obs.get("ability")
+    if ability:
+        out.append(_text(cx, 82, f"pursuing {ability}", 13, "bold", "middle", "#0b6b2e"))
+    throw = obs.get("throw") or {}
+    landed = list(throw.get("landed") or [])
+    size = int(throw.get("size") or 0)
+    for i in range(max(size, len(landed))):
+        x = cx - 120 + (i % 5) * 48
+        y = 100 + (i // 5) * 48
+        if i < len(landed):
+            out.append(die_face(x, y, 40, int(landed[i]), label=f"rolled {landed[i]}"))
+        else:
+            out.append(f'<rect x="{x}" y="{y}" width="40" height="40" rx="7" fill="none" stroke="#bbb" '
+                       f'stroke-dasharray="4 3"><title>die still to land</title></rect>')
+    rows = [f"matched: {obs.get('matches', 0)}", f"unmatched dice: {obs.get('unmatched_dice', 0)}"]
+    totals = obs.get("takedown_totals") or []
+    if phase == "take-down" and any(t is not None for t in totals):
+        rows.append("take-down: " + " - ".join("?" if t is None else str(t) for t in totals))
+    if obs.get("attack_total") is not None:
+        rows.append(f"attack total to beat: {obs['attack_total']}")
+    tied = obs.get("tied_abilities") or []
+    if tied:
+        rows.append("tie: choose " + " or ".join(tied))
+    for i, row in enumerate(rows):
+        out.append(_text(cx, 230 + i * 20, row, 13, anchor="middle"))
+    winner = obs.get("winner")
+    if winner in (0, 1):
+        out.append(f'<rect x="{cx - 170}" y="330" width="340" height="60" rx="10" fill="#fdf0c4" stroke="#b8860b"/>')
+        out.append(_text(cx, 367, f"{game.sheets[winner].name} wins!", 18, "bold", "middle"))
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,48 @@
+"""Matches in progress on the web (``turnbuckle serve``), stored as their action logs.
+
+A row holds what rebuilds the match exactly (game, params, seats, seed) and the hashes of its seat
+tokens; ``live_match_action`` holds the action names applied so far, one row each, so a move is
+one small insert and a restarted server replays every unfinished match. Created by the Alembic
+revision ``0002_live_matches``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from turnbuckle.store.base import Base, UTCDateTime, utcnow
+
+
+class LiveMatchRow(Base):
+    """One web match: its game and seats; finished ones stay for replays and the match list."""
+
+    __tablename__ = "live_match"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(50))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seats: Mapped[list[str]] = mapped_column(JSON, default=list)
+    """One spec per seat: ``human``, ``hot-seat``, ``invite`` or ``computer:AGENT``."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    tokens: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """sha256 of each seat token -> the seats it plays (tokens themselves are never stored)."""
+    delay: Mapped[float] = mapped_column(Float, default=0.0)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    summary: Mapped[str] = mapped_column(String(300), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+
+
+class LiveMatchAction(Base):
+    """The ``idx``-th action (a decision or a chance outcome, by name) of a web match."""
+
+    __tablename__ = "live_match_action"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("live_match.id", ondelete="CASCADE"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text)

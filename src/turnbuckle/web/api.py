@@ -1,0 +1,466 @@
+"""The JSON API under ``/api`` (OpenAPI at ``/api/openapi.json``, docs at ``/api/docs``).
+
+Tokens travel as ``Authorization: Bearer TOKEN`` (or ``?token=`` where a header cannot be set).
+Every refusal is a 4xx ``{"error": "...", "status": N}`` naming the problem.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Header, Query, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from turnbuckle.agents.registry import agent_names, strongest_agent
+from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.engine.registry import game_class, list_games
+from turnbuckle.engine.replay import Replay
+from turnbuckle.engine.shapes import event_message
+from turnbuckle.web.errors import BadRequest, Forbidden, NotFound
+from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS, LiveMatch, MatchService, build_game, invite_token
+from turnbuckle.web.replays import ReplaySession, ReplayStore, parse_replay
+from turnbuckle.web.views import legal_action_list, mover_label, picture, public_observation, result_of
+
+router = APIRouter(prefix="/api")
+
+MAX_EVENTS = 2000
+
+
+class ErrorBody(BaseModel):
+    error: str
+    status: int
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422)
+}
+
+
+class CreateMatch(BaseModel):
+    """A new match: the game, its options, one seat spec per seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(description="a game id from /api/games", examples=["powerhouses"])
+    params: dict[str, Any] = Field(default_factory=dict, description="game options (see /api/games/{game})")
+    seats: list[str] | None = Field(
+        None,
+        description="one per seat: 'human' (you), 'hot-seat' (someone at your screen), 'invite' "
+        "(someone with an invite link) or 'computer' / 'computer:AGENT'; default: you against the computer",
+        examples=[["human", "computer:expert"]],
+    )
+    seed: int | None = Field(None, ge=0, lt=2**63, description="seed for the dice and the computer")
+    delay: float | None = Field(None, ge=0, le=10, description="seconds between computer steps")
+
+
+class PostAction(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: str = Field(min_length=1, max_length=200, description="the action's name, as listed in legal_actions")
+    expect: int | None = Field(None, ge=0, description="the action count you saw; 409 if the match moved on")
+
+
+class Control(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    command: str = Field(description="pause, resume, step or delay", examples=["pause"])
+    delay: float | None = Field(None, ge=0, le=10)
+
+
+class SetupQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+def service_of(request: Request) -> MatchService:
+    service: MatchService = request.app.state.service
+    return service
+
+
+def replays_of(request: Request) -> ReplayStore:
+    store: ReplayStore = request.app.state.replays
+    return store
+
+
+def token_of(authorization: str | None, token: str | None) -> str | None:
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() == "bearer" and value.strip():
+            return value.strip()
+    return token or None
+
+
+AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (a seat or owner token)")]
+TokenQuery = Annotated[str | None, Query(max_length=200, description="the token, where a header cannot be sent")]
+
+
+# -- games --------------------------------------------------------------------------------------
+def _game_info(name: str) -> dict[str, Any]:
+    cls = game_class(name)
+    summary = cls.rules_summary()
+    return {
+        "id": name,
+        "title": cls.title,
+        "players": [cls.min_players, cls.max_players],
+        "hidden_information": cls.hidden_information,
+        "summary": summary,
+        "rules": f"/games/{name}",
+    }
+
+
+@router.get("/games", summary="The games that can be played")
+def games() -> list[dict[str, Any]]:
+    return [_game_info(name) for name in list_games()]
+
+
+@router.get("/games/{game}", summary="A game's rules summary, options and agents", responses=ERRORS)
+def game_detail(game: str) -> dict[str, Any]:
+    try:
+        info = _game_info(game)
+    except TurnbuckleError as exc:
+        raise NotFound(str(exc)) from None
+    cls = game_class(game)
+    loaded = build_game(game, {})
+    info["options"] = [
+        {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None}
+        for o in cls.options()
+        if o.name not in WEB_FORBIDDEN_PARAMS
+    ]
+    info["agents"] = agent_names(loaded)
+    info["default_agent"] = strongest_agent(loaded)
+    info["roster"] = [str(w.get("name", "?")) for w in loaded.roster()]
+    return info
+
+
+@router.post("/games/{game}/setup", summary="Seats and wrestlers for these options", responses=ERRORS)
+def game_setup(game: str, body: SetupQuery) -> dict[str, Any]:
+    loaded = build_game(game, body.params)
+    n = loaded.num_players()
+    return {
+        "game": game,
+        "params": json.loads(json.dumps(loaded.params)),
+        "seats": [{"seat": p, "label": loaded.player_label(p)} for p in range(n)],
+        "wrestlers": list(loaded.params.get("wrestlers") or []),
+        "agents": agent_names(loaded),
+        "default_agent": strongest_agent(loaded),
+    }
+
+
+# -- matches ------------------------------------------------------------------------------------
+def match_meta(match: LiveMatch, seats: frozenset[int] = frozenset(), owner: bool = False) -> dict[str, Any]:
+    game = match.game
+    state = match.state
+    record = match.record
+    player = state.current_player()
+    return {
+        "id": match.id,
+        "game": game.name,
+        "title": game.title,
+        "hidden_information": game.hidden_information,
+        "seats": [
+            {"seat": p, "label": game.player_label(p), "kind": spec.partition(":")[0],
+             "agent": spec.partition(":")[2] or None}
+            for p, spec in enumerate(record.seats)
+        ],
+        "watch": match.watch,
+        "paused": record.paused,
+        "delay": record.delay,
+        "version": match.version,
+        "actions": len(state.history),
+        "events": len(state.events),
+        "to_move": player if player >= 0 else None,
+        "to_move_label": mover_label(game, state),
+        "thinking": match.thinking is not None,
+        "finished": player == TERMINAL,
+        "summary": record.summary if player == TERMINAL else ("chance" if player == CHANCE else "in progress"),
+        "you": {"seats": sorted(seats), "owner": owner},
+    }
+
+
+def seat_view(match: LiveMatch, seat: int, render: bool) -> dict[str, Any]:
+    """A seat's view: its observation, its legal actions on its turn, the public match facts."""
+    game = match.game
+    with match.lock:
+        state = match.state
+        observation = state.observation(seat)
+        view = match_meta(match)
+        view.pop("you")
+        view.update(
+            seat=seat,
+            seat_label=game.player_label(seat),
+            observation=observation,
+            legal_actions=legal_action_list(game, state, seat),
+            result=result_of(game, state, match.agent_names()),
+        )
+    if render:
+        view["picture"] = picture(game, observation)
+    return view
+
+
+def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
+    game = match.game
+    with match.lock:
+        state = match.state
+        observation = public_observation(state)
+        view = match_meta(match)
+        view.pop("you")
+        view.update(seat=None, observation=observation, legal_actions=[],
+                    result=result_of(game, state, match.agent_names()))
+    if render:
+        view["picture"] = picture(game, observation)
+    return view
+
+
+@router.post("/matches", status_code=201, summary="Create a match", responses=ERRORS)
+def create_match(request: Request, body: CreateMatch) -> dict[str, Any]:
+    created = service_of(request).create(body.game, body.params, body.seats, seed=body.seed, delay=body.delay)
+    match = created.match
+    base = str(request.base_url).rstrip("/")
+    owned = [i for i, s in enumerate(match.record.seats) if s in ("human", "hot-seat")]
+    with match.lock:
+        meta = match_meta(match, frozenset(owned), True)
+    meta.update(
+        owner_token=created.owner_token,
+        table_url=f"{base}/m/{match.id}#t={created.owner_token}",
+        invites=[{"seat": s, "token": t, "url": f"{base}/m/{match.id}#t={t}"} for s, t in created.invites.items()],
+    )
+    return meta
+
+
+@router.get("/matches", summary="Recent matches")
+def list_matches(request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[dict[str, Any]]:
+    return [
+        {"id": s.id, "game": s.game, "finished": s.finished, "summary": s.summary, "updated": s.updated}
+        for s in service_of(request).repository.recent(limit)
+    ]
+
+
+@router.get("/matches/{match_id}", summary="A match: seats, whose turn, what your token covers", responses=ERRORS)
+def get_match(
+    request: Request, match_id: str, authorization: AuthHeader = None, token: TokenQuery = None
+) -> dict[str, Any]:
+    match = service_of(request).get(match_id)
+    seats, owner = match.seats_of(token_of(authorization, token))
+    with match.lock:
+        return match_meta(match, seats, owner)
+
+
+@router.get("/matches/{match_id}/seats/{seat}", summary="A seat's observation and legal actions", responses=ERRORS)
+def get_seat(
+    request: Request,
+    match_id: str,
+    seat: int,
+    render: bool = False,
+    authorization: AuthHeader = None,
+    token: TokenQuery = None,
+) -> dict[str, Any]:
+    service = service_of(request)
+    match = service.get(match_id)
+    service.authorize(match, token_of(authorization, token), seat)
+    return seat_view(match, seat, render)
+
+
+@router.post("/matches/{match_id}/seats/{seat}/actions", summary="Play an action by its name", responses=ERRORS)
+def post_action(
+    request: Request,
+    match_id: str,
+    seat: int,
+    body: PostAction,
+    render: bool = False,
+    authorization: AuthHeader = None,
+    token: TokenQuery = None,
+) -> dict[str, Any]:
+    service = service_of(request)
+    match = service.get(match_id)
+    service.authorize(match, token_of(authorization, token), seat)
+    service.act(match, seat, body.action, body.expect)
+    return seat_view(match, seat, render)
+
+
+@router.get("/matches/{match_id}/public", summary="The spectators' view (no seat's secrets)", responses=ERRORS)
+def get_public(request: Request, match_id: str, render: bool = False) -> dict[str, Any]:
+    return public_view(service_of(request).get(match_id), render)
+
+
+@router.get("/matches/{match_id}/events", summary="Events (commentary) from index `since`", responses=ERRORS)
+def get_events(
+    request: Request,
+    match_id: str,
+    since: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_EVENTS)] = MAX_EVENTS,
+) -> dict[str, Any]:
+    match = service_of(request).get(match_id)
+    with match.lock:
+        return _events_payload(match, since, limit)
+
+
+def _events_payload(match: LiveMatch, since: int, limit: int = MAX_EVENTS) -> dict[str, Any]:
+    events = match.state.events
+    chunk = events[since : since + limit]
+    return {
+        "since": since,
+        "total": len(events),
+        "version": match.version,
+        "events": [event_message(match.game, e, since + i) for i, e in enumerate(chunk)],
+    }
+
+
+@router.get("/matches/{match_id}/stream", include_in_schema=False)
+async def stream(
+    request: Request,
+    match_id: str,
+    since: Annotated[int, Query(ge=0)] = 0,
+    seconds: Annotated[float, Query(gt=0, le=3600)] = 600,
+) -> StreamingResponse:
+    """Server-sent events: an ``update`` (status and new events) whenever the match changes."""
+    match = service_of(request).get(match_id)
+    loop = asyncio.get_running_loop()
+
+    async def updates() -> AsyncIterator[str]:
+        wake = asyncio.Event()
+        waiter = (loop, wake)
+        match.waiters.append(waiter)
+        sent = since
+        seen_version = -1
+        deadline = loop.time() + seconds
+        try:
+            while loop.time() < deadline:
+                wake.clear()
+                with match.lock:
+                    version = match.version
+                    payload: dict[str, Any] | None = None
+                    if version != seen_version:
+                        payload = _events_payload(match, sent, 200)
+                        payload.update(match_meta(match))
+                        payload.pop("you")
+                        sent += len(payload["events"])
+                        seen_version = version
+                        more = sent < payload["total"]
+                if payload is not None:
+                    yield f"event: update\ndata: {json.dumps(payload)}\n\n"
+                    if payload["finished"] and not more:
+                        return
+                    if more:
+                        seen_version = -1
+                        continue
+                if await request.is_disconnected():
+                    return
+                try:
+                    await asyncio.wait_for(wake.wait(), timeout=15)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+        finally:
+            match.waiters.remove(waiter)
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(updates(), media_type="text/event-stream", headers=headers)
+
+
+@router.get("/matches/{match_id}/replay", summary="The replay file of a match", responses=ERRORS)
+def export_replay(request: Request, match_id: str) -> JSONResponse:
+    match = service_of(request).get(match_id)
+    with match.lock:
+        state = match.state
+        if match.game.hidden_information and not state.is_terminal():
+            raise Forbidden(
+                "a hidden-information match's replay holds every hand: it is available once the match is over"
+            )
+        replay = Replay(
+            game=match.game.name,
+            params=match.record.params,
+            seed=match.record.seed,
+            agents=match.agent_names(),
+            actions=[a.name for a in state.history],
+            returns=state.returns() if state.is_terminal() else None,
+        )
+    headers = {"Content-Disposition": f'attachment; filename="{match.game.name}-{match.id}.json"'}
+    return JSONResponse(json.loads(replay.model_dump_json()), headers=headers)
+
+
+@router.get("/matches/{match_id}/invites", summary="Invite links (owner token only)", responses=ERRORS)
+def invites(
+    request: Request, match_id: str, authorization: AuthHeader = None, token: TokenQuery = None
+) -> list[dict[str, Any]]:
+    match = service_of(request).get(match_id)
+    owner_token = token_of(authorization, token)
+    _, owner = match.seats_of(owner_token)
+    if not owner or owner_token is None:
+        raise Forbidden("only the match's owner token can list invite links")
+    base = str(request.base_url).rstrip("/")
+    out = []
+    for seat, spec in enumerate(match.record.seats):
+        if spec == "invite":
+            t = invite_token(owner_token, match.id, seat)
+            out.append({"seat": seat, "label": match.game.player_label(seat), "url": f"{base}/m/{match.id}#t={t}"})
+    return out
+
+
+@router.post("/matches/{match_id}/control", summary="Pace a watch match: pause, resume, step, delay",
+             responses=ERRORS)
+def control(
+    request: Request, match_id: str, body: Control, authorization: AuthHeader = None, token: TokenQuery = None
+) -> dict[str, Any]:
+    service = service_of(request)
+    match = service.get(match_id)
+    service.control(match, token_of(authorization, token), body.command, body.delay)
+    with match.lock:
+        return match_meta(match)
+
+
+# -- replays ------------------------------------------------------------------------------------
+@router.post("/replays", status_code=201, summary="Open a replay file in the viewer", responses=ERRORS)
+def upload_replay(request: Request, body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    session = ReplaySession(parse_replay(body, "replay"), "replay")
+    replay_id = replays_of(request).add(session)
+    return session.summary(replay_id)
+
+
+def match_replay_session(request: Request, match_id: str) -> tuple[str, ReplaySession]:
+    """The viewer session of a live match (finished, or any perfect-information one)."""
+    replay_id = "m" + match_id
+    store = replays_of(request)
+    match = service_of(request).get(match_id)
+    with match.lock:
+        state = match.state
+        if match.game.hidden_information and not state.is_terminal():
+            raise Forbidden("a hidden-information match can be replayed once it is over")
+        actions = [a.name for a in state.history]
+    found = store.get(replay_id)
+    if found is not None and len(found.replay.actions) == len(actions):
+        return replay_id, found
+    replay = Replay(game=match.game.name, params=match.record.params, seed=match.record.seed,
+                    agents=match.agent_names(), actions=actions)
+    session = ReplaySession(replay, f"match {match_id}")
+    store.add(session, replay_id)
+    return replay_id, session
+
+
+@router.get("/replays/{replay_id}", summary="A replay step: the table and the commentary so far", responses=ERRORS)
+def replay_frame(
+    request: Request,
+    replay_id: str,
+    step: Annotated[int, Query(ge=0)] = 0,
+    seat: Annotated[int | None, Query(ge=0)] = None,
+) -> dict[str, Any]:
+    if replay_id.startswith("m") and replays_of(request).get(replay_id) is None:
+        try:
+            _, session = match_replay_session(request, replay_id[1:])
+        except NotFound:
+            raise NotFound(f"no replay {replay_id!r}") from None
+    else:
+        found = replays_of(request).get(replay_id)
+        if found is None:
+            raise NotFound(f"no replay {replay_id!r} (uploaded replays are kept while the server runs)")
+        session = found
+    frame = session.frame(step, seat)
+    frame["info"] = session.summary(replay_id)
+    return frame
+
+
+__all__ = ["BadRequest", "router"]

@@ -1,0 +1,134 @@
+"""The HTML pages: home, rules, new match, the table (play and watch), replays.
+
+Pages are Jinja2 templates with a little static JavaScript; everything seat-specific is fetched
+from the API with the seat token, which lives in the page address's fragment (``#t=TOKEN``) so it
+is never sent in a request line or a Referer.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.registry import game_class, list_games
+from turnbuckle.web.errors import ApiError, BadRequest, NotFound
+from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS
+from turnbuckle.web.replays import ReplaySession, parse_replay
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")
+router = APIRouter(include_in_schema=False)
+MAX_UPLOAD = 20_000_000
+
+
+def _first_paragraph(text: str) -> str:
+    return text.strip().split("\n\n")[0].replace("\n", " ")
+
+
+def _games() -> list[dict[str, Any]]:
+    out = []
+    for name in list_games():
+        cls = game_class(name)
+        out.append({"id": name, "title": cls.title, "blurb": _first_paragraph(cls.rules_summary()),
+                    "players": (cls.min_players, cls.max_players), "hidden": cls.hidden_information})
+    return out
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> Response:
+    recent = request.app.state.service.repository.recent(10)
+    return templates.TemplateResponse(request, "home.html", {"games": _games(), "recent": recent})
+
+
+@router.get("/games/{game}", response_class=HTMLResponse)
+def rules(request: Request, game: str) -> Response:
+    try:
+        cls = game_class(game)
+    except TurnbuckleError as exc:
+        raise NotFound(str(exc)) from None
+    options = [o for o in cls.options() if o.name not in WEB_FORBIDDEN_PARAMS]
+    return templates.TemplateResponse(
+        request, "rules.html", {"game": game, "title": cls.title, "summary": cls.rules_summary(), "options": options}
+    )
+
+
+@router.get("/new", response_class=HTMLResponse)
+def new_match(request: Request, game: str | None = None) -> Response:
+    games = _games()
+    chosen = game if game in list_games() else games[0]["id"]
+    return templates.TemplateResponse(request, "new.html", {"games": games, "chosen": chosen})
+
+
+@router.post("/watch")
+def watch(request: Request, game: Annotated[str, Form()]) -> Response:
+    """Computer against computer, the strongest agents, paced for watching."""
+    service = request.app.state.service
+    cls = game_class(game)
+    created = service.create(game, {}, ["computer"] * cls.min_players)
+    return RedirectResponse(f"/m/{created.match.id}#t={created.owner_token}", status_code=303)
+
+
+@router.get("/m/{match_id}", response_class=HTMLResponse)
+def table(request: Request, match_id: str) -> Response:
+    match = request.app.state.service.get(match_id)
+    return templates.TemplateResponse(
+        request, "table.html",
+        {"match": match, "title": match.game.title, "game": match.game.name,
+         "config": json.dumps({"match": match.id, "game": match.game.name,
+                               "hidden": match.game.hidden_information})},
+    )
+
+
+@router.get("/m/{match_id}/replay")
+def match_replay(request: Request, match_id: str) -> Response:
+    from turnbuckle.web.api import match_replay_session
+
+    replay_id, _ = match_replay_session(request, match_id)
+    return RedirectResponse(f"/replay/{replay_id}", status_code=303)
+
+
+@router.get("/replay", response_class=HTMLResponse)
+def replay_upload_form(request: Request) -> Response:
+    return templates.TemplateResponse(request, "replay_upload.html", {})
+
+
+@router.post("/replay")
+async def replay_upload(request: Request, file: Annotated[UploadFile, File()]) -> Response:
+    data = await file.read(MAX_UPLOAD + 1)
+    if len(data) > MAX_UPLOAD:
+        raise BadRequest("replay file is too large")
+    name = file.filename or "replay"
+    try:
+        payload = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadRequest(f"{name}: not a JSON replay file ({exc})") from None
+    session = ReplaySession(parse_replay(payload, name), name)
+    replay_id = request.app.state.replays.add(session)
+    return RedirectResponse(f"/replay/{replay_id}", status_code=303)
+
+
+@router.get("/replay/{replay_id}", response_class=HTMLResponse)
+def replay_view(request: Request, replay_id: str) -> Response:
+    from turnbuckle.web.api import replay_frame
+
+    frame = replay_frame(request, replay_id)
+    info = frame["info"]
+    return templates.TemplateResponse(
+        request, "replay.html",
+        {"info": info, "title": info["title"], "config": json.dumps({"replay": replay_id, "steps": info["steps"],
+                                                                     "seats": info["seats"]})},
+    )
+
+
+def error_page(request: Request, status: int, message: str) -> Response:
+    return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
+                                      status_code=status)
+
+
+__all__ = ["ApiError", "error_page", "router"]
