@@ -13,6 +13,7 @@ from rich.table import Table
 
 from turnbuckle.cli import matches, odds, serve, simulate
 from turnbuckle.cli.common import JsonOpt, RosterOpt, echo_json
+from turnbuckle.cli.league import app as league_app
 from turnbuckle.engine.errors import DataFileError, ParamError, TurnbuckleError
 from turnbuckle.engine.registry import game_class, list_games, load_game
 
@@ -30,6 +31,7 @@ app.command("replay")(matches.replay)
 app.command("sim")(simulate.sim)
 app.command("serve")(serve.serve)
 app.add_typer(odds.app, name="odds")
+app.add_typer(league_app, name="league")
 
 
 @app.command()

@@ -1,0 +1,467 @@
+"""``turnbuckle league``: promotions, signings, titles, cards, seasons, standings and reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from turnbuckle.cli.common import JsonOpt, OptionOpt, echo_json, parse_options
+from turnbuckle.league import service
+from turnbuckle.league.booking import parse_match_spec
+from turnbuckle.league.quality import grade_letter
+from turnbuckle.store import Database, open_database
+
+app = typer.Typer(help="Run a promotion: sign wrestlers, book cards, run seasons, keep titles.", no_args_is_help=True)
+belt_app = typer.Typer(help="Championships.", no_args_is_help=True)
+card_app = typer.Typer(help="Events: book, run, list.", no_args_is_help=True)
+app.add_typer(belt_app, name="belt")
+app.add_typer(card_app, name="card")
+console = Console()
+
+DbOpt = typer.Option(None, "--db", help="Database file or SQLAlchemy URL (default: $TURNBUCKLE_DB or ./turnbuckle.db).")
+LeagueOpt = typer.Option(None, "--league", "-l", help="Which league (needed only when the database holds several).")
+AgentOpt = typer.Option(None, "--agent", "-a", help="Computer agent for every seat (repeat: one per seat in turn).")
+
+
+@contextmanager
+def _db(path: str | None) -> Iterator[Database]:
+    db = open_database(path)
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+def _outcome_printer(as_json: bool) -> Callable[[service.MatchOutcome], None] | None:
+    if as_json:
+        return None
+
+    def show(outcome: service.MatchOutcome) -> None:
+        line = f"  #{outcome.event} match {outcome.match_id}: {outcome.description}  {_stars(outcome.stars)}"
+        if outcome.title_change:
+            line += f"  [bold yellow]{outcome.title_change}[/]"
+        for name, cards in outcome.injuries:
+            line += f"  [red]{name} injured for {cards} card{'s' if cards != 1 else ''}[/]"
+        console.print(line, highlight=False)
+
+    return show
+
+
+def _stars(stars: float | None) -> str:
+    return "-" if stars is None else f"{stars:.2f}*"
+
+
+# -- promotion and roster ---------------------------------------------------------------------
+@app.command("new")
+def new(
+    name: str,
+    game: str = typer.Option(..., "--game", "-g", help="The ruleset every match uses."),
+    option: list[str] | None = OptionOpt,
+    roster: str | None = typer.Option(None, "--roster", help="Your own roster file to sign wrestlers from."),
+    seed: int | None = typer.Option(None, "--seed", help="Base seed of every match (random if omitted)."),
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Start a promotion under one ruleset and its options."""
+    if roster is not None:
+        roster = str(Path(roster).resolve())
+    with _db(db) as database:
+        info = service.create_league(database, name, game, parse_options(option), roster, seed)
+    if as_json:
+        echo_json(info)
+    else:
+        console.print(f"Started {info['name']} ({game}). Sign wrestlers: turnbuckle league sign --all")
+
+
+@app.command("sign")
+def sign(
+    names: list[str] | None = typer.Argument(None, help="Wrestler names from the roster."),
+    everyone: bool = typer.Option(False, "--all", help="Sign the whole roster."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Sign wrestlers from the game's roster (or the league's roster file)."""
+    with _db(db) as database:
+        signed = service.sign(database, league, names or [], everyone)
+    if as_json:
+        echo_json({"signed": signed})
+    else:
+        console.print(f"Signed {len(signed)}: {', '.join(signed) or 'nobody new'}", highlight=False)
+
+
+@app.command("release")
+def release(name: str, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Release a wrestler (titles they hold are vacated)."""
+    with _db(db) as database:
+        info = service.release(database, league, name)
+    if as_json:
+        echo_json(info)
+    else:
+        vacated = f"; vacated: {', '.join(info['vacated'])}" if info["vacated"] else ""
+        console.print(f"Released {info['released']}{vacated}", highlight=False)
+
+
+# -- titles -----------------------------------------------------------------------------------
+@belt_app.command("new")
+def belt_new(
+    name: str,
+    tag: bool = typer.Option(False, "--tag", help="A tag-team title (defended by teams of two)."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Create a championship (singles, or --tag)."""
+    with _db(db) as database:
+        info = service.new_title(database, league, name, "tag" if tag else "singles")
+    if as_json:
+        echo_json(info)
+    else:
+        console.print(f"Created the {info['name']} ({info['kind']}); it is vacant until won.", highlight=False)
+
+
+@app.command("titles")
+def titles(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Champions and each title's lineage: reigns with dates, events and defences."""
+    with _db(db) as database:
+        rows = service.titles_view(database, league)
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        console.print("No titles yet: turnbuckle league belt new NAME")
+    for row in rows:
+        champion = " & ".join(row["champion"]) if row["champion"] else "vacant"
+        table = Table(title=f"{row['title']} ({row['kind']}): {champion}")
+        for col in ("#", "holders", "won", "lost", "defences", "from", "to"):
+            table.add_column(col)
+        for i, reign in enumerate(row["lineage"], start=1):
+            table.add_row(
+                str(i),
+                " & ".join(reign["holders"]),
+                f"card #{reign['won_event']}" if reign["won_event"] else "-",
+                f"card #{reign['lost_event']}" if reign["lost_event"] else ("vacated" if reign["ended_at"] else "-"),
+                str(reign["defences"]),
+                reign["started_at"][:19].replace("T", " "),
+                (reign["ended_at"] or "")[:19].replace("T", " ") or "current",
+            )
+        console.print(table)
+
+
+# -- cards ------------------------------------------------------------------------------------
+@card_app.command("new")
+def card_new(
+    name: str | None = typer.Argument(None, help="The event's name (default: LEAGUE #N)."),
+    match: list[str] = typer.Option(
+        ...,
+        "--match",
+        "-m",
+        help="'A vs B', 'A & B vs C & D', then '| title=NAME', '| type=TYPE', '| blowoff', '| OPTION=VALUE'.",
+    ),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Book an event: its matches in order (the last is the main event)."""
+    specs = [parse_match_spec(m) for m in match]
+    with _db(db) as database:
+        info = service.book_card(database, league, name, specs)
+    if as_json:
+        echo_json(info)
+    else:
+        console.print(f"Booked card #{info['event']} {info['name']} with {info['matches']} matches.", highlight=False)
+
+
+@card_app.command("tournament")
+def card_tournament(
+    name: str | None = typer.Argument(None, help="The tournament's name."),
+    entrant: list[str] | None = typer.Option(None, "--entrant", "-e", help="An entrant (2, 4, 8, 16 ...)."),
+    top: int | None = typer.Option(None, "--top", help="Enter the N best-rated healthy wrestlers instead."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Book a single-elimination tournament as an event (rounds are booked as it is run)."""
+    with _db(db) as database:
+        info = service.book_tournament(database, league, name, entrant or [], top)
+    if as_json:
+        echo_json(info)
+    else:
+        console.print(f"Booked card #{info['event']} {info['name']}: {', '.join(info['entrants'])}", highlight=False)
+
+
+@card_app.command("run")
+def card_run(
+    number: int | None = typer.Argument(None, help="Card number (default: the next booked card)."),
+    agent: list[str] | None = AgentOpt,
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Play every match of a card with computer agents and store each one as it finishes."""
+    with _db(db) as database:
+        summary = service.run_card(database, league, number, agent, _outcome_printer(as_json))
+    if as_json:
+        echo_json(summary)
+    else:
+        _print_event(summary)
+
+
+@card_app.command("list")
+def card_list(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Every event: status, matches, grade."""
+    with _db(db) as database:
+        events = service.list_events(database, league)
+    if as_json:
+        echo_json(events)
+        return
+    table = Table(title="Cards")
+    for col in ("#", "name", "kind", "status", "matches", "grade"):
+        table.add_column(col)
+    for e in events:
+        grade = f"{e['grade']:.2f} ({e['grade_letter']})" if e["grade"] is not None else "-"
+        table.add_row(str(e["event"]), e["name"], e["kind"], e["status"], str(len(e["matches"])), grade)
+    console.print(table)
+
+
+@card_app.command("show")
+def card_show(number: int, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
+    """One event's matches and results."""
+    with _db(db) as database:
+        summary = service.show_event(database, league, number)
+    if as_json:
+        echo_json(summary)
+    else:
+        _print_event(summary)
+
+
+def _print_event(summary: dict[str, Any]) -> None:
+    grade = f"{summary['grade']:.2f} stars ({grade_letter(summary['grade'])})" if summary["grade"] is not None else ""
+    table = Table(title=f"Card #{summary['event']} {summary['name']} {grade}".strip())
+    for col in ("id", "match", "type", "title", "winner", "method", "stars"):
+        table.add_column(col)
+    for m in summary["matches"]:
+        title = (m["title"] or "") + (" (new champion)" if m["title_changed"] else "")
+        if m["round"]:
+            title = f"round {m['round']} " + title
+        table.add_row(
+            str(m["id"]),
+            " vs ".join(" & ".join(s) for s in m["sides"]) + (" (blow-off)" if m["blowoff"] else ""),
+            m["match_type"],
+            title.strip(),
+            " & ".join(m["winner"]) if m["winner"] else ("draw" if m["status"] == "done" else "-"),
+            m["method"] or "-",
+            _stars(m["stars"]),
+        )
+    console.print(table)
+
+
+@app.command("season")
+def season(
+    events: int = typer.Argument(..., help="How many events to book and run."),
+    matches: int = typer.Option(4, "--matches", help="Matches per card."),
+    agent: list[str] | None = AgentOpt,
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Book and run N events: title challengers from the rankings, feud rematches, injured wrestlers rested."""
+    show = _outcome_printer(as_json)
+
+    def done(summary: dict[str, Any]) -> None:
+        if not as_json:
+            console.print(
+                f"[bold]card #{summary['event']} {summary['name']}[/]: grade {summary['grade']:.2f} "
+                f"({summary['grade_letter']})",
+                highlight=False,
+            )
+
+    with _db(db) as database:
+        summaries = service.run_season(database, league, events, agent, matches, show, done)
+    if as_json:
+        echo_json(summaries)
+
+
+# -- views ------------------------------------------------------------------------------------
+@app.command("standings")
+def standings(
+    released: bool = typer.Option(False, "--released", help="Include released wrestlers."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """W/L/D, streaks and openskill ratings (mu +- sigma; ranked by mu - 3 sigma)."""
+    with _db(db) as database:
+        data = service.standings(database, league, released)
+    if as_json:
+        echo_json(data)
+        return
+    table = Table(title=f"{data['league']} standings ({data['game']})", caption="rating = mu - 3 sigma (openskill)")
+    for col in ("#", "wrestler", "W", "L", "D", "streak", "rating", "mu +- sigma", "injured"):
+        table.add_column(col)
+    for r in data["wrestlers"]:
+        streak = f"W{r['streak']}" if r["streak"] > 0 else (f"L{-r['streak']}" if r["streak"] < 0 else "-")
+        table.add_row(
+            str(r["rank"]),
+            r["name"] + ("" if r["active"] else " (released)"),
+            str(r["wins"]),
+            str(r["losses"]),
+            str(r["draws"]),
+            streak,
+            f"{r['rating']:.1f}",
+            f"{r['mu']:.1f} +- {r['sigma']:.1f}",
+            f"{r['injured_cards']} cards" if r["injured_cards"] else "",
+        )
+    console.print(table)
+
+
+@app.command("feuds")
+def feuds(
+    end: int | None = typer.Option(None, "--end", help="End the feud with this id."),
+    active: bool = typer.Option(False, "--active", help="Only feuds still going."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Rivalries: how they started (rivals, title changes, repeated or classic matches), heat, matches."""
+    with _db(db) as database:
+        if end is not None:
+            info = service.end_feud(database, league, end)
+            if as_json:
+                echo_json(info)
+            else:
+                console.print(f"Ended feud {end}.")
+            return
+        rows = service.feuds_view(database, league, include_ended=not active)
+    if as_json:
+        echo_json(rows)
+        return
+    table = Table(title="Feuds")
+    for col in ("id", "sides", "reason", "heat", "matches", "from card", "ended"):
+        table.add_column(col)
+    for f in rows:
+        table.add_row(
+            str(f["id"]),
+            " vs ".join(" & ".join(s) for s in f["sides"]),
+            f["reason"],
+            f"{f['heat']:.2f}",
+            str(f["matches"]),
+            str(f["started_event"] or "-"),
+            "active" if f["active"] else f"card #{f['ended_event']}" if f["ended_event"] else "ended",
+        )
+    console.print(table)
+
+
+@app.command("injuries")
+def injuries(
+    healed: bool = typer.Option(False, "--all", help="Include healed injuries."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Feud Table injuries and the fight cards each still lasts."""
+    with _db(db) as database:
+        rows = service.injuries_view(database, league, healed)
+    if as_json:
+        echo_json(rows)
+        return
+    table = Table(title="Injuries")
+    for col in ("wrestler", "cards", "left", "on card", "match", "healed"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(
+            r["wrestler"],
+            str(r["cards"]),
+            str(r["remaining"]),
+            f"#{r['event']}",
+            str(r["match"]),
+            f"card #{r['healed_event']}" if r["healed_event"] else "-",
+        )
+    console.print(table)
+
+
+@app.command("history")
+def history(wrestler: str, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
+    """A wrestler's matches, results and rating after each."""
+    with _db(db) as database:
+        data = service.history(database, league, wrestler)
+    if as_json:
+        echo_json(data)
+        return
+    rec = data["record"]
+    table = Table(
+        title=f"{data['wrestler']}: {rec['wins']}-{rec['losses']}-{rec['draws']}, rating {data['rating']:.1f}"
+    )
+    for col in ("card", "match", "vs", "result", "method", "title", "stars", "rating after"):
+        table.add_column(col)
+    for m in data["matches"]:
+        table.add_row(
+            f"#{m['event']}",
+            str(m["id"]),
+            ", ".join(m["opponents"]),
+            m["outcome"] or "booked",
+            m["method"] or "-",
+            m["title"] or "",
+            _stars(m["stars"]),
+            "-" if m["rating_after"] is None else f"{m['rating_after']:.1f}",
+        )
+    console.print(table)
+
+
+@app.command("replay")
+def replay(match_id: int, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Re-run a stored match from its seed, params and agents and check it reproduces."""
+    with _db(db) as database:
+        info = service.replay_match(database, league, match_id)
+    if as_json:
+        echo_json(info)
+    else:
+        console.print(
+            f"Match {match_id} reproduces: {info['actions']} actions, {info['result']} (seed {info['seed']}).",
+            highlight=False,
+        )
+
+
+@app.command("export")
+def export(
+    out: Path = typer.Option(Path("league-export"), "--out", "-o", help="Folder to write into."),
+    fmt: str = typer.Option("both", "--format", help="csv, json or both."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Write standings, matches, titles, feuds and injuries as CSV and/or JSON files."""
+    from turnbuckle.league.export import export_league
+
+    with _db(db) as database:
+        files = export_league(database, league, out, fmt)
+    if as_json:
+        echo_json({"files": [str(f) for f in files]})
+    else:
+        console.print(f"Wrote {len(files)} files to {out}: {', '.join(f.name for f in files)}", highlight=False)
+
+
+@app.command("report")
+def report(
+    out: Path = typer.Option(Path("league-report"), "--out", "-o", help="Folder to write into."),
+    fmt: str = typer.Option("png", "--format", help="png or svg."),
+    top: int = typer.Option(8, "--top", help="Wrestlers in the rating chart (best first)."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Charts: rating history per wrestler and a title-reign timeline (PNG or SVG)."""
+    from turnbuckle.league.report import write_report
+
+    with _db(db) as database:
+        files = write_report(database, league, out, fmt, top)
+    if as_json:
+        echo_json({"files": [str(f) for f in files]})
+    else:
+        console.print(f"Wrote {', '.join(str(f) for f in files)}", highlight=False)

@@ -1,0 +1,1178 @@
+"""The league: promotions, signings, titles, cards, seasons, and the views the CLI and web app show.
+
+Every function takes an open ``Database`` and a league name (``None``: the only league in it).
+Writes happen in short transactions; running a card commits each match on its own, together
+with everything it changes (result, ratings, streaks, title change, injuries, feuds and, for
+the last match of a card, the injury countdown and the card's grade), so a crash or SIGKILL
+loses at most the match being played, and running again continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, selectinload
+
+from turnbuckle.agents.registry import make_agent
+from turnbuckle.engine.errors import ParamError, TurnbuckleError
+from turnbuckle.engine.events import Event
+from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.match import Agent, play_match
+from turnbuckle.engine.registry import game_class, load_game
+from turnbuckle.engine.result import MatchResult
+from turnbuckle.league.booking import MatchSpec, build_params, closest, infer_match_type, match_type_choices
+from turnbuckle.league.errors import (
+    BookingError,
+    LeagueError,
+    ReplayMismatchError,
+    UnknownLeagueError,
+    UnknownWrestlerError,
+)
+from turnbuckle.league.quality import QualityCounter, card_grade
+from turnbuckle.store.base import utcnow
+from turnbuckle.store.db import Database, translate_error
+from turnbuckle.store.league_models import (
+    Feud,
+    Injury,
+    League,
+    LeagueEvent,
+    LeagueMatch,
+    LeagueWrestler,
+    MatchEntrant,
+    RatingHistory,
+    Title,
+    TitleReign,
+)
+
+MODEL = PlackettLuce()
+REPEATS_FOR_FEUD = 3
+"""The third match between the same two sides (with no feud between them) starts one."""
+CLASSIC_STARS = 4.0
+"""A match this good starts a feud between its sides."""
+BLOWOFF_AFTER = 3
+"""``season`` books a feud's blow-off once the feud has had this many matches."""
+TITLE_SIZES = {"singles": 1, "tag": 2}
+
+
+# -- finding things -----------------------------------------------------------------------------
+def get_league(session: Session, name: str | None) -> League:
+    if name is not None:
+        league = session.scalar(select(League).where(func.lower(League.name) == name.lower()))
+        if league is None:
+            names = list(session.scalars(select(League.name)))
+            raise UnknownLeagueError(f"no league named {name!r}{closest(name, names)}")
+        return league
+    leagues = list(session.scalars(select(League).order_by(League.id)))
+    if not leagues:
+        raise UnknownLeagueError("no league in this database; start one with `turnbuckle league new NAME --game GAME`")
+    if len(leagues) > 1:
+        raise UnknownLeagueError(f"several leagues ({', '.join(lg.name for lg in leagues)}); pick one with --league")
+    return leagues[0]
+
+
+def get_wrestler(session: Session, league: League, name: str, active: bool = True) -> LeagueWrestler:
+    wrestler = session.scalar(
+        select(LeagueWrestler).where(
+            LeagueWrestler.league_id == league.id, func.lower(LeagueWrestler.name) == name.strip().lower()
+        )
+    )
+    if wrestler is None:
+        names = list(session.scalars(select(LeagueWrestler.name).where(LeagueWrestler.league_id == league.id)))
+        raise UnknownWrestlerError(f"unknown wrestler {name!r} in {league.name}{closest(name, names)}")
+    if active and not wrestler.active:
+        raise UnknownWrestlerError(f"{wrestler.name} was released from {league.name} (sign them again first)")
+    return wrestler
+
+
+def get_title(session: Session, league: League, name: str) -> Title:
+    title = session.scalar(select(Title).where(Title.league_id == league.id, func.lower(Title.name) == name.lower()))
+    if title is None:
+        names = list(session.scalars(select(Title.name).where(Title.league_id == league.id)))
+        raise LeagueError(f"no title named {name!r} in {league.name}{closest(name, names)}")
+    return title
+
+
+def current_reign(session: Session, title: Title) -> TitleReign | None:
+    return session.scalar(select(TitleReign).where(TitleReign.title_id == title.id, TitleReign.ended_at.is_(None)))
+
+
+def roster_names(game: str, roster: str | None) -> list[str]:
+    loaded = load_game(game, **({"roster": roster} if roster else {}))
+    return [str(entry.get("name")) for entry in loaded.roster() if entry.get("name")]
+
+
+def _wrap(fn: Callable[[], Any], db: Database) -> Any:
+    try:
+        return fn()
+    except SQLAlchemyError as exc:  # pragma: no cover - write() translates; reads are mapped here
+        raise translate_error(exc, db.where) from None
+
+
+# -- creating ---------------------------------------------------------------------------------
+def create_league(
+    db: Database, name: str, game: str, options: dict[str, Any], roster: str | None = None, seed: int | None = None
+) -> dict[str, Any]:
+    """A new promotion under ``game`` with its options (checked by building the game once)."""
+    cls = game_class(game)
+    known = {o.name for o in cls.options()}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ParamError(f"{game} has no option {unknown[0]!r}; options: {', '.join(sorted(known))}")
+    try:
+        load_game(game, **options, **({"roster": roster} if roster else {}))
+    except TypeError as exc:
+        raise ParamError(f"{game}: {exc}") from None
+    if not name.strip():
+        raise LeagueError("a league needs a name")
+    with db.write() as session:
+        if session.scalar(select(League).where(func.lower(League.name) == name.lower())) is not None:
+            raise LeagueError(f"a league named {name!r} already exists")
+        league = League(
+            name=name.strip(), game=game, options=options, roster=roster, seed=seed if seed is not None else 0
+        )
+        if seed is None:
+            league.seed = random.SystemRandom().randrange(2**31)
+        session.add(league)
+        session.flush()
+        return {"id": league.id, "name": league.name, "game": game, "options": options, "seed": league.seed}
+
+
+def sign(db: Database, league_name: str | None, names: list[str], everyone: bool = False) -> list[str]:
+    """Sign wrestlers from the game's roster (or the league's roster file); ``everyone``: the whole roster."""
+    with db.write() as session:
+        league = get_league(session, league_name)
+        available = roster_names(league.game, league.roster)
+        by_lower = {n.lower(): n for n in available}
+        wanted = available if everyone else names
+        if not wanted:
+            raise LeagueError("name the wrestlers to sign (or use --all)")
+        signed: list[str] = []
+        existing = {w.name.lower(): w for w in league.wrestlers}
+        for raw in wanted:
+            name = by_lower.get(raw.strip().lower())
+            if name is None:
+                raise UnknownWrestlerError(
+                    f"{raw!r} is not on the {league.game} roster{closest(raw, available)}"
+                    " (see `turnbuckle roster GAME`, or give the league a --roster file)"
+                )
+            current = existing.get(name.lower())
+            if current is not None and current.active:
+                if everyone:
+                    continue
+                raise LeagueError(f"{name} is already signed to {league.name}")
+            if current is not None:
+                current.active, current.released_at = True, None
+            else:
+                session.add(LeagueWrestler(league_id=league.id, name=name))
+            signed.append(name)
+        return signed
+
+
+def release(db: Database, league_name: str | None, name: str) -> dict[str, Any]:
+    """Release a wrestler: titles they hold are vacated; they cannot be on an unplayed card."""
+    with db.write() as session:
+        league = get_league(session, league_name)
+        wrestler = get_wrestler(session, league, name)
+        booked = session.scalar(
+            select(LeagueEvent.number)
+            .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
+            .join(MatchEntrant, MatchEntrant.match_id == LeagueMatch.id)
+            .where(MatchEntrant.wrestler_id == wrestler.id, LeagueMatch.status == "booked")
+        )
+        if booked is not None:
+            raise BookingError(f"{wrestler.name} is booked on card #{booked}; run it before releasing them")
+        vacated: list[str] = []
+        for title in league.titles:
+            reign = current_reign(session, title)
+            if reign is not None and wrestler.name in reign.holders:
+                reign.ended_at = utcnow()
+                vacated.append(title.name)
+        wrestler.active = False
+        wrestler.released_at = utcnow()
+        return {"released": wrestler.name, "vacated": vacated}
+
+
+def new_title(db: Database, league_name: str | None, name: str, kind: str = "singles") -> dict[str, Any]:
+    if kind not in TITLE_SIZES:
+        raise LeagueError(f"a title is 'singles' or 'tag', not {kind!r}")
+    with db.write() as session:
+        league = get_league(session, league_name)
+        if kind == "tag" and "tag" not in match_type_choices(league.game):
+            raise LeagueError(f"{league.game} has no tag matches, so no tag titles")
+        if session.scalar(select(Title).where(Title.league_id == league.id, func.lower(Title.name) == name.lower())):
+            raise LeagueError(f"{league.name} already has a title named {name!r}")
+        title = Title(league_id=league.id, name=name, kind=kind)
+        session.add(title)
+        session.flush()
+        return {"id": title.id, "name": name, "kind": kind}
+
+
+# -- booking ----------------------------------------------------------------------------------
+def _next_number(session: Session, league: League) -> int:
+    top = session.scalar(select(func.max(LeagueEvent.number)).where(LeagueEvent.league_id == league.id))
+    return (top or 0) + 1
+
+
+def _active_feud(session: Session, league: League, sides: list[list[str]]) -> Feud | None:
+    if len(sides) != 2:
+        return None
+    a, b = sorted(sides[0]), sorted(sides[1])
+    for feud in session.scalars(select(Feud).where(Feud.league_id == league.id, Feud.active.is_(True))):
+        fa, fb = sorted(feud.side_a), sorted(feud.side_b)
+        if (fa, fb) in ((a, b), (b, a)):
+            return feud
+    return None
+
+
+def _check_title(session: Session, title: Title, sides: list[list[str]]) -> None:
+    size = TITLE_SIZES[title.kind]
+    if len(sides) != 2 or any(len(s) != size for s in sides):
+        raise BookingError(
+            f"title match between ineligible wrestlers: the {title.name} ({title.kind}) is defended "
+            f"{'one on one' if size == 1 else 'by teams of two'}"
+        )
+    reign = current_reign(session, title)
+    if reign is None:
+        return
+    holders = sorted(reign.holders)
+    if not any(sorted(side) == holders for side in sides):
+        held = " & ".join(reign.holders)
+        raise BookingError(
+            f"title match between ineligible wrestlers: the {title.name} is held by {held}, "
+            "who must defend it as a side of this match"
+        )
+
+
+def _book_match(
+    session: Session, league: League, event: LeagueEvent, position: int, spec: MatchSpec, taken: dict[str, int]
+) -> LeagueMatch:
+    sides: list[list[str]] = []
+    entrants: list[LeagueWrestler] = []
+    for side in spec.sides:
+        names: list[str] = []
+        for raw in side:
+            wrestler = get_wrestler(session, league, raw)
+            if wrestler.name in taken:
+                raise BookingError(f"{wrestler.name} is already booked on this card (match {taken[wrestler.name]})")
+            taken[wrestler.name] = position
+            names.append(wrestler.name)
+            entrants.append(wrestler)
+        sides.append(names)
+    match_type = spec.match_type or infer_match_type(league.game, sides)
+    if match_type == "tournament":
+        raise BookingError("book a tournament with `turnbuckle league card tournament`, not as one match")
+    title = get_title(session, league, spec.title) if spec.title else None
+    if title is not None:
+        _check_title(session, title, sides)
+    feud = _active_feud(session, league, sides)
+    if spec.blowoff and feud is None:
+        raise BookingError(f"no feud between {' vs '.join(' & '.join(s) for s in sides)} to blow off")
+    params = build_params(
+        league.game, league.options, league.roster, match_type, spec.options, sides, [], feud is not None
+    )
+    try:
+        game = load_game(league.game, **params)
+    except TypeError as exc:
+        raise ParamError(f"{league.game}: {exc}") from None
+    seated = [list(s.wrestlers) for s in game.sides()]
+    if sorted(map(sorted, seated)) != sorted(map(sorted, sides)):
+        raise BookingError(f"{league.game} seats a {match_type} match as {seated}, not as booked {sides}")
+    match = LeagueMatch(
+        event_id=event.id,
+        position=position,
+        match_type=match_type,
+        options=spec.options,
+        title_id=title.id if title else None,
+        sides=seated,
+        blowoff=spec.blowoff,
+        feud_id=feud.id if feud else None,
+    )
+    session.add(match)
+    session.flush()
+    match.seed = match_seed(league.seed, match.id)
+    by_name = {w.name: w for w in entrants}
+    seat = 0
+    for side_index, side_names in enumerate(seated):
+        for name in side_names:
+            session.add(MatchEntrant(match_id=match.id, wrestler_id=by_name[name].id, side=side_index, seat=seat))
+            seat += 1
+    return match
+
+
+def match_seed(league_seed: int, match_id: int) -> int:
+    """The seed a stored match is played with: fixed by the league's seed and the match id."""
+    return random.Random(f"turnbuckle-league:{league_seed}:{match_id}").randrange(2**31)
+
+
+def book_card(db: Database, league_name: str | None, name: str | None, specs: list[MatchSpec]) -> dict[str, Any]:
+    """Book an event: the matches in order (the last is the main event)."""
+    if not specs:
+        raise BookingError("a card needs at least one match (-m 'A vs B')")
+    with db.write() as session:
+        league = get_league(session, league_name)
+        event = _new_event(session, league, name, "card")
+        taken: dict[str, int] = {}
+        for position, spec in enumerate(specs, start=1):
+            _book_match(session, league, event, position, spec, taken)
+        return {"event": event.number, "name": event.name, "matches": len(specs)}
+
+
+def _new_event(session: Session, league: League, name: str | None, kind: str) -> LeagueEvent:
+    number = _next_number(session, league)
+    event = LeagueEvent(league_id=league.id, number=number, name=name or f"{league.name} #{number}", kind=kind)
+    session.add(event)
+    session.flush()
+    return event
+
+
+def book_tournament(
+    db: Database, league_name: str | None, name: str | None, entrants: list[str], top: int | None = None
+) -> dict[str, Any]:
+    """A single-elimination tournament event; rounds are booked as the previous one finishes.
+
+    Entrants are seeded by rating (1 meets the last seed); their number must be a power of two.
+    A drawn tournament match sends the better-rated side through.
+    """
+    with db.write() as session:
+        league = get_league(session, league_name)
+        if top is not None:
+            pool = [w for w in league.wrestlers if w.active and w.injured_cards == 0]
+            pool.sort(key=lambda w: (-w.ordinal, w.name))
+            wrestlers = pool[:top]
+            if len(wrestlers) < top:
+                raise BookingError(f"only {len(wrestlers)} healthy wrestlers for a {top}-man tournament")
+        else:
+            wrestlers = [get_wrestler(session, league, n) for n in entrants]
+        count = len(wrestlers)
+        if count < 2 or count & (count - 1):
+            raise BookingError(f"a tournament needs 2, 4, 8, 16, ... entrants, not {count}")
+        if len({w.name for w in wrestlers}) != count:
+            raise BookingError("a wrestler is entered in the tournament twice")
+        seeded = sorted(wrestlers, key=lambda w: (-w.ordinal, w.name))
+        event = _new_event(
+            session, league, name or f"{league.name} Tournament #{_next_number(session, league)}", "tournament"
+        )
+        taken: dict[str, int] = {}
+        for i in range(count // 2):
+            spec = MatchSpec(sides=[[seeded[i].name], [seeded[count - 1 - i].name]])
+            match = _book_match(session, league, event, i + 1, spec, taken)
+            match.round = 1
+        return {"event": event.number, "name": event.name, "entrants": [w.name for w in seeded]}
+
+
+# -- running ----------------------------------------------------------------------------------
+@dataclass
+class MatchOutcome:
+    """What the CLI prints as each match finishes."""
+
+    event: int
+    match_id: int
+    description: str
+    stars: float
+    title_change: str | None = None
+    injuries: list[tuple[str, int]] = field(default_factory=list)
+
+
+class _Collector:
+    """Counts the quality ingredients and picks up injuries as the match's events arrive."""
+
+    def __init__(self, game: str) -> None:
+        self.quality = QualityCounter(game)
+        self.injuries: list[tuple[str, int]] = []
+
+    def __call__(self, event: Event, state: State) -> None:
+        self.quality.add(event)
+        if event.kind == "injury":
+            self.injuries.append((str(event.data["wrestler"]), int(event.data["cards"])))
+
+
+class Runner:
+    """Plays booked matches and stores each one in its own transaction (shared by card run and season)."""
+
+    def __init__(self, db: Database, league_name: str | None, agents: list[str] | None = None) -> None:
+        self.db = db
+        self.session = Session(db._writer, expire_on_commit=False)
+        self.league = self._guard(lambda: get_league(self.session, league_name))
+        self.agents = agents or []
+        self._games: dict[str, Game] = {}
+        self.league_id = self.league.id
+        self._commit()  # release the read transaction before any match is played
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _guard(self, fn: Callable[[], Any]) -> Any:
+        try:
+            return fn()
+        except TurnbuckleError:
+            self.session.rollback()
+            raise
+        except SQLAlchemyError as exc:
+            self.session.rollback()
+            raise _busy_or(exc, self.db) from None
+
+    def _commit(self) -> None:
+        self._guard(self.session.commit)
+
+    def _query(self, fn: Callable[[], Any]) -> Any:
+        """Read, then end the transaction at once: no lock is held while matches are played."""
+        value = self._guard(fn)
+        self._commit()
+        return value
+
+    # -- agents and games -----------------------------------------------------------------
+    def agent_names(self, game: Game) -> list[str]:
+        names = self.agents or [default_agent(game)]
+        return [names[p % len(names)] for p in range(game.num_players())]
+
+    def _game(self, params: dict[str, Any]) -> Game:
+        import json
+
+        key = json.dumps(params, sort_keys=True)
+        game = self._games.get(key)
+        if game is None:
+            if len(self._games) > 256:
+                self._games.clear()
+            game = load_game(self.league.game, **params)
+            self._games[key] = game
+        return game
+
+    def _agents(self, game: Game, names: list[str]) -> list[Agent]:
+        """Fresh agents for every match, exactly as ``replay`` builds them."""
+        return [make_agent(n, game, p) for p, n in enumerate(names)]
+
+    # -- events ---------------------------------------------------------------------------
+    def next_booked(self) -> LeagueEvent | None:
+        event: LeagueEvent | None = self._query(
+            lambda: self.session.scalar(
+                select(LeagueEvent)
+                .where(LeagueEvent.league_id == self.league_id, LeagueEvent.status == "booked")
+                .order_by(LeagueEvent.number)
+            )
+        )
+        return event
+
+    def event_by_number(self, number: int) -> LeagueEvent:
+        event: LeagueEvent | None = self._query(
+            lambda: self.session.scalar(
+                select(LeagueEvent).where(LeagueEvent.league_id == self.league_id, LeagueEvent.number == number)
+            )
+        )
+        if event is None:
+            raise LeagueError(f"{self.league.name} has no card #{number}")
+        return event
+
+    def run_event(self, event: LeagueEvent, on_match: Callable[[MatchOutcome], None] | None = None) -> dict[str, Any]:
+        """Play every unplayed match of ``event`` (resuming a half-run one), committing each."""
+        if event.status == "done":
+            raise LeagueError(f"card #{event.number} ({event.name}) has already been run")
+        while True:
+            pending = self._query(
+                lambda: list(
+                    self.session.scalars(
+                        select(LeagueMatch)
+                        .where(LeagueMatch.event_id == event.id, LeagueMatch.status == "booked")
+                        .options(selectinload(LeagueMatch.entrants).selectinload(MatchEntrant.wrestler))
+                        .order_by(LeagueMatch.position)
+                    )
+                )
+            )
+            if not pending:
+                self._guard(lambda: self._finish_if_complete(event))
+                self._commit()
+                if event.status == "done":
+                    break
+                continue  # a tournament booked its next round
+            for match in pending:
+                outcome = self._play_and_store(event, match)
+                if on_match is not None:
+                    on_match(outcome)
+            if event.status == "done":
+                break
+        return self._query(lambda: event_summary(self.session, event))  # type: ignore[no-any-return]
+
+    def _play_and_store(self, event: LeagueEvent, match: LeagueMatch) -> MatchOutcome:
+        league = self.league
+        injured = [e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0]
+        params = build_params(
+            league.game,
+            league.options,
+            league.roster,
+            match.match_type,
+            match.options,
+            match.sides,
+            injured,
+            match.feud_id is not None,
+        )
+        game = self._game(params)
+        names = self.agent_names(game)
+        collector = _Collector(league.game)
+        seed = match.seed if match.seed is not None else match_seed(league.seed, match.id)
+        record = play_match(game, self._agents(game, names), seed, on_event=collector)
+        outcome = self._guard(
+            lambda: self._store(
+                event, match, params, seed, names, record.actions, record.result, record.steps, collector
+            )
+        )
+        self._commit()
+        return outcome  # type: ignore[no-any-return]
+
+    def _store(
+        self,
+        event: LeagueEvent,
+        match: LeagueMatch,
+        params: dict[str, Any],
+        seed: int,
+        agents: list[str],
+        actions: list[str],
+        result: MatchResult,
+        steps: int,
+        collector: _Collector,
+    ) -> MatchOutcome:
+        session = self.session
+        now = utcnow()
+        stars = collector.quality.stars()
+        match.params, match.seed, match.agents, match.actions = params, seed, agents, actions
+        match.result = result.to_dict()
+        match.method = result.method.value
+        match.steps = steps
+        match.stars = stars
+        match.quality = collector.quality.summary()
+        match.played_at = now
+        match.status = "done"
+        winners = set(result.winner.wrestlers) if result.winner is not None else set()
+        match.winner_side = next((i for i, s in enumerate(match.sides) if winners and set(s) == winners), None)
+        by_name = {e.wrestler.name: e for e in match.entrants}
+        injured_now = {e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0}
+        for entrant in match.entrants:
+            entrant.injured = entrant.wrestler.name in injured_now
+            wrestler = entrant.wrestler
+            if result.winner is None:
+                entrant.outcome = "draw"
+                wrestler.draws += 1
+                wrestler.streak = 0
+            elif wrestler.name in winners:
+                entrant.outcome = "win"
+                wrestler.wins += 1
+                wrestler.streak = wrestler.streak + 1 if wrestler.streak > 0 else 1
+            else:
+                entrant.outcome = "loss"
+                wrestler.losses += 1
+                wrestler.streak = wrestler.streak - 1 if wrestler.streak < 0 else -1
+        self._rate(match, result, by_name)
+        title_change = self._title(event, match, result, winners) if match.title_id is not None else None
+        injuries: list[tuple[str, int]] = []
+        for name, cards in collector.injuries:
+            entrant_hurt = by_name.get(name)
+            if entrant_hurt is None:
+                continue
+            session.add(Injury(wrestler_id=entrant_hurt.wrestler_id, match_id=match.id, cards=cards, remaining=cards))
+            entrant_hurt.wrestler.injured_cards = max(entrant_hurt.wrestler.injured_cards, cards)
+            injuries.append((name, cards))
+        self._feuds(event, match, stars, title_change is not None, bool(getattr(self._game(params), "feud", False)))
+        self._finish_if_complete(event)
+        return MatchOutcome(event.number, match.id, result.describe(), stars, title_change, injuries)
+
+    def _rate(self, match: LeagueMatch, result: MatchResult, by_name: dict[str, MatchEntrant]) -> None:
+        teams = [
+            [MODEL.rating(mu=by_name[n].wrestler.mu, sigma=by_name[n].wrestler.sigma) for n in side]
+            for side in match.sides
+        ]
+        ranks = [float(r) for r in side_ranks(match.sides, result)]
+        rated = MODEL.rate(teams, ranks=ranks)
+        for side, new in zip(match.sides, rated, strict=True):
+            for name, rating in zip(side, new, strict=True):
+                wrestler = by_name[name].wrestler
+                wrestler.mu, wrestler.sigma = float(rating.mu), float(rating.sigma)
+                self.session.add(
+                    RatingHistory(wrestler_id=wrestler.id, match_id=match.id, mu=wrestler.mu, sigma=wrestler.sigma)
+                )
+
+    def _title(self, event: LeagueEvent, match: LeagueMatch, result: MatchResult, winners: set[str]) -> str | None:
+        session = self.session
+        title = session.get(Title, match.title_id)
+        assert title is not None
+        reign = current_reign(session, title)
+        if not winners:
+            if reign is not None:
+                reign.defences += 1  # a draw: the champions keep the title
+            return None
+        if reign is not None and set(reign.holders) == winners:
+            reign.defences += 1
+            return None
+        now = utcnow()
+        former = list(reign.holders) if reign is not None else []
+        if reign is not None:
+            reign.ended_at, reign.lost_match_id, reign.lost_event_id = now, match.id, event.id
+        side = next(s for s in match.sides if set(s) == winners)
+        session.add(
+            TitleReign(
+                title_id=title.id, holders=list(side), won_match_id=match.id, won_event_id=event.id, started_at=now
+            )
+        )
+        match.title_changed = True
+        if former:
+            return f"{' & '.join(side)} won the {title.name} from {' & '.join(former)}"
+        return f"{' & '.join(side)} won the vacant {title.name}"
+
+    def _feuds(self, event: LeagueEvent, match: LeagueMatch, stars: float, title_change: bool, rivals: bool) -> None:
+        if len(match.sides) != 2:
+            return
+        session = self.session
+        feud = session.get(Feud, match.feud_id) if match.feud_id is not None else None
+        if feud is None:
+            feud = _active_feud(session, self.league, match.sides)
+        now = utcnow()
+        if feud is not None:
+            feud.matches += 1
+            feud.heat = round(feud.heat + stars / 5.0, 3)
+            if match.blowoff:
+                feud.active, feud.ended_event_id, feud.ended_at = False, event.id, now
+            return
+        reason = None
+        if rivals:
+            reason = "rivals on their cards"
+        elif title_change:
+            reason = "title change"
+        elif stars >= CLASSIC_STARS:
+            reason = "a classic match"
+        elif all(len(s) == 1 for s in match.sides) and self._meetings(match) >= REPEATS_FOR_FEUD:
+            reason = "repeated matches"
+        if reason is None:
+            return
+        session.add(
+            Feud(
+                league_id=self.league_id,
+                side_a=list(match.sides[0]),
+                side_b=list(match.sides[1]),
+                reason=reason,
+                heat=1.0 + stars / 5.0,
+                matches=1,
+                started_event_id=event.id,
+                started_at=now,
+            )
+        )
+
+    def _meetings(self, match: LeagueMatch) -> int:
+        """Played singles matches between this match's two wrestlers since a feud between them ended."""
+        a, b = (e.wrestler_id for e in match.entrants)
+        pair = sorted(n for side in match.sides for n in side)
+        session = self.session
+        ended = session.scalars(select(Feud).where(Feud.league_id == self.league_id, Feud.active.is_(False)))
+        since = max((f.ended_event_id or 0 for f in ended if sorted([*f.side_a, *f.side_b]) == pair), default=0)
+        mine = select(MatchEntrant.match_id).where(MatchEntrant.wrestler_id == a)
+        count = session.scalar(
+            select(func.count())
+            .select_from(MatchEntrant)
+            .join(LeagueMatch, LeagueMatch.id == MatchEntrant.match_id)
+            .where(
+                MatchEntrant.wrestler_id == b,
+                MatchEntrant.match_id.in_(mine),
+                LeagueMatch.status == "done",
+                LeagueMatch.event_id > since,
+            )
+        )
+        return int(count or 0)
+
+    def _finish_if_complete(self, event: LeagueEvent) -> None:
+        """When no match of ``event`` is left: book a tournament's next round, or close the card
+        (injury countdown, grade) in the same transaction as its last match."""
+        session = self.session
+        session.flush()
+        if event.status == "done":
+            return
+        left = session.scalar(
+            select(func.count()).where(LeagueMatch.event_id == event.id, LeagueMatch.status == "booked")
+        )
+        if left:
+            return
+        matches = list(
+            session.scalars(select(LeagueMatch).where(LeagueMatch.event_id == event.id).order_by(LeagueMatch.position))
+        )
+        if event.kind == "tournament" and matches:
+            last_round = max(m.round or 1 for m in matches)
+            finals = [m for m in matches if (m.round or 1) == last_round]
+            if len(finals) > 1:
+                advancing = [self._advancer(m) for m in finals]
+                taken: dict[str, int] = {}
+                for i in range(0, len(advancing), 2):
+                    spec = MatchSpec(sides=[[advancing[i]], [advancing[i + 1]]])
+                    booked = _book_match(session, self.league, event, len(matches) + i // 2 + 1, spec, taken)
+                    booked.round = last_round + 1
+                session.flush()
+                return
+        self._countdown(event)
+        mean, _letter = card_grade([m.stars or 0.0 for m in matches])
+        event.grade = mean
+        event.status = "done"
+        event.ran_at = utcnow()
+
+    def _advancer(self, match: LeagueMatch) -> str:
+        if match.winner_side is not None:
+            return match.sides[match.winner_side][0]
+        wrestlers = {e.wrestler.name: e.wrestler for e in match.entrants}
+        return max((s[0] for s in match.sides), key=lambda n: (wrestlers[n].ordinal, n))
+
+    def _countdown(self, event: LeagueEvent) -> None:
+        session = self.session
+        active = list(
+            session.scalars(
+                select(Injury)
+                .join(LeagueMatch, LeagueMatch.id == Injury.match_id)
+                .where(Injury.remaining > 0, LeagueMatch.event_id != event.id)
+                .join(LeagueWrestler, LeagueWrestler.id == Injury.wrestler_id)
+                .where(LeagueWrestler.league_id == self.league_id)
+            )
+        )
+        touched: set[int] = set()
+        for injury in active:
+            injury.remaining -= 1
+            if injury.remaining == 0:
+                injury.healed_event_id = event.id
+            touched.add(injury.wrestler_id)
+        session.flush()
+        for wrestler_id in touched:
+            wrestler = session.get(LeagueWrestler, wrestler_id)
+            assert wrestler is not None
+            left = session.scalar(
+                select(func.max(Injury.remaining)).where(Injury.wrestler_id == wrestler_id, Injury.remaining > 0)
+            )
+            wrestler.injured_cards = int(left or 0)
+
+
+def _busy_or(exc: SQLAlchemyError, db: Database) -> TurnbuckleError:
+    from sqlalchemy.exc import IntegrityError
+    from sqlalchemy.orm.exc import StaleDataError
+
+    from turnbuckle.store.errors import StoreBusyError
+
+    if isinstance(exc, StaleDataError | IntegrityError):
+        return StoreBusyError(
+            f"league is busy: another turnbuckle process changed this league in {db.where} meanwhile; run again"
+        )
+    return translate_error(exc, db.where)
+
+
+def default_agent(game: Game) -> str:
+    """``heuristic`` where the game has one (fast and sensible), else ``random``."""
+    return "heuristic" if "heuristic" in type(game).agent_factories() else "random"
+
+
+def side_ranks(sides: list[list[str]], result: MatchResult) -> list[int]:
+    """openskill ranks per side (0 best): finishing order where the match ranks its entrants,
+    else the winner 0 and everyone else 1; a draw ranks everyone equal."""
+    if result.winner is None:
+        return [0] * len(sides)
+    winners = set(result.winner.wrestlers)
+    order = list(result.finishing_order)
+    if len(sides) > 2 and order:
+        place = {name: i for i, name in enumerate(order)}
+        return [min(place.get(n, len(order)) for n in side) for side in sides]
+    return [0 if set(side) == winners else 1 for side in sides]
+
+
+# -- season -----------------------------------------------------------------------------------
+def book_season_event(session: Session, league: League, matches_per_card: int) -> LeagueEvent:
+    """Book the next card: title defences against the best-rated contenders, feud rematches (a
+    blow-off once a feud has run its course), then the rest paired by rating; injured wrestlers rest."""
+    pool = [w for w in league.wrestlers if w.active and w.injured_cards == 0]
+    pool.sort(key=lambda w: (-w.ordinal, w.name))
+    free = {w.name: w for w in pool}
+    undercard: list[MatchSpec] = []
+    feud_matches: list[MatchSpec] = []
+    title_matches: list[MatchSpec] = []
+
+    def take(names: Iterable[str]) -> None:
+        for n in names:
+            free.pop(n, None)
+
+    def best() -> list[str]:
+        return list(free)
+
+    tag_ok = "tag" in match_type_choices(league.game)
+    for title in league.titles:
+        if len(title_matches) >= matches_per_card:
+            break
+        reign = current_reign(session, title)
+        size = TITLE_SIZES[title.kind]
+        if size == 2 and not tag_ok:
+            continue
+        if reign is not None:
+            champs = list(reign.holders)
+            if not all(n in free for n in champs):
+                continue  # injured or booked: no defence this card
+            take(champs)
+            contenders = best()
+            if len(contenders) < size:
+                continue
+            challengers = contenders[:size]
+            take(challengers)
+            title_matches.append(MatchSpec(sides=[champs, challengers], title=title.name))
+        else:
+            contenders = best()
+            if len(contenders) < 2 * size:
+                continue
+            top = contenders[: 2 * size]
+            sides = [[top[0]], [top[1]]] if size == 1 else [[top[0], top[3]], [top[1], top[2]]]
+            take(top)
+            title_matches.append(MatchSpec(sides=sides, title=title.name))
+    feuds = sorted(
+        session.scalars(select(Feud).where(Feud.league_id == league.id, Feud.active.is_(True))),
+        key=lambda f: (-f.heat, f.id),
+    )
+    for feud in feuds:
+        if len(title_matches) + len(feud_matches) >= matches_per_card:
+            break
+        names = [*feud.side_a, *feud.side_b]
+        if len(feud.side_a) != len(feud.side_b) or not all(n in free for n in names):
+            continue
+        if len(feud.side_a) > 1 and not tag_ok:
+            continue
+        take(names)
+        feud_matches.append(
+            MatchSpec(sides=[list(feud.side_a), list(feud.side_b)], blowoff=feud.matches >= BLOWOFF_AFTER)
+        )
+    rest = best()
+    while len(title_matches) + len(feud_matches) + len(undercard) < matches_per_card and len(rest) >= 2:
+        a, b = rest[0], rest[1]
+        rest = rest[2:]
+        undercard.append(MatchSpec(sides=[[a], [b]]))
+    specs = [*undercard, *feud_matches, *title_matches]
+    if not specs:
+        raise BookingError(f"{league.name} has too few healthy wrestlers to book a card (sign some)")
+    event = _new_event(session, league, None, "card")
+    taken: dict[str, int] = {}
+    for position, spec in enumerate(specs, start=1):
+        _book_match(session, league, event, position, spec, taken)
+    return event
+
+
+def run_season(
+    db: Database,
+    league_name: str | None,
+    events: int,
+    agents: list[str] | None = None,
+    matches_per_card: int = 4,
+    on_match: Callable[[MatchOutcome], None] | None = None,
+    on_event: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Book and run ``events`` cards. A card left half-run (a crash) is finished first and counts."""
+    if events < 1:
+        raise LeagueError("a season needs at least one event")
+    if matches_per_card < 1:
+        raise LeagueError("a card needs at least one match")
+    summaries: list[dict[str, Any]] = []
+    with Runner(db, league_name, agents) as runner:
+        while len(summaries) < events:
+            event = runner.next_booked()
+            if event is None:
+                event = runner._guard(lambda: book_season_event(runner.session, runner.league, matches_per_card))
+                runner._commit()
+            assert event is not None
+            summary = runner.run_event(event, on_match)
+            summaries.append(summary)
+            if on_event is not None:
+                on_event(summary)
+    return summaries
+
+
+def run_card(
+    db: Database,
+    league_name: str | None,
+    number: int | None,
+    agents: list[str] | None = None,
+    on_match: Callable[[MatchOutcome], None] | None = None,
+) -> dict[str, Any]:
+    with Runner(db, league_name, agents) as runner:
+        event = runner.event_by_number(number) if number is not None else runner.next_booked()
+        if event is None:
+            raise LeagueError("no booked card to run (book one with `turnbuckle league card new`)")
+        return runner.run_event(event, on_match)
+
+
+# -- views ------------------------------------------------------------------------------------
+def event_summary(session: Session, event: LeagueEvent) -> dict[str, Any]:
+    from turnbuckle.league.quality import grade_letter
+
+    matches = list(
+        session.scalars(select(LeagueMatch).where(LeagueMatch.event_id == event.id).order_by(LeagueMatch.position))
+    )
+    titles = {t.id: t.name for t in session.scalars(select(Title).where(Title.league_id == event.league_id))}
+    return {
+        "event": event.number,
+        "name": event.name,
+        "kind": event.kind,
+        "status": event.status,
+        "ran_at": event.ran_at.isoformat() if event.ran_at else None,
+        "grade": event.grade,
+        "grade_letter": grade_letter(event.grade),
+        "matches": [match_view(m, titles) for m in matches],
+    }
+
+
+def match_view(match: LeagueMatch, titles: dict[int, str]) -> dict[str, Any]:
+    result = match.result or {}
+    winner = result.get("winner")
+    return {
+        "id": match.id,
+        "position": match.position,
+        "round": match.round,
+        "match_type": match.match_type,
+        "sides": match.sides,
+        "title": titles.get(match.title_id) if match.title_id else None,
+        "blowoff": match.blowoff,
+        "status": match.status,
+        "winner": winner["wrestlers"] if winner else None,
+        "method": match.method,
+        "detail": result.get("detail"),
+        "stars": match.stars,
+        "title_changed": match.title_changed,
+        "seed": match.seed,
+        "agents": match.agents,
+        "steps": match.steps,
+    }
+
+
+def list_events(db: Database, league_name: str | None) -> list[dict[str, Any]]:
+    with db.read() as session:
+        league = get_league(session, league_name)
+        return [event_summary(session, e) for e in league.events]
+
+
+def show_event(db: Database, league_name: str | None, number: int) -> dict[str, Any]:
+    with db.read() as session:
+        league = get_league(session, league_name)
+        event = session.scalar(
+            select(LeagueEvent).where(LeagueEvent.league_id == league.id, LeagueEvent.number == number)
+        )
+        if event is None:
+            raise LeagueError(f"{league.name} has no card #{number}")
+        return event_summary(session, event)
+
+
+def standings(db: Database, league_name: str | None, include_released: bool = False) -> dict[str, Any]:
+    """W/L/D, streaks and openskill ratings (mu, sigma, ordinal = mu - 3 sigma), best first."""
+    with db.read() as session:
+        league = get_league(session, league_name)
+        rows: list[dict[str, Any]] = []
+        for w in league.wrestlers:
+            if not w.active and not include_released:
+                continue
+            rows.append(
+                {
+                    "name": w.name,
+                    "wins": w.wins,
+                    "losses": w.losses,
+                    "draws": w.draws,
+                    "streak": w.streak,
+                    "mu": round(w.mu, 3),
+                    "sigma": round(w.sigma, 3),
+                    "rating": round(w.ordinal, 3),
+                    "injured_cards": w.injured_cards,
+                    "active": w.active,
+                }
+            )
+        rows.sort(key=lambda r: (-r["rating"], r["name"]))
+        for rank, row in enumerate(rows, start=1):
+            row["rank"] = rank
+        return {"league": league.name, "game": league.game, "wrestlers": rows}
+
+
+def titles_view(db: Database, league_name: str | None) -> list[dict[str, Any]]:
+    with db.read() as session:
+        league = get_league(session, league_name)
+        numbers = {e.id: e.number for e in league.events}
+        out = []
+        for title in league.titles:
+            reigns = [
+                {
+                    "holders": r.holders,
+                    "started_at": r.started_at.isoformat(),
+                    "ended_at": r.ended_at.isoformat() if r.ended_at else None,
+                    "won_event": numbers.get(r.won_event_id) if r.won_event_id else None,
+                    "lost_event": numbers.get(r.lost_event_id) if r.lost_event_id else None,
+                    "won_match": r.won_match_id,
+                    "lost_match": r.lost_match_id,
+                    "defences": r.defences,
+                }
+                for r in title.reigns
+            ]
+            champion = next((r["holders"] for r in reigns if r["ended_at"] is None), None)
+            out.append({"title": title.name, "kind": title.kind, "champion": champion, "lineage": reigns})
+        return out
+
+
+def feuds_view(db: Database, league_name: str | None, include_ended: bool = True) -> list[dict[str, Any]]:
+    with db.read() as session:
+        league = get_league(session, league_name)
+        numbers = {e.id: e.number for e in league.events}
+        feuds = session.scalars(select(Feud).where(Feud.league_id == league.id).order_by(Feud.id))
+        return [
+            {
+                "id": f.id,
+                "sides": [f.side_a, f.side_b],
+                "reason": f.reason,
+                "heat": f.heat,
+                "matches": f.matches,
+                "active": f.active,
+                "started_event": numbers.get(f.started_event_id) if f.started_event_id else None,
+                "ended_event": numbers.get(f.ended_event_id) if f.ended_event_id else None,
+            }
+            for f in feuds
+            if include_ended or f.active
+        ]
+
+
+def end_feud(db: Database, league_name: str | None, feud_id: int) -> dict[str, Any]:
+    with db.write() as session:
+        league = get_league(session, league_name)
+        feud = session.get(Feud, feud_id)
+        if feud is None or feud.league_id != league.id:
+            raise LeagueError(f"{league.name} has no feud {feud_id}")
+        if not feud.active:
+            raise LeagueError(f"feud {feud_id} has already ended")
+        feud.active, feud.ended_at = False, utcnow()
+        return {"id": feud.id, "ended": True}
+
+
+def injuries_view(db: Database, league_name: str | None, include_healed: bool = False) -> list[dict[str, Any]]:
+    with db.read() as session:
+        league = get_league(session, league_name)
+        numbers = {e.id: e.number for e in league.events}
+        rows = session.execute(
+            select(Injury, LeagueWrestler.name, LeagueMatch.event_id)
+            .join(LeagueWrestler, LeagueWrestler.id == Injury.wrestler_id)
+            .join(LeagueMatch, LeagueMatch.id == Injury.match_id)
+            .where(LeagueWrestler.league_id == league.id)
+            .order_by(Injury.id)
+        ).all()
+        return [
+            {
+                "wrestler": name,
+                "cards": injury.cards,
+                "remaining": injury.remaining,
+                "match": injury.match_id,
+                "event": numbers.get(event_id),
+                "healed_event": numbers.get(injury.healed_event_id) if injury.healed_event_id else None,
+            }
+            for injury, name, event_id in rows
+            if include_healed or injury.remaining > 0
+        ]
+
+
+def history(db: Database, league_name: str | None, wrestler_name: str) -> dict[str, Any]:
+    with db.read() as session:
+        league = get_league(session, league_name)
+        wrestler = get_wrestler(session, league, wrestler_name, active=False)
+        numbers = {e.id: e.number for e in league.events}
+        titles = {t.id: t.name for t in league.titles}
+        rows = session.execute(
+            select(LeagueMatch, MatchEntrant.outcome, RatingHistory.mu, RatingHistory.sigma)
+            .join(MatchEntrant, MatchEntrant.match_id == LeagueMatch.id)
+            .outerjoin(
+                RatingHistory,
+                (RatingHistory.match_id == LeagueMatch.id) & (RatingHistory.wrestler_id == wrestler.id),
+            )
+            .where(MatchEntrant.wrestler_id == wrestler.id)
+            .order_by(LeagueMatch.event_id, LeagueMatch.position)
+        ).all()
+        matches = []
+        for match, outcome, mu, sigma in rows:
+            view = match_view(match, titles)
+            view["event"] = numbers.get(match.event_id)
+            view["outcome"] = outcome
+            view["opponents"] = [n for s in match.sides for n in s if n != wrestler.name and wrestler.name not in s]
+            view["rating_after"] = None if mu is None else round(mu - 3 * sigma, 3)
+            matches.append(view)
+        return {
+            "wrestler": wrestler.name,
+            "record": {"wins": wrestler.wins, "losses": wrestler.losses, "draws": wrestler.draws},
+            "streak": wrestler.streak,
+            "rating": round(wrestler.ordinal, 3),
+            "mu": round(wrestler.mu, 3),
+            "sigma": round(wrestler.sigma, 3),
+            "matches": matches,
+        }
+
+
+def replay_match(db: Database, league_name: str | None, match_id: int) -> dict[str, Any]:
+    """Play a stored match again from its seed, params and agents; it must give the same actions
+    and result (and its action log must replay on its own)."""
+    with db.read() as session:
+        league = get_league(session, league_name)
+        match = session.get(LeagueMatch, match_id)
+        if match is None or match.event.league_id != league.id:
+            raise LeagueError(f"{league.name} has no match {match_id}")
+        if match.status != "done" or match.params is None or match.seed is None or match.actions is None:
+            raise LeagueError(f"match {match_id} has not been played yet")
+        params, seed, agents, actions, stored = (
+            match.params,
+            match.seed,
+            match.agents or [],
+            match.actions,
+            match.result,
+        )
+        game_name = league.game
+    game = load_game(game_name, **params)
+    replayed = game.state_from_actions(actions)
+    result = replayed.match_result()
+    if result is None or result.to_dict() != stored:
+        raise ReplayMismatchError(f"match {match_id}: its stored action log no longer gives the stored result")
+    record = play_match(game, [make_agent(a, game, p) for p, a in enumerate(agents)], seed)
+    if record.actions != actions:
+        first = next(
+            (i for i, (x, y) in enumerate(zip(record.actions, actions, strict=False)) if x != y),
+            min(len(record.actions), len(actions)),
+        )
+        raise ReplayMismatchError(
+            f"match {match_id}: re-running seed {seed} differs from the stored log at action #{first}"
+        )
+    if record.result.to_dict() != stored:
+        raise ReplayMismatchError(
+            f"match {match_id}: re-running gives {record.result.describe()}, not the stored result"
+        )
+    return {
+        "match": match_id,
+        "seed": seed,
+        "agents": agents,
+        "actions": len(actions),
+        "reproduces": True,
+        "result": record.result.describe(),
+    }
+
+
+__all__ = [
+    "MatchOutcome",
+    "Runner",
+    "book_card",
+    "book_season_event",
+    "book_tournament",
+    "create_league",
+    "end_feud",
+    "feuds_view",
+    "get_league",
+    "history",
+    "injuries_view",
+    "list_events",
+    "new_title",
+    "release",
+    "replay_match",
+    "run_card",
+    "run_season",
+    "show_event",
+    "sign",
+    "standings",
+    "titles_view",
+]
