@@ -193,3 +193,101 @@ def test_power_surge_with_the_called_card_on_turn_one() -> None:
         assert "play Power Surge" in legal_names(st) and "discard Power Surge" not in legal_names(st)
         st.apply_action("play Power Surge")
         assert legal_names(st) == ["play Chop", "discard Chop"]
+
+
+# -- 11.5 errors for every card type ------------------------------------------------------------------
+def _errors(st: object) -> dict[str, bool]:
+    return {a.name: st.is_error(a) for a in st.legal_actions()}  # type: ignore[attr-defined]
+
+
+def test_errors_rule_is_on_by_default_and_can_be_turned_off() -> None:
+    # wrasslin 11.5: on by default (human play); agents and simulations may turn it off
+    assert WrasslinGame().errors_rule and not WrasslinGame(errors_rule=False).errors_rule
+    st = stage([KNEESHURT, UMPIRE], {0: ["Hair Pull", "Chop"], 1: []}, errors_rule=True)
+    assert _errors(st)["play Hair Pull"] and not _errors(st)["play Chop"]
+    st = stage([KNEESHURT, UMPIRE], {0: ["Hair Pull", "Chop"], 1: []})
+    assert "play Hair Pull" not in legal_names(st)
+
+
+def test_an_illegal_hold_is_challenged_and_undone() -> None:
+    # wrasslin 11.5 / 7.1: a good Wrestler's blue Hold; the opponent challenges before playing a card
+    st = stage([KNEESHURT, UMPIRE], {0: ["Hair Pull", "Chop"], 1: ["Block"]}, errors_rule=True)
+    before = (list(st.hand[0]), list(st.hand[1]), list(st.dmg))
+    play(st, "play Hair Pull")
+    assert st.current_player() == 1 and "challenge" in legal_names(st)
+    st.apply_action("challenge")
+    assert (st.hand[0], st.hand[1], st.dmg) == before and st.turn == 0 and st.phase == "main"
+    assert "play Hair Pull" not in legal_names(st)
+    event = next(e for e in st.events if e.kind == "challenge")
+    assert "blue Illegal Holds (7.1)" in event.data["reason"]
+    assert "objects" in (st.g.narrate(event) or "")
+    play(st, "play Chop", "pass")
+    assert st.dmg[1] == 1 and st.card_total() == 180
+
+
+def test_an_unchallenged_error_stands_once_the_opponent_plays_a_card() -> None:
+    # wrasslin 11.5: "considered a legal and effective play once an opposing player has played a card"
+    st = stage([KNEESHURT, UMPIRE], {0: ["Hair Pull"], 1: ["Block", "Chop"]}, errors_rule=True)
+    play(st, "play Hair Pull", "react Block")
+    assert st.dmg == [0, 0] and st.err_seat == -1  # blocked, like any Hold; nothing left to challenge
+    st = stage([KNEESHURT, UMPIRE], {0: ["Hair Pull"], 1: ["Chop"]}, errors_rule=True)
+    play(st, "play Hair Pull", "pass")
+    assert st.dmg[1] == 1 and st.turn == 1 and "challenge" not in legal_names(st)
+
+
+def test_a_red_card_error_waits_for_a_challenge() -> None:
+    # wrasslin 11.5 / 8.33: a Reverse against a Specialty, played anyway; only a challenge answers it (8.32)
+    st = stage([KNEESHURT, HARPO], {0: ["Specialty"], 1: ["Reverse"]}, damage={1: ["Chop"]}, errors_rule=True)
+    play(st, "play Specialty 3")
+    assert _errors(st)["react Reverse"]
+    st.apply_action("react Reverse")
+    assert st.current_player() == 0 and sorted(legal_names(st)) == ["challenge", "pass"]
+    st.apply_action("challenge")
+    assert st.current_player() == 1 and "react Reverse" not in legal_names(st)
+    play(st, "pass")
+    assert st.dmg[1] == 1 + 2  # Iron Block lands
+    st = stage([KNEESHURT, HARPO], {0: ["Specialty"], 1: ["Reverse"]}, damage={1: ["Chop"]}, errors_rule=True)
+    play(st, "play Specialty 3", "react Reverse", "pass")
+    assert st.dmg == [2, 1]  # unchallenged, the Reverse stands
+
+
+def test_errors_of_every_card_type_are_offered_with_their_reason() -> None:
+    # wrasslin 11.5 with 3.5, 3.13, 6.13, 8.1, 8.4, 10.12, 11.32, 12.3, 5.3: each kind of card can be played
+    # illegally; the error names its rule
+    immobile = ["Drop Kick", "Drop Kick", "Chop", "Knee Lift"]
+    cases = [
+        # (wrestlers, hands, damage, setup, action, rule)
+        ([HARPO, KNEESHURT], {0: ["Power Surge", "Power Surge", "Chop"]}, {}, ["play Power Surge"],
+         "play Power Surge", "8.4"),
+        ([KNEESHURT, UMPIRE], {0: ["Out of Ring", "Chop"]}, {0: immobile}, [], "exit ring with Out of Ring", "3.13"),
+        ([KNEESHURT, HARPO, SUNNY, CHAMP], {0: ["Tag", "Chop"]}, {0: immobile}, [], "play Tag", "6.13"),
+        ([HARPO, KNEESHURT], {0: ["Chop"], 1: ["Interference/Block"]}, {}, ["play Chop"],
+         "react Interference/Block", "9.3"),
+        ([HARPO, KNEESHURT], {0: ["Chop"], 1: ["Block"]}, {1: [*immobile, "Chop"]}, ["play Chop"],
+         "react Block", "8.1"),
+    ]
+    for wrestlers, hands, damage, setup, action, rule in cases:
+        mt = {"match_type": "tag"} if len(wrestlers) == 4 else {}
+        st = stage(wrestlers, hands, damage=damage, errors_rule=True, **mt)
+        for name in setup:
+            play(st, name)
+        assert _errors(st).get(action), (action, legal_names(st))
+        strict = stage(wrestlers, hands, damage=damage, auto_pass=False, **mt)
+        for name in setup:
+            play(strict, name)
+        assert action not in legal_names(strict)
+        with pytest.raises(Exception, match=rf"\(.*{rule}"):
+            strict.apply_action(action)
+        play(st, action)
+        assert st.err_seat >= 0 and rule in st.err_reason and st.card_total() == 180
+
+
+def test_a_second_power_surge_stands_and_adds_up() -> None:
+    # wrasslin 11.5 / 8.4: an unchallenged second Power Surge is an effective play: Strength rises again
+    st = stage([HARPO, KNEESHURT], {0: ["Power Surge", "Power Surge", "Chop"], 1: []}, errors_rule=True)
+    play(st, "play Power Surge", "play Power Surge")
+    assert st.strength(0) == 5 + 2 + 2
+    play(st, "play Chop")
+    assert st.current_player() == 1 and "challenge" in legal_names(st)
+    st.apply_action("challenge")
+    assert st.strength(0) == 7 and st.hand[0][st.g.index["Power Surge"]] == 1 and st.phase == "main"

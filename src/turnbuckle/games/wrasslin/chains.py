@@ -3,8 +3,13 @@ challenges (11.5), and resolving the chain against the base play."""
 
 from __future__ import annotations
 
+import copy
+
 from turnbuckle.games.wrasslin.core import WrasslinCore
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, OUT, RING
+
+_ENGINE_FIELDS = frozenset({"game", "_history", "_events", "_event_cache", "_events_deferred", "record_events"})
+"""State fields the engine owns: a challenge (11.5) restores everything else."""
 
 
 class ChainsMixin(WrasslinCore):
@@ -23,7 +28,7 @@ class ChainsMixin(WrasslinCore):
     def _next_responder(self) -> None:
         while self.responders:
             q = self.responders[0]
-            if not self.g.auto_pass or self._responses(q):
+            if not self.g.auto_pass or self._responses(q) or (self.g.errors_rule and self._responses(q, True)):
                 self.phase = "respond"
                 return
             self.responders.pop(0)
@@ -38,6 +43,8 @@ class ChainsMixin(WrasslinCore):
         if kind == "challenge":
             self._challenge(q)
             return
+        if self.err_seat >= 0 and self.team[self.err_seat] != self.team[q]:
+            self._clear_error()  # 11.5: an opponent has played a card: the illegal play stands
         if kind in ("long", "short", "long_wild", "short_wild"):
             phys = self.C_LSC if kind in ("long", "short") else self.C_WILD
             self._take(q, phys)
@@ -60,8 +67,7 @@ class ChainsMixin(WrasslinCore):
         name = g.cards[ci].name
         if ci == self.C_PS:
             rating = self.w(q).abilities(self.dmg[q])[3]
-            self.surge[q] = rating
-            self.surge_turn[q] = self.turn_no
+            self._surge_rating(q)
             self.chain.append(("surge", phys, q, -1))
             self.emit("power_surge", seat=q, wrestler=self.name(q), amount=rating, strength=self.strength(q),
                       reaction=True)
@@ -71,6 +77,11 @@ class ChainsMixin(WrasslinCore):
         if ci in (self.C_BLOCK, self.C_REVERSE):
             self.chain.append(("block" if ci == self.C_BLOCK else "reverse", phys, q, -1))
             self.emit("reaction", seat=q, wrestler=self.name(q), card=name)
+            if self.err_seat >= 0 and self.team[self.err_seat] == self.team[q]:
+                # 11.5: an illegal red card waits for the other side's challenge (nothing else answers it)
+                self.responders = [t for t in self._queue_after(q) if self.team[t] != self.team[q]]
+                self._next_responder()
+                return
             self._resolve()  # 8.32: there is no counter to a red Reaction card
             return
         if ci in (self.C_IB, self.C_IR):
@@ -92,27 +103,29 @@ class ChainsMixin(WrasslinCore):
         self._next_responder()
 
     def _challenge(self, q: int) -> None:
-        """11.5: an ability error spotted before any opposing card is played is refused."""
-        s = self.base_att
-        self.emit("challenge", seat=q, wrestler=self.name(q), offender=self.name(s), reason=self.illegal_reason)
-        for it in self.chain:
-            self.hand[it[2]][it[1]] += 1
-        if self.base_phys >= 0:
-            self.hand[s][self.base_phys] += 1
-        if self.base_dt >= 0:
-            self.hand[s][self.base_dt] += 1
-        self.chain = []
-        self.responders = []
-        self.illegal_reason = ""
-        self.refused += self.plays
-        self.plays = []
-        self._set_base("", -1, 0, -1, -1, -1)
-        self.dt_card = -1
-        self.acted = False
-        self.phase = "main"
+        """11.5: an illegal play spotted before any opposing card is played is refused: the match goes back
+        to just before it, and the player chooses again (that play is not offered again this turn)."""
+        s, reason, refused = self.err_seat, self.err_reason, self.err_action
+        snap = self.err_snap
+        assert snap is not None
+        fresh = copy.copy(snap)
+        snap._copy_into(fresh)
+        for key, value in vars(fresh).items():
+            if key not in _ENGINE_FIELDS:
+                setattr(self, key, value)
+        self.refused.append((s, refused))
+        if self.phase == "target" and self.pending is not None and not self._decisions(errors=self.g.errors_rule):
+            # every target of that Hold refused: back to the choice of play, without that Hold
+            self.phase = "dt_hold" if self.pending[0] == "dt" else "main"
+            self.pending = None
+            if self.plays:
+                self.refused.append((s, self.plays[-1]))
+        self._legal = None
+        self.emit("challenge", seat=q, wrestler=self.name(q), offender=self.name(s), reason=reason)
 
     def _resolve(self) -> None:
         self.plays = []
+        self._clear_error()  # 11.5: nobody challenged: the play stands
         eff, hits = self._effective()
         for it in self.chain:
             self._to_discard(it[1])
@@ -120,7 +133,6 @@ class ChainsMixin(WrasslinCore):
         bk, att, dfn = self.base_kind, self.base_att, self.base_def
         self.chain = []
         self.responders = []
-        self.illegal_reason = ""
         for kind, *_ in lsc:
             self._apply_count_call(kind)
         outcome = "applied"
@@ -221,6 +233,8 @@ class ChainsMixin(WrasslinCore):
             self._after_primary()
         elif r == "reapply":
             self._after_reapply()
+        elif r == "end":
+            self._end_turn()
         else:
             self.phase = "main"
 

@@ -77,7 +77,6 @@ class WrasslinCore(State):
         self.base_def = -1
         self.base_dt = -1
         self.base_out = False
-        self.illegal_reason = ""
         self.chain: list[Item] = []
         self.responders: list[int] = []
         self.resume = ""
@@ -108,9 +107,19 @@ class WrasslinCore(State):
         self.next_after_bout = 0
         self._legal: list[Action] | None = None
         self.plays: list[int] = []
-        """Main-phase decisions since the last answered play (refused together by a challenge)."""
-        self.refused: list[int] = []
-        """Plays refused by a challenge this turn (11.5): not offered again, so a challenge cannot loop."""
+        """Main-phase decisions since the last answered play (the one that led to a target choice)."""
+        self.refused: list[tuple[int, int]] = []
+        """(seat, action id) refused by a challenge this turn (11.5): not offered again, so a challenge
+        cannot loop."""
+        self.err_seat = -1
+        """11.5: the seat whose illegal play is pending (it stands once an opponent plays a card)."""
+        self.err_action = -1
+        self.err_reason = ""
+        self.err_snap: WrasslinCore | None = None
+        """The state just before the pending illegal play: a challenge puts it back (never mutated, so
+        clones share it)."""
+        self._errset: frozenset[int] = frozenset()
+        """Which of the current legal actions are 11.5 errors (computed with them)."""
         c = g.index
         self.C_PS = c["Power Surge"]
         self.C_WILD = c["Wild Card"]
@@ -174,6 +183,7 @@ class WrasslinCore(State):
         other.refused = self.refused.copy()
         other.plays = self.plays.copy()
         other._legal = None
+        other._errset = frozenset()
 
     # -- small helpers ---------------------------------------------------------------------------
     def w(self, s: int) -> Wrestler:
@@ -275,25 +285,27 @@ class WrasslinCore(State):
     def _location_ok(self, s: int, t: int, spec: HoldSpec, dt: bool) -> bool:
         return _reachable(self.pos[s], self.pos[t], spec, dt)
 
-    def _candidates(self, s: int) -> list[tuple[int, int, int, int, int]]:
+    def _candidates(self, s: int, lax: bool = False) -> list[tuple[int, int, int, int, int]]:
         """(seat, Strength, Weight, damage, position) of each opponent a Hold may go on (9.41: not one
-        being penalized who has not yet refilled his hand)."""
+        being penalized who has not yet refilled his hand; ``lax``: him too, as an 11.5 error)."""
         out: list[tuple[int, int, int, int, int]] = []
         team = self.team[s]
         for t in range(self.g.players):
-            if self.team[t] == team or self.pos[t] == OUT or self.penalty[t] > 0 or self.unfilled[t]:
+            if self.team[t] == team or self.pos[t] == OUT or (not lax and (self.penalty[t] > 0 or self.unfilled[t])):
                 continue
             out.append((t, self.strength(t), self.w(t).weight, self.dmg[t], self.pos[t]))
         return out
 
     def _targets_for(self, s: int, spec: HoldSpec, dt: bool, cands: list[tuple[int, int, int, int, int]],
-                     a: tuple[int, int, int, int, int], check: bool = True) -> list[int]:
+                     a: tuple[int, int, int, int, int], check: bool = True, errors: bool = False) -> list[int]:
+        """The candidates ``s`` may apply ``spec`` to; ``errors``: also those only an 11.5 error reaches
+        (no abilities for it, a Pin on an undamaged opponent)."""
         st, ag, sk = a[0], a[1], a[2]
-        if check and st < 1:
+        if check and st < 1 and not errors:
             return []  # 3.11
         r = spec.req
         teamwork = self.g.royal and spec.battle_royal
-        lax = teamwork or self.g.errors_rule or not check
+        lax = teamwork or errors or not check
         base_ok = (
             st >= r.strength and ag >= r.agility and sk >= r.skill
             and (not r.ge_own_w or st >= self.w(s).weight)
@@ -304,16 +316,56 @@ class WrasslinCore(State):
         for t, tst, tw, tdmg, pt in cands:
             if not _reachable(ps, pt, spec, dt):
                 continue
-            if spec.pin and (tdmg < 1 or self.free_for_all):
+            if spec.pin and ((tdmg < 1 and not errors) or self.free_for_all):
                 continue  # 10.2: only against a damaged opponent
             if not lax and (not base_ok or (r.gt_s and st <= tst) or (r.ge_w and st < tw)):
                 continue
             out.append(t)
         return out
 
-    def hold_targets(self, s: int, spec: HoldSpec, dt: bool = False, check: bool = True) -> list[int]:
-        """Opponents ``s`` may apply ``spec`` to now (with ``check``: only those he has the abilities for)."""
-        return self._targets_for(s, spec, dt, self._candidates(s), self.abilities(s), check)
+    def hold_targets(self, s: int, spec: HoldSpec, dt: bool = False, check: bool = True,
+                     errors: bool = False) -> list[int]:
+        """Opponents ``s`` may apply ``spec`` to now (with ``check``: only those he has the abilities for;
+        with ``errors``: also those an 11.5 error reaches)."""
+        return self._targets_for(s, spec, dt, self._candidates(s, errors), self.abilities(s), check, errors)
+
+    def hold_fault(self, p: int, spec: HoldSpec, t: int, dt: bool) -> str:
+        """Why ``p`` may not apply ``spec`` to ``t`` now, in one line with the rule; '' if he may."""
+        who = self.name(p)
+        if spec.illegal and not self.w(p).dirty:
+            return f"{who} is a good Wrestler and may not play blue Illegal Holds (7.1)"
+        if self.held(p):
+            return f"{who} is under a Pin or Continuing Hold and may not apply Holds (10.12, 10.21)"
+        if not _reachable(self.pos[p], self.pos[t], spec, dt):
+            return f"{self.name(t)} is not where a Hold can reach (11.31)"
+        if self.penalty[t] > 0 or self.unfilled[t]:
+            return f"{self.name(t)} is being penalized: no Hold may be put on him until he refills (9.41)"
+        if spec.pin and self.dmg[t] < 1:
+            return f"a Pin needs an opponent with at least 1 damage; {self.name(t)} has none (10.2)"
+        r = self.meets(p, spec, t, self.g.royal and spec.battle_royal)
+        if r:
+            return f"{who} cannot play {spec.name} on {self.name(t)}: {r} (4.3)"
+        return ""
+
+    def is_error(self, action: Action) -> bool:
+        """Is ``action`` (one of the legal actions) an 11.5 error: playable, but an opponent may challenge?"""
+        if self._legal is None:
+            self.legal_actions()
+        return action.id in self._errset
+
+    def _clear_error(self) -> None:
+        """11.5: the pending illegal play stands (or was undone): nothing left to challenge."""
+        self.err_seat = -1
+        self.err_action = -1
+        self.err_reason = ""
+        self.err_snap = None
+
+    def _surge_rating(self, s: int) -> None:
+        """8.4: Strength rises by the current Power Surge rating until the start of his next turn; a second
+        Power Surge in one turn (an 11.5 error that stood) adds its rating again."""
+        rating = self.w(s).abilities(self.dmg[s])[3]
+        self.surge[s] = rating + (self.surge[s] if self.surge_turn[s] == self.turn_no else 0)
+        self.surge_turn[s] = self.turn_no
 
     # -- moving cards ----------------------------------------------------------------------------
     def _take(self, s: int, ci: int) -> None:
@@ -332,7 +384,7 @@ class WrasslinCore(State):
         ...
 
     @abstractmethod
-    def _hold_options(self, s: int, dt: bool, exclude: int = -1) -> list[Action]:
+    def _hold_options(self, s: int, dt: bool, exclude: int = -1, errors: bool = False) -> list[Action]:
         ...
 
     @abstractmethod
@@ -340,7 +392,16 @@ class WrasslinCore(State):
         ...
 
     @abstractmethod
-    def _responses(self, q: int) -> list[Action]:
+    def _responses(self, q: int, errors: bool = False) -> list[Action]:
+        ...
+
+    # state.py
+    @abstractmethod
+    def _decisions(self, errors: bool = False) -> list[Action]:
+        ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
         ...
 
     @abstractmethod

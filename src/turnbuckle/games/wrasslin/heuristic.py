@@ -79,6 +79,8 @@ def score(state: State, action: Action) -> float:
     g = state.g
     kind, arg = g.decode[action.id]
     p = state.current_player()
+    if kind != "challenge" and state.is_error(action):
+        return -5.0  # 11.5: an illegal play an opponent would only challenge; the heuristic plays straight
     dmg = state.dmg[p]
     submit_at = state.w(p).submit_at
     if kind in ("react", "react_wild", "react_spec", "long", "short", "long_wild", "short_wild", "challenge"):

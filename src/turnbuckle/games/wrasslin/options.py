@@ -13,15 +13,16 @@ class LegalOptionsMixin(WrasslinCore):
     """The legal choices of the player to move, in the main phase and in a response chain."""
 
     # -- main-phase actions (5.4 A) --------------------------------------------------------------
-    def _hold_options(self, s: int, dt: bool, exclude: int = -1) -> list[Action]:
-        """Every Hold ``s`` may play now, from his hand or as a Wild Card (11.2) or Specialty (11.4)."""
+    def _hold_options(self, s: int, dt: bool, exclude: int = -1, errors: bool = False) -> list[Action]:
+        """Every Hold ``s`` may play now, from his hand or as a Wild Card (11.2) or Specialty (11.4);
+        ``errors``: also those only an 11.5 error plays (abilities, alignment, penalized target)."""
         g = self.g
         h = self.hand[s]
         acts: list[Action] = []
         a = self.abilities(s)
-        if a[0] < 1:
+        if a[0] < 1 and not errors:
             return acts  # 3.11: no Strength, no Hold
-        cands = self._candidates(s)
+        cands = self._candidates(s, errors)
         if not cands:
             return acts
         wr = self.w(s)
@@ -33,11 +34,11 @@ class LegalOptionsMixin(WrasslinCore):
             have = h[ci] - (1 if exclude == ci else 0) > 0
             if not have and not wild:
                 continue
-            if spec.illegal and not dirty:
+            if spec.illegal and not dirty and not errors:
                 continue  # 7.1: only dirty Wrestlers play blue Illegal Holds
             if dt and (spec.pin or spec.continuous):
                 continue  # 12.4
-            if not self._targets_for(s, spec, dt, cands, a):
+            if not self._targets_for(s, spec, dt, cands, a, errors=errors):
                 continue
             if have:
                 acts.append(g.a_play[ci])
@@ -49,23 +50,25 @@ class LegalOptionsMixin(WrasslinCore):
                 for i, sp in enumerate(wr.specialties):
                     if sp.hold is None:
                         continue
-                    if sp.hold.illegal and not dirty:
+                    if sp.hold.illegal and not dirty and not errors:
                         continue
-                    if self._targets_for(s, sp.hold, False, cands, a):
+                    if self._targets_for(s, sp.hold, False, cands, a, errors=errors):
                         if has_spec:
                             acts.append(g.a_spec[i])
                         if wild:
                             acts.append(g.a_spec_wild[i])
         return acts
 
-    def _main_actions(self, s: int) -> list[Action]:
+    def _main_actions(self, s: int, errors: bool = False) -> list[Action]:
+        """The turn player's plays (5.4 A); ``errors``: also the plays only an 11.5 error makes (he lacks the
+        abilities, alignment, mobility or Power Surge for them, is under a Hold, or ignores his called card)."""
         g = self.g
         h = self.hand[s]
         if self.phase == "dt_hold":
-            return self._hold_options(s, dt=True) or [g.a_end]
+            return self._hold_options(s, dt=True, errors=errors) or [g.a_end]
         wild = h[self.C_WILD] > 0
         acts: list[Action] = []
-        if self.can_surge(s):
+        if self.can_surge(s) or (errors and (h[self.C_PS] or wild)):
             if h[self.C_PS]:
                 acts.append(g.a_play[self.C_PS])
             if wild:
@@ -74,16 +77,16 @@ class LegalOptionsMixin(WrasslinCore):
             acts.append(g.a_extra_surge)  # 8.4: "played (or discarded) in addition to any other card"
         if self.combo:
             # 11.1: the Holds of a Combination (or end the turn)
-            return [*acts, *self._hold_options(s, dt=False), g.a_end]
-        held = self.held(s)
+            return [*acts, *self._hold_options(s, dt=False, errors=errors), g.a_end]
+        held = self.held(s) and not errors
         pinned = self.pinned(s)
         pos = self.pos[s]
         specs = self.w(s).specialties
         has_spec = h[self.C_SPEC] > 0
         mt = g.match_type
         if mt in ("tag", "handicap"):
-            if pos == RING and not held and not self.tagged and self.mobile(s) and any(
-                self.pos[t] == APRON and self.mobile(t) for t in self.partners(s)
+            if pos == RING and not held and not self.tagged and (errors or self.mobile(s)) and any(
+                self.pos[t] == APRON and (errors or self.mobile(t)) for t in self.partners(s)
             ):
                 if h[self.C_TAG]:
                     acts.append(g.a_play[self.C_TAG])
@@ -95,12 +98,12 @@ class LegalOptionsMixin(WrasslinCore):
                             acts.append(g.a_spec[i] if has_spec else g.a_spec_wild[i])
             if pos == APRON and not held:
                 dt_sources: list[Action] = []
-                if h[self.C_DT] and self._hold_options(s, dt=True, exclude=self.C_DT):
+                if h[self.C_DT] and self._hold_options(s, dt=True, exclude=self.C_DT, errors=errors):
                     dt_sources.append(g.a_play[self.C_DT])
-                if wild and self._hold_options(s, dt=True, exclude=self.C_WILD):
+                if wild and self._hold_options(s, dt=True, exclude=self.C_WILD, errors=errors):
                     dt_sources.append(g.a_wild[self.C_DT])
                 if has_spec and any(sp.effect == "double_team" for sp in specs) and \
-                        self._hold_options(s, dt=True, exclude=self.C_SPEC):
+                        self._hold_options(s, dt=True, exclude=self.C_SPEC, errors=errors):
                     i = next(i for i, sp in enumerate(specs) if sp.effect == "double_team")
                     dt_sources.append(g.a_spec[i])
                 acts += dt_sources
@@ -118,20 +121,20 @@ class LegalOptionsMixin(WrasslinCore):
                 if wild:
                     acts.append(g.a_wild[self.C_REF])
         if not held and pos in (RING, FLOOR):
-            holds = self._hold_options(s, dt=False)
+            holds = self._hold_options(s, dt=False, errors=errors)
             acts += holds
-            if holds:
+            if holds and not errors:
                 if h[self.C_COMB]:
                     acts.append(g.a_play[self.C_COMB])
                 if wild:
                     acts.append(g.a_wild[self.C_COMB])
             pinner = any(r[0] == s and r[4] for r in self.holds)  # 10.21: the pinner stays put too
-            if pos == RING and not g.royal and not pinner and self.mobile(s) and self.opponents(s):
+            if pos == RING and not g.royal and (errors or (not pinner and self.mobile(s))) and self.opponents(s):
                 if h[self.C_OOR]:
                     acts.append(g.a_exit)
                 if wild:
                     acts.append(g.a_exit_wild)
-        if pos == FLOOR and self.mobile(s):
+        if pos == FLOOR and (errors or self.mobile(s)):
             acts.append(g.a_reenter)
         a = self.abilities(s)
         if self.dmg[s] > 0 and a[4] > 0 and not held:
@@ -146,7 +149,7 @@ class LegalOptionsMixin(WrasslinCore):
             for i, sp in enumerate(specs):
                 if sp.effect == "recovery" and (not held or (sp.while_pinned and not self.held_by_continuous(s))):
                     acts.append(g.a_spec[i] if has_spec else g.a_spec_wild[i])
-        if pinned and self.can_react(s):
+        if pinned and (errors or self.can_react(s)):
             # 10.2A / introductory sheet: the pinned Wrestler may Block the Pin
             if h[self.C_BLOCK]:
                 acts.append(g.a_play[self.C_BLOCK])
@@ -155,7 +158,7 @@ class LegalOptionsMixin(WrasslinCore):
         for ci, c in enumerate(h):
             if c:
                 acts.append(g.a_discard[ci])
-        if self.obligation >= 0 and self.turn_no == 1:
+        if self.obligation >= 0 and self.turn_no == 1 and not errors:
             # 5.3: the called card is the first play or discard; a Power Surge (8.4) and a Tag (12.3) go
             # "in addition to" the play, so they may come with it
             ob = self.obligation
@@ -221,15 +224,21 @@ class LegalOptionsMixin(WrasslinCore):
             return True
         return self.base_kind == "hold" and self.spec(self.base_att, self.base_ref).pin
 
-    def _responses(self, q: int) -> list[Action]:
+    def _responses(self, q: int, errors: bool = False) -> list[Action]:
+        """``q``'s answers to the play (5.6, 8.x, 9.x); ``errors``: also those only an 11.5 error makes (no
+        ability left to react, a Reverse against a Specialty or Continuing Hold, a second Power Surge, no
+        manager or mobile partner for Outside Influence)."""
         g = self.g
         h = self.hand[q]
         wild = h[self.C_WILD] > 0
         acts: list[Action] = []
         bk = self.base_kind
         att, dfn = self.base_att, self.base_def
-        eff, hits = self._effective()
         chain = self.chain
+        if chain and chain[-1][0] in ("block", "reverse"):
+            # 8.32: nothing answers a red card; it waits only for a challenge of the red card itself
+            return [g.a_challenge] if self._may_challenge(q) else []
+        eff, hits = self._effective()
         battle_royal = g.royal
         if bk in ("hold", "reapply", "exit"):
             standing = not any(k in NEGATORS for k in hits)
@@ -237,8 +246,10 @@ class LegalOptionsMixin(WrasslinCore):
             surged = any(it[0] == "surge" for it in chain)
             spec = self.spec(att, self.base_ref) if bk != "exit" else None
             reversible = bk == "exit" or (bk == "hold" and spec is not None and spec.reversible)
+            if errors and bk == "hold" and spec is not None and not spec.pin:
+                reversible = True  # 8.33 / 11.4: a Reverse against a Specialty or Continuing Hold, as an error
             if q == dfn and standing and not red_played and not (bk == "hold" and self.base_dt >= 0):
-                if self.can_react(q):
+                if errors or self.can_react(q):
                     if h[self.C_BLOCK]:
                         acts.append(g.a_react[self.C_BLOCK])
                     if wild:
@@ -248,7 +259,7 @@ class LegalOptionsMixin(WrasslinCore):
                             acts.append(g.a_react[self.C_REVERSE])
                         if wild:
                             acts.append(g.a_react_wild[self.C_REVERSE])
-                if bk != "exit" and not surged and self.can_surge(q):
+                if bk != "exit" and not surged and (self.can_surge(q) or (errors and (h[self.C_PS] or wild))):
                     if h[self.C_PS]:
                         acts.append(g.a_react[self.C_PS])
                     if wild:
@@ -256,7 +267,7 @@ class LegalOptionsMixin(WrasslinCore):
             if (
                 bk != "exit" and not battle_royal and standing and dfn >= 0
                 and self.team[q] == self.team[dfn] and (h[self.C_IB] or h[self.C_IR] or wild)
-                and self.entitled(q)
+                and (errors or self.entitled(q))
             ):
                 if h[self.C_IB]:
                     acts.append(g.a_react[self.C_IB])
@@ -271,7 +282,7 @@ class LegalOptionsMixin(WrasslinCore):
             # 12.41: a Distraction voids the Referee's call on the illegal man only if the offending team
             # has a manager or a third mobile Tag Team partner
             if self.team[q] == self.team[dfn] and "distraction" not in hits and (h[self.C_DIS] or wild) \
-                    and self.team_may_distract(dfn):
+                    and (errors or self.team_may_distract(dfn)):
                 if h[self.C_DIS]:
                     acts.append(g.a_react[self.C_DIS])
                 if wild:
@@ -289,7 +300,7 @@ class LegalOptionsMixin(WrasslinCore):
                         if sp.effect == "referee":
                             acts.append(g.a_react_spec[i])
             # 9.5: Distraction voids the standing Referee aimed at my side, or an opponent's Tag
-            if (h[self.C_DIS] or wild) and self.entitled(q):
+            if (h[self.C_DIS] or wild) and (errors or self.entitled(q)):
                 ok = False
                 for i in range(len(chain) - 1, -1, -1):
                     kind, _p, seat, _t = chain[i]
@@ -313,12 +324,13 @@ class LegalOptionsMixin(WrasslinCore):
                         acts += [g.a_long, g.a_short]
                     if wild:
                         acts += [g.a_long_wild, g.a_short_wild]
-        if (
-            self.g.errors_rule and self.illegal_reason and att >= 0 and self.team[q] != self.team[att]
-            and not any(self.team[it[2]] != self.team[att] for it in chain)
-        ):
+        if self._may_challenge(q):
             acts.append(g.a_challenge)
         return acts
+
+    def _may_challenge(self, q: int) -> bool:
+        """11.5: an opponent of the pending illegal play may challenge it (until his side plays a card)."""
+        return self.err_seat >= 0 and self.team[q] != self.team[self.err_seat]
 
     def _referee_target(self, q: int, eff: list[bool], hits: list[str]) -> tuple[int, bool] | None:
         """The standing illegal card a Referee by ``q`` would catch (9.4), and whether it is referee-proof."""

@@ -117,6 +117,11 @@ class MainPlaysMixin(WrasslinCore):
                 self._to_discard(self.dt_card)  # no Hold left to Double Team with: the card is spent
                 self.dt_card = -1
                 self.phase = "main"
+            if self.err_seat >= 0:
+                # 11.5: an illegal play of this turn (a Power Surge) may still be challenged
+                self._set_base("play", -1, 0, s, -1, -1)
+                self._open_chain(s, "end")
+                return
             self._end_turn()
             return
         if kind == "extra_surge":
@@ -164,11 +169,12 @@ class MainPlaysMixin(WrasslinCore):
         self.combo = 0
         self.stay_pending = False
         self._clear_base()
+        self._clear_error()
         self.phase = "main"
 
     def _choose_hold(self, s: int, phys: int, ref: int, dt: bool) -> None:
         spec = self.spec(s, ref)
-        targets = self.hold_targets(s, spec, dt)
+        targets = self.hold_targets(s, spec, dt, errors=self.g.errors_rule)
         if len(targets) == 1:
             self._play_hold(s, phys, ref, targets[0], self.dt_card if dt else -1)
         else:
@@ -185,9 +191,11 @@ class MainPlaysMixin(WrasslinCore):
 
     def _play_hold(self, s: int, phys: int, ref: int, target: int, dt: int) -> None:
         spec = self.spec(s, ref)
+        if self.err_seat == s:
+            fault = self.hold_fault(s, spec, target, dt >= 0)
+            if fault:
+                self.err_reason = fault  # 11.5: what is wrong with the Hold on the target he chose
         self._take(s, phys)
-        reason = self.meets(s, spec, target, self.g.royal and spec.battle_royal)
-        self.illegal_reason = reason
         self._abandon(s)  # 10.1D / 10.2D: a new Hold abandons the one he was applying
         self.acted = True
         self.dt_card = -1
@@ -199,9 +207,8 @@ class MainPlaysMixin(WrasslinCore):
 
     def _primary_done(self, s: int) -> None:
         self.acted = True
-        if self.g.errors_rule or any(self.warned[t] > 0 for t in range(self.g.players)) or self.counts_running():
+        if self.err_seat >= 0 or any(self.warned[t] > 0 for t in range(self.g.players)) or self.counts_running():
             self._set_base("play", -1, 0, s, -1, -1)
-            self.illegal_reason = ""
             self._open_chain(s, "primary")
         else:
             self._after_primary()
@@ -232,8 +239,7 @@ class MainPlaysMixin(WrasslinCore):
         self._take(s, phys)
         self._to_discard(phys)
         rating = self.w(s).abilities(self.dmg[s])[3]
-        self.surge[s] = rating
-        self.surge_turn[s] = self.turn_no
+        self._surge_rating(s)
         self.emit("power_surge", seat=s, wrestler=self.name(s), amount=rating, strength=self.strength(s))
 
     def _after_surge_in_turn(self, s: int) -> None:
@@ -266,7 +272,8 @@ class MainPlaysMixin(WrasslinCore):
     def _play_tag(self, s: int, phys: int) -> None:
         self.tagged = True
         self._abandon(s)
-        partner = next(t for t in self.partners(s) if self.pos[t] == APRON and self.mobile(t))
+        apron = [t for t in self.partners(s) if self.pos[t] == APRON]
+        partner = next((t for t in apron if self.mobile(t)), apron[0])  # 11.5: an immobile one, as an error
         self._set_base("tag", phys, 0, s, partner, -1)
         self.emit("tag_attempt", seat=s, wrestler=self.name(s), partner=self.name(partner))
         self._open_chain(s, "main")

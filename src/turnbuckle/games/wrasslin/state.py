@@ -12,17 +12,19 @@ determinization, explanations); the fields live in ``core`` and each rule family
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.engine.result import MatchResult, Method, method_from_text
+from turnbuckle.games.wrasslin.cards import HoldSpec
 from turnbuckle.games.wrasslin.chains import ChainsMixin
 from turnbuckle.games.wrasslin.core import E_FACEDOWN
 from turnbuckle.games.wrasslin.deck import DeckMixin
 from turnbuckle.games.wrasslin.holds import HoldsMixin
-from turnbuckle.games.wrasslin.matchtypes import POSITION_NAMES, RING
+from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, POSITION_NAMES, RING
 from turnbuckle.games.wrasslin.options import LegalOptionsMixin
 from turnbuckle.games.wrasslin.plays import MainPlaysMixin
 from turnbuckle.games.wrasslin.results import ResultsMixin
@@ -115,26 +117,38 @@ class WrasslinState(
         return f"{action.name!r} refused: {self.explain(action)}"
 
     def _compute_legal(self) -> list[Action]:
+        """The legal decisions; with the 11.5 errors rule, also the illegal plays a player may still make
+        (``_errset``): they stand unless an opponent challenges before playing a card."""
         acts = self._decisions()
+        errs: frozenset[int] = frozenset()
+        if self.g.errors_rule and self.phase in ("main", "dt_hold", "target", "respond"):
+            have = {a.id for a in acts}
+            extra = [a for a in self._decisions(errors=True) if a.id not in have]
+            if extra:
+                acts += extra
+                errs = frozenset(a.id for a in extra)
+        self._errset = errs
         if self.g.match_type == "tournament" and self.phase not in ("initiative", "draft") and acts:
             acts.append(self.g.a_concede)  # 14.3: at any time a Wrestler may voluntarily concede
         return acts
 
-    def _decisions(self) -> list[Action]:
+    def _decisions(self, errors: bool = False) -> list[Action]:
         p = self.current_player()
         if p < 0:
             return []
         g = self.g
         ph = self.phase
         if ph == "main" or ph == "dt_hold":
-            acts = self._main_actions(p)
+            acts = self._main_actions(p, errors)
             if self.refused:
-                acts = [a for a in acts if a.id not in self.refused] or [g.a_end]
+                acts = [a for a in acts if (p, a.id) not in self.refused] or [g.a_end]
             if g.void and self.hand[p][self.C_WILD]:
                 return [a for a in acts if not self._void_wild(a)]
             return acts
         if ph == "respond":
-            acts = self._responses(p)
+            acts = self._responses(p, errors)
+            if self.refused:
+                acts = [a for a in acts if (p, a.id) not in self.refused]
             if g.void and self.hand[p][self.C_WILD]:
                 acts = [a for a in acts if not self._void_wild(a)]
             acts.append(g.a_pass)
@@ -156,7 +170,8 @@ class WrasslinState(
             assert self.pending is not None
             kind, _phys, ref = self.pending
             spec = self.spec(p, ref)
-            return [g.a_target[t] for t in self.hold_targets(p, spec, dt=kind == "dt")]
+            targets = [g.a_target[t] for t in self.hold_targets(p, spec, dt=kind == "dt", errors=errors)]
+            return [a for a in targets if (p, a.id) not in self.refused]
         if ph == "stay":
             return [g.a_stay, g.a_apron]
         if ph == "draft":
@@ -165,8 +180,13 @@ class WrasslinState(
 
     # -- applying actions ------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._legal = None
         ph = self.phase
+        if self.g.errors_rule and ph in ("main", "dt_hold", "target", "respond"):
+            if self._legal is None:
+                self._legal = sorted(self._compute_legal(), key=_action_id)
+            if action.id in self._errset:
+                self._mark_error(self.current_player(), action)
+        self._legal = None
         if ph == "draw":
             self._do_draw(action.id)
             return
@@ -213,6 +233,25 @@ class WrasslinState(
             self._end_turn()
         else:
             self._do_main(p, kind, arg)
+
+    def _mark_error(self, p: int, action: Action) -> None:
+        """11.5: ``p`` makes an illegal play. Keep the state from just before it (a challenge puts it back)
+        and why it is illegal; an earlier error of his own side stays the one a challenge undoes."""
+        if self.err_seat >= 0 and self.team[self.err_seat] == self.team[p]:
+            return
+        self._clear_error()  # an opposing error stands: this side has now played a card
+        if self.phase == "target" and self.pending is not None:
+            pk, _phys, ref = self.pending
+            reason = self.hold_fault(p, self.spec(p, ref), self.g.decode[action.id][1], pk == "dt")
+        else:
+            reason = self.explain(action)
+        snap = copy.copy(self)
+        self._copy_into(snap)
+        snap._history, snap._events, snap._event_cache = [], [], []
+        self.err_snap = snap
+        self.err_seat = p
+        self.err_action = action.id
+        self.err_reason = reason
 
     def _do_draft(self, p: int, widx: int) -> None:
         """14.6: a player drafts a Wrestler for his team; once all are drafted the bouts begin, each
@@ -399,55 +438,203 @@ class WrasslinState(
             att = self.base_att
             return (f"{who} may only react to {self.name(att) if att >= 0 else 'the last play'}'s "
                     f"{self.base_kind or 'play'} or pass now (5.4 A)")
+        if self.phase == "initiative":
+            return f"{who} must call the Initiative Number of a card in his hand (5.3)"
+        if self.phase == "draft":
+            return f"{who} must draft a Wrestler still in the pool (14.6)"
+        if kind in ("spec", "spec_wild", "react_spec"):
+            phys = self.C_SPEC if kind != "spec_wild" else self.C_WILD
+            if self.hand[p][phys] == 0 and not (kind == "react_spec" and self.hand[p][self.C_WILD]):
+                return f"{who} holds no {g.cards[phys].name}"
+            specs = self.w(p).specialties
+            if arg >= len(specs):
+                return f"{who} has only {len(specs)} Specialt{'y' if len(specs) == 1 else 'ies'} (11.42)"
+            sp = specs[arg]
+            if sp.hold is not None:
+                return self._hold_reason(p, sp.hold) or self._turn_reason(p)
+            return self._effect_reason(p, sp.effect, sp.name) or self._turn_reason(p)
         if kind in ("play", "wild", "discard", "react", "react_wild"):
             phys = arg if kind in ("play", "discard", "react") else self.C_WILD
             card = g.cards[arg]
             if self.hand[p][phys] == 0:
                 return f"{who} holds no {g.cards[phys].name}"
+            if kind in ("wild", "react_wild") and arg in g.void:
+                return f"this match has no {card.name} cards, so a Wild Card cannot become one (11.2)"
             if kind == "react" or kind == "react_wild":
-                if arg == self.C_BLOCK or arg == self.C_REVERSE:
-                    if p != self.base_def:
-                        return f"only the Wrestler the Hold was played on may {card.name} it (8.1, 12.1)"
-                    if not self.can_react(p):
-                        return f"{who} has no Strength, Agility or Skill left to react (3.12, 8.1)"
-                    if arg == self.C_REVERSE:
-                        return "a Pin, Continuing Hold, Specialty or Double Team cannot be Reversed (8.33, 12.4)"
-                return f"{card.name} cannot answer this play (8.x, 9.x)"
+                return self._answer_reason(p, arg)
             if card.hold is not None and self.phase in ("main", "dt_hold"):
-                if card.hold.illegal and not self.w(p).dirty:
-                    return f"{who} is a good Wrestler and may not play blue Illegal Holds (7.1)"
-                if self.held(p):
-                    return f"{who} is under a Pin or Continuing Hold and may not apply Holds (10.12, 10.21)"
-                opps = [t for t in self.opponents(p)]
-                reasons = []
-                for t in opps:
-                    if not self._location_ok(p, t, card.hold, self.phase == "dt_hold"):
-                        reasons.append(f"{self.name(t)} is not where a Hold can reach (11.31)")
-                        continue
-                    if self.penalty[t] > 0 or self.unfilled[t]:
-                        reasons.append(f"{self.name(t)} is being penalized (9.41)")
-                        continue
-                    if card.hold.pin and self.dmg[t] < 1:
-                        reasons.append(
-                            f"a Pin needs an opponent with at least 1 damage; {self.name(t)} has none (10.2)"
-                        )
-                        continue
-                    r = self.meets(p, card.hold, t)
-                    if r:
-                        reasons.append(f"{who} cannot play {card.name} on {self.name(t)}: {r} (4.3)")
-                if reasons:
-                    return reasons[0]
-                if card.hold.pin and self.g.royal:
-                    return "there are no Pins in a Battle Royal (13.2)"
-            if self.obligation >= 0 and self.turn_no == 1 and self.phase == "main":
-                called = g.cards[self.obligation]
-                return (f"{who} must first play or discard the card he called for initiative, "
-                        f"{called.name} ({called.initiative}) (5.3)")
-            if self.acted and self.phase == "main":
-                return f"{who} has already made his play this turn (5.4 A)"
-        if self.phase == "initiative":
-            return f"{who} must call the Initiative Number of a card in his hand (5.3)"
+                reason = self._hold_reason(p, card.hold)
+                if reason:
+                    return reason
+            elif kind in ("play", "wild"):
+                reason = self._effect_reason(p, card.name, card.name)
+                if reason:
+                    return reason
+            return self._turn_reason(p)
+        if kind in ("exit", "exit_wild", "reenter", "enter", "stay", "apron", "release", "end", "serve", "ignore"):
+            return self._effect_reason(p, kind, action.name) or self._turn_reason(p)
+        if kind in ("long", "short", "long_wild", "short_wild"):
+            if p == self.turn or self.team[p] == self.team[self.turn]:
+                return "a Long/Short Count discarded in your own side's turn has no effect (9.2)"
+            return "a Long/Short Count changes a running count (a Pin, a count-out, an illegal man) (9.2)"
+        if kind == "challenge":
+            return "there is no illegal play of an opponent to challenge (11.5)"
+        if kind == "concede":
+            return "only in an elimination tournament may a Wrestler concede (14.3)"
+        if kind == "target":
+            return f"{who} may not put the Hold on seat {arg} now"
         return f"{action.name!r} is not allowed for {who} in phase {self.phase!r}"
+
+    def _turn_reason(self, p: int) -> str:
+        """The turn-level reasons a play is refused (5.3, 5.4 A)."""
+        who = self.name(p)
+        g = self.g
+        if self.obligation >= 0 and self.turn_no == 1 and self.phase == "main":
+            called = g.cards[self.obligation]
+            return (f"{who} must first play or discard the card he called for initiative, "
+                    f"{called.name} ({called.initiative}) (5.3)")
+        if self.acted and self.phase == "main":
+            return f"{who} has already made his play this turn (5.4 A)"
+        if self.phase == "dt_hold":
+            return f"{who} must now play the Hold of his Double Team, or end the turn (12.4)"
+        if self.combo and self.phase == "main":
+            return f"{who} is playing a Combination: a second Hold, or end the turn (11.1)"
+        if any((p, a.id) in self.refused for a in self.g.actions.decisions):
+            return f"{who} had that play refused by a challenge this turn (11.5)"
+        return f"{who} may not do that now (phase {self.phase})"
+
+    def _hold_reason(self, p: int, spec: HoldSpec) -> str:
+        """Why no opponent can take ``spec`` from ``p`` now (the first reason found)."""
+        if self.phase not in ("main", "dt_hold"):
+            return ""
+        if spec.pin and self.g.royal:
+            return "there are no Pins in a Battle Royal (13.2)"
+        if self.phase == "dt_hold" and (spec.pin or spec.continuous):
+            return "a Double Team may not be used with a Pin or Continuing Hold (12.4)"
+        if self.pos[p] == APRON and self.phase != "dt_hold":
+            return f"{self.name(p)} is on the apron: only a Double Team puts a Hold on from there (12.1, 12.4)"
+        reasons = [self.hold_fault(p, spec, t, self.phase == "dt_hold") for t in self.opponents(p)]
+        reasons = [r for r in reasons if r]
+        return reasons[0] if len(reasons) == len(self.opponents(p)) and reasons else ""
+
+    def _effect_reason(self, p: int, what: str, label: str) -> str:
+        """Why ``p`` may not use a non-Hold card or capability ``what`` now, or ''."""
+        who = self.name(p)
+        g = self.g
+        held = self.held(p)
+        mobile = self.mobile(p)
+        if what == "Power Surge":
+            if self.surge_turn[p] == self.turn_no:
+                return f"{who} has already played a Power Surge this turn (8.4: one per turn)"
+            if self.w(p).abilities(self.dmg[p])[3] < 1:
+                return f"{who} has no Power Surge rating left (3.14)"
+        elif what in ("Recovery 1", "Recovery 2", "recovery"):
+            if self.dmg[p] < 1:
+                return f"{who} has no damage to remove (6.2)"
+            if held:
+                return f"{who} is under a Pin or Continuing Hold and may not play a Recovery (10.12, 10.21)"
+        elif what in ("Tag", "tag"):
+            if g.match_type not in ("tag", "handicap"):
+                return "Tag cards are used only in Tag Team matches (5.1, 12.3)"
+            if self.pos[p] != RING:
+                return f"only the Wrestler in the ring may play a Tag (12.3); {who} is not in it"
+            if self.tagged:
+                return f"{who} has already tagged this turn (12.3)"
+            if held:
+                return "a Tag may not be played by a Wrestler in a Pin or Continuing Hold (12.3)"
+            if not mobile:
+                return f"{who} is immobile: no Tag without a Power Surge (6.13)"
+            if not any(self.pos[t] == APRON and self.mobile(t) for t in self.partners(p)):
+                return f"{who}'s partner on the apron is not mobile (12.3)"
+        elif what in ("Double Team", "double_team"):
+            if g.match_type not in ("tag", "handicap"):
+                return "Double Team cards are used only in Tag Team matches (5.1, 12.4)"
+            if self.pos[p] != APRON:
+                return "a Double Team is played from outside the ring, by the partner on the apron (12.4)"
+            return f"{who} has no Hold he could put on with a Double Team (12.4)"
+        elif what == "Combination":
+            return f"a Combination needs a Hold {who} can play with it (11.1)"
+        elif what == "Block":
+            if not self.pinned(p):
+                return (f"a Block answers a Hold in the opponent's turn; in his own turn {who} may Block only "
+                        f"a Pin on him (8.1, 10.2 A)")
+            if not self.can_react(p):
+                return f"{who} has no Strength, Agility or Skill left to Block (3.12, 8.1)"
+        elif what == "Referee":
+            return "a Referee answers an illegal card, or catches an illegal man in the ring (9.4, 12.41)"
+        elif what in ("Reverse", "Interference/Block", "Interference/Reverse", "Distraction", "Long/Short Count"):
+            return f"{what} is played in answer to an opponent's play, never in your own turn (5.6)"
+        elif what in ("exit", "exit_wild"):
+            if self.pos[p] != RING:
+                return f"{who} is not in the ring (11.3)"
+            if g.royal:
+                return "in a Battle Royal the Out of Ring card only throws an opponent out (13.3)"
+            if held:
+                return f"{who} is under a Pin or Continuing Hold and may not leave the ring (10.12)"
+            if any(r[0] == p and r[4] for r in self.holds):
+                return f"{who} is pinning and may not leave the ring (10.21)"
+            if not mobile:
+                return f"{who} is immobile: he may not leave the ring without a Power Surge (3.13)"
+        elif what == "reenter":
+            if self.pos[p] != FLOOR:
+                return f"{who} is not outside the ring (11.32)"
+            if not mobile:
+                return f"{who} is immobile: he may not re-enter the ring without a Power Surge (3.13, 11.32)"
+        elif what == "enter":
+            return "a partner enters only when two opponents are in the ring against his partner (12.42)"
+        elif what in ("stay", "apron"):
+            return "only a Wrestler who Double Teamed may stay in the ring or return to the apron (12.41)"
+        elif what == "release":
+            return f"{who} has no Continuing Hold or Pin to release (8.41)"
+        elif what in ("serve", "ignore"):
+            return f"{who} is not being penalized (9.41, 9.42)"
+        elif what == "end":
+            return f"{who} must play or discard a card; a turn is not passed (5.5)"
+        return ""
+
+    def _answer_reason(self, p: int, ci: int) -> str:
+        """Why ``p`` may not answer the play with card type ``ci`` now."""
+        who = self.name(p)
+        name = self.g.cards[ci].name
+        bk = self.base_kind
+        if self.chain and self.chain[-1][0] in ("block", "reverse"):
+            return "there is no counter to a red Reaction card (8.32)"
+        if ci in (self.C_BLOCK, self.C_REVERSE, self.C_PS):
+            if bk not in ("hold", "reapply", "exit"):
+                return f"a {name} answers a Hold (8.1)"
+            if p != self.base_def:
+                return f"only the Wrestler the Hold was played on may play {name} against it (8.1, 12.1)"
+            if bk == "hold" and self.base_dt >= 0:
+                return "barring Outside Influence, a Hold put on with a Double Team cannot be avoided (12.4)"
+            if ci == self.C_PS:
+                return self._effect_reason(p, "Power Surge", name) or "one Power Surge per answer (8.42)"
+            if not self.can_react(p):
+                return f"{who} has no Strength, Agility or Skill left to react (3.12, 8.1)"
+            if ci == self.C_REVERSE:
+                spec = self.spec(self.base_att, self.base_ref) if bk != "exit" else None
+                if spec is not None and spec.pin:
+                    return "a Pin cannot be Reversed (8.33, 10.2)"
+                if spec is not None and spec.specialty:
+                    return "a Specialty cannot be Reversed (8.33, 11.4)"
+                if spec is not None and spec.continuous:
+                    return "a Continuing Hold cannot be Reversed (8.33, 10.1)"
+                if bk == "reapply":
+                    return "a Continuing Hold cannot be Reversed (10.1)"
+            return f"{name} cannot answer this play now (8.x)"
+        if ci in (self.C_IB, self.C_IR, self.C_DIS):
+            if self.g.royal:
+                return f"there are no {name} cards in a Battle Royal (13.2)"
+            if bk == "refcall" and ci == self.C_DIS:
+                return ("a Distraction voids the Referee's call only for a team with a manager or a third mobile "
+                        "Tag Team partner (12.41)")
+            if not self.entitled(p):
+                return f"{who} has no manager or mobile Tag Team partner for Outside Influence (3.5, 9.3, 9.5)"
+            if ci == self.C_DIS:
+                return "a Distraction voids a Referee aimed at your side, or an opponent's Tag (9.5)"
+            return "Interference answers a Hold on your own side (9.3)"
+        if ci == self.C_REF:
+            return "a Referee needs an illegal card to catch: an Illegal Hold, a Double Team or Interference (9.4)"
+        return f"{name} cannot answer this play (8.x, 9.x)"
 
 
 def _action_id(action: Action) -> int:

@@ -54,6 +54,7 @@ class TurnsMixin(WrasslinCore):
         self.stay_pending = False
         self.refused = []
         self.plays = []
+        self._clear_error()
         if self.turn_no > 1:
             self.obligation = -1
         if self.dt_lock == s:
