@@ -6,7 +6,9 @@ import random
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.markup import escape
 from rich.prompt import Prompt
+from rich.text import Text
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import State
@@ -28,7 +30,7 @@ class HotSeat:
     def hand_over(self, player: int, label: str) -> None:
         if self.hidden_information and self.last_player is not None and self.last_player != player:
             self.console.clear()
-            Prompt.ask(f"[bold]Pass the screen to {label}[/] and press Enter", console=self.console, default="")
+            Prompt.ask(f"[bold]Pass the screen to {escape(label)}[/] and press Enter", console=self.console, default="")
             self.console.clear()
         self.last_player = player
 
@@ -63,22 +65,48 @@ class HumanAgent:
         if self.hot_seat is not None:
             self.hot_seat.hand_over(self.player, label)
         legal = state.legal_actions()
-        self.console.print(self.render(state, self.player))
+        self.console.print(self.render(state, self.player), markup=False, highlight=False)
         for index, action in enumerate(legal, start=1):
-            self.console.print(f"  [bold cyan]{index}[/]  {action.name}")
+            what = state.game.describe_action(action.name)
+            line = Text.assemble((f"  {index:>2}  ", "bold cyan"), action.name)
+            if what:
+                line.append(f"  ({what})", style="dim")
+            self.console.print(line, highlight=False)
         hint = ", 'auto' for the computer" if self.advisor is not None else ""
         while True:
-            answer = self.ask(f"{label}, your move (number or name{hint}, 'quit' to stop)").strip()
+            answer = self.ask(f"{escape(label)}, your move (number, name or its start{hint}, 'quit' to stop)").strip()
             if answer.lower() in {"q", "quit", "exit"}:
                 raise QuitMatch
             if self.advisor is not None and answer.lower() == "auto":
                 advised = self.advisor.choose(state, rng)
-                self.console.print(f"The computer chooses: {advised.name}")
+                self.console.print(Text(f"The computer chooses: {advised.name}"))
                 return advised
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            chosen = next((a for a in legal if a.name.lower() == answer.lower()), None)
+            chosen, problem = pick_action(legal, answer)
             if chosen is not None:
                 return chosen
-            names = ", ".join(a.name for a in legal)
-            self.console.print(f"[red]{answer!r} is not a legal move now; choose 1-{len(legal)} or one of: {names}[/]")
+            self.console.print(Text(problem, style="red"))
+
+
+def pick_action(legal: list[Action], answer: str) -> tuple[Action | None, str]:
+    """The action a person means by ``answer``: its number, its full name or a unique prefix
+    of it (case-insensitive). Otherwise ``None`` and a one-line reason listing the candidates."""
+    text = answer.strip()
+    if text.isdecimal() and text.isascii():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1], ""
+        return None, f"{text} is not a move number now; choose 1-{len(legal)}"
+    folded = text.casefold()
+    if not folded:
+        return None, f"type a move: 1-{len(legal)} or its name"
+    exact = [a for a in legal if a.name.casefold() == folded]
+    if exact:
+        return exact[0], ""
+    starts = [a for a in legal if a.name.casefold().startswith(folded)]
+    if len(starts) == 1:
+        return starts[0], ""
+    if starts:
+        shown = ", ".join(a.name for a in starts[:8]) + (", ..." if len(starts) > 8 else "")
+        return None, f"{text!r} could be {len(starts)} moves: {shown}; type more of the name"
+    names = ", ".join(a.name for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
+    return None, f"{text!r} is not a legal move now; choose 1-{len(legal)} or one of: {names}"

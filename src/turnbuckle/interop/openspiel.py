@@ -45,6 +45,7 @@ import pyspiel
 import turnbuckle
 from turnbuckle.engine.game import CHANCE, Game, GameOption, State
 from turnbuckle.engine.registry import game_class
+from turnbuckle.engine.result import MatchResult
 
 PREFIX: Final = "python_turnbuckle_"
 """OpenSpiel short names are ``PREFIX + turnbuckle name`` (``python_`` marks Python games)."""
@@ -312,7 +313,13 @@ class TurnbuckleSpielState(pyspiel.State):  # type: ignore[misc]
         return table.decision(action).name
 
     def returns(self) -> list[float]:
+        """A team shares its win: in a tag or handicap match every member of the winning side
+        has a positive return (see ``match_result`` for the side, method and finishing order)."""
         return self._inner.state.returns()
+
+    def match_result(self) -> MatchResult | None:
+        """The engine's ``MatchResult``: the winning side (wrestler or team), how, the order."""
+        return self._inner.state.match_result()
 
     def observation_string_for(self, player: int) -> str:
         """What ``player`` sees now, as sorted-key JSON."""
