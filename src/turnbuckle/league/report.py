@@ -26,6 +26,7 @@ def write_report(db: Database, league_name: str | None, out: Path, fmt: str = "p
         name = league.name
         best = sorted((w for w in league.wrestlers if w.active), key=lambda w: (-w.ordinal, w.name))[: max(1, top)]
         ids = [w.id for w in best]
+        names = [w.name for w in best]
         rows = session.execute(
             select(LeagueWrestler.name, LeagueEvent.number, RatingHistory.mu, RatingHistory.sigma)
             .join(RatingHistory, RatingHistory.wrestler_id == LeagueWrestler.id)
@@ -35,11 +36,10 @@ def write_report(db: Database, league_name: str | None, out: Path, fmt: str = "p
             .order_by(RatingHistory.id)
         ).all()
         last_card = max((e.number for e in league.events if e.status == "done"), default=0)
-    history: dict[str, list[tuple[int, float, float]]] = {w.name: [(0, w.mu, w.sigma)] for w in best}
+    # every line starts at the default rating before card 1
+    history: dict[str, list[tuple[int, float, float]]] = {n: [(0, 25.0, 25.0 / 3.0)] for n in names}
     for wname, number, mu, sigma in rows:
         history[wname].append((number, mu, sigma))
-    for w in best:  # start every line at the default rating before card 1
-        history[w.name][0] = (0, 25.0, 25.0 / 3.0)
     titles = service.titles_view(db, league_name)
     try:
         out.mkdir(parents=True, exist_ok=True)
