@@ -79,6 +79,22 @@ def test_pending_decisions_in_words() -> None:
     assert "Duke Marlowe is covered: PIN 6 (pinned on 2-6)." in text and "available (5)" in text
 
 
+# filsinger OPTIONAL 6 + 12: the stunned wrestler's options are named, not left to parenthesis
+def test_defense_choice_names_the_options() -> None:
+    game = FilsingerGame(match_type="tag", leaving_ring=True, tag_out_defense=True)
+    state = force(game.new_initial_state(), "first=1")
+    state._start_defense(0, 3)
+    force(state, "d6=4")  # Rex: down 3 (lv)
+    text = game.render_observation(state.observation(0))
+    assert text.splitlines()[-1] == (
+        "Rex Hammond is down 3 (lv): stay (the opponent rolls LEVEL 3 OFFENSE) or leave the ring (Out of the "
+        "Ring chart, his Ring rating B). Rex Hammond & Cole Brandt to decide.")
+    state = force(game.new_initial_state(), "first=1")
+    state._start_defense(0, 3)
+    force(state, "d6=3")  # Rex: down 3 (tag)
+    assert "or try to tag out (two dice: 2-6" in game.render_observation(state.observation(0))
+
+
 # design (render_observation): every moment of random matches renders as plain words
 STANDARD: dict[str, Any] = {"tournament_standard": True}
 

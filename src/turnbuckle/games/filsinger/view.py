@@ -174,8 +174,12 @@ def _moment(game: FilsingerGame, obs: dict[str, Any], cards: list[Card]) -> str:
     if phase == "finisher_roll":
         return f"{attacker} rolls for the finisher rating (a miss gives {defender} LEVEL 3 OFFENSE)."
     if phase == "defense_choice":
-        return (f"{defender} is {pending['stunned']}: stay (the opponent rolls LEVEL {pending['level']} OFFENSE), "
-                f"or take the option in parenthesis.{deciding}")
+        options = [f"stay (the opponent rolls LEVEL {pending['level']} OFFENSE)"]
+        if "leave ring" in obs["legal"]:
+            options.append(f"leave the ring (Out of the Ring chart, his Ring rating {cards[1 - a].ratings.ring})")
+        if "try tag" in obs["legal"]:
+            options.append("try to tag out (two dice: 2-6 for regular partners, 2-4 for the same group)")
+        return f"{defender} is {pending['stunned']}: {' or '.join(options)}.{deciding}"
     if phase in ("chart_roll", "ally_choice"):
         title = game.chart_title(pending["chart"])
         rating = "" if pending["rating"] == "-" else f" (rating {pending['rating']})"
