@@ -336,9 +336,9 @@ async def stream(
                     version = match.version
                     payload: dict[str, Any] | None = None
                     if version != seen_version:
-                        payload = _events_payload(match, sent, 200)
-                        payload.update(match_meta(match))
+                        payload = match_meta(match)
                         payload.pop("you")
+                        payload.update(_events_payload(match, sent, 200))
                         sent += len(payload["events"])
                         seen_version = version
                         more = sent < payload["total"]

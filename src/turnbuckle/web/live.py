@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from turnbuckle.agents.random_agent import RandomAgent
-from turnbuckle.agents.registry import make_agent, strongest_agent
+from turnbuckle.agents.registry import agent_names, make_agent, strongest_agent
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import IllegalActionError, TurnbuckleError
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
@@ -68,10 +68,11 @@ def parse_seat(spec: Any, game: Game, seat: int) -> str:
             raise BadRequest(f"seat {seat}: {kind!r} takes no ':' part")
         return kind
     name = agent or strongest_agent(game)
-    try:
-        make_agent(name, game, seat)
-    except TurnbuckleError as exc:
-        raise BadRequest(f"seat {seat}: {exc}") from None
+    base, _, arg = name.partition(":")
+    known = agent_names(game)
+    if base not in known or (arg and (base != "mcts" or not arg.isdigit() or int(arg) < 1)):
+        raise BadRequest(f"seat {seat}: unknown agent {name!r} for {game.name}; choose from {', '.join(known)} "
+                         "(or mcts:N)")
     return f"computer:{name}"
 
 
@@ -109,7 +110,9 @@ class LiveMatch:
     game: Game
     state: State
     agents: dict[int, Agent]
+    """The computer seats' agents, built on first use by the worker (some solve the match first)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
+    agent_lock: threading.Lock = field(default_factory=threading.Lock)
     version: int = 0
     thinking: int | None = None
     """The computer seat deciding right now, if any."""
@@ -266,11 +269,7 @@ class MatchService:
 
     def _rebuild(self, record: LiveMatchRecord, game: Game) -> LiveMatch:
         state = game.state_from_actions(record.actions)
-        agents: dict[int, Agent] = {}
-        for seat, spec in enumerate(record.seats):
-            if spec.startswith("computer:"):
-                agents[seat] = make_agent(spec.partition(":")[2], game, seat)
-        return LiveMatch(record=record, game=game, state=state, agents=agents)
+        return LiveMatch(record=record, game=game, state=state, agents={})
 
     # -- people's moves ----------------------------------------------------------------------
     def authorize(self, match: LiveMatch, token: str | None, seat: int) -> None:
@@ -442,10 +441,9 @@ class MatchService:
                     break
                 snapshot = state.clone()
                 position = len(state.history)
-                agent = match.agents[player]
                 match.thinking = player
                 self._notify(match)
-            action = self._decide(match, agent, snapshot, player, position)
+            action = self._decide(match, snapshot, player, position)
             with match.lock:
                 match.thinking = None
                 if len(match.state.history) != position:
@@ -458,19 +456,35 @@ class MatchService:
                 self._resolve_chance(match)
             self._persist(match, start)
 
-    def _decide(self, match: LiveMatch, agent: Agent, state: State, seat: int, position: int) -> Action:
+    @staticmethod
+    def _agent(match: LiveMatch, seat: int) -> Agent:
+        with match.agent_lock:
+            agent = match.agents.get(seat)
+            if agent is None:
+                agent = make_agent(match.record.seats[seat].partition(":")[2], match.game, seat)
+                match.agents[seat] = agent
+            return agent
+
+    def _decide(self, match: LiveMatch, state: State, seat: int, position: int) -> Action:
+        """The seat's agent decides on a copy; past ``think_cap`` seconds a quick agent moves instead
+        (the slow one finishes in the background, and building an agent counts as thinking)."""
         rng = random.Random(f"turnbuckle:{match.record.seed}:agent:{seat}:{position}")
-        future: Future[Action] = self._think_pool.submit(agent.choose, state, rng)
+
+        def think() -> Action:
+            return self._agent(match, seat).choose(state, random.Random(rng.random()))
+
+        backup = state.clone()  # the fallback's own copy: the slow agent may still be reading ``state``
+        future: Future[Action] = self._think_pool.submit(think)
         try:
             return future.result(timeout=self.think_cap)
         except FutureTimeout:
-            log.warning("match %s: %s took over %.1fs; a quick move instead", match.id, agent.name, self.think_cap)
+            log.warning("match %s: seat %d took over %.1fs; a quick move instead", match.id, seat, self.think_cap)
             fallback: Agent
             try:
                 fallback = make_agent("heuristic", match.game, seat)
             except TurnbuckleError:
                 fallback = RandomAgent(match.game, seat)
-            return fallback.choose(state.clone(), rng)
+            return fallback.choose(backup, rng)
 
 
 def _jsonable(value: Any) -> Any:

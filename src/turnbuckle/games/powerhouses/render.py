@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
 WIDTH = 760
-HEIGHT = 430
+HEIGHT = 400
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
     2: ((0.25, 0.25), (0.75, 0.75)),
@@ -60,14 +60,14 @@ def _sheet(game: PowerhousesGame, obs: dict[str, Any], player: int, x: float) ->
     pursued = obs.get("ability") if rolling else None
     for face in range(1, 7):
         line = sheet.sheet_lines()[face - 1]
-        y = 130 + (face - 1) * 29
+        y = 122 + (face - 1) * 28
         hot = pursued is not None and (line == pursued or line == "Fan Support")
         if hot:
             out.append(f'<rect x="{x + 6}" y="{y - 2}" width="218" height="26" rx="5" fill="#e3f1e4"/>')
         out.append(die_face(x + 12, y, 22, face, label=f"face {face}"))
         out.append(_text(x + 44, y + 17, line, 14, "bold" if hot else "normal"))
     specialty = f"specialty {sheet.specialty.value}, weakness {sheet.weakness.value}"
-    out.append(_text(x + 115, 304, specialty, 11, anchor="middle", fill="#5f6368"))
+    out.append(_text(x + 115, 302, specialty, 11, anchor="middle", fill="#5f6368"))
     out.append("</g>")
     return out
 
@@ -113,7 +113,7 @@ def render_svg(game: PowerhousesGame, obs: dict[str, Any]) -> str:
         out.append(_text(cx, 230 + i * 20, row, 13, anchor="middle"))
     winner = obs.get("winner")
     if winner in (0, 1):
-        out.append(f'<rect x="{cx - 170}" y="330" width="340" height="60" rx="10" fill="#fdf0c4" stroke="#b8860b"/>')
-        out.append(_text(cx, 367, f"{game.sheets[winner].name} wins!", 18, "bold", "middle"))
+        out.append(f'<rect x="{cx - 170}" y="326" width="340" height="56" rx="10" fill="#fdf0c4" stroke="#b8860b"/>')
+        out.append(_text(cx, 360, f"{game.sheets[winner].name} wins!", 18, "bold", "middle"))
     out.append("</svg>")
     return "".join(out)

@@ -27,11 +27,11 @@ def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal",
 
 
 def _wrap(text: str, width: int = 14) -> list[str]:
-    words = text.split()
+    words = text.replace("/", "/ ").split()
     lines: list[str] = []
     for word in words:
         if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
+            lines[-1] += ("" if lines[-1].endswith("/") else " ") + word
         else:
             lines.append(word)
     return lines[:3]

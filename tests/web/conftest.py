@@ -1,0 +1,63 @@
+"""Fixtures for the web app: an app on an in-memory repository and a client that plays through the API."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient
+
+from turnbuckle.web.app import create_app
+from turnbuckle.web.repository import MemoryRepository
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    app = create_app(MemoryRepository(), think_cap=2.0)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+Player = Callable[[TestClient, dict[str, Any], int, str], list[dict[str, Any]]]
+
+
+@pytest.fixture
+def play_seat() -> Player:
+    """Play ``seat`` of a created match to the end through the API (first legal action, or a fixed
+    choice), waiting while the computer moves; returns every response body seen."""
+
+    def play(client: TestClient, created: dict[str, Any], seat: int, token: str) -> list[dict[str, Any]]:
+        match_id = created["id"]
+        headers = {"Authorization": f"Bearer {token}"}
+        seen: list[dict[str, Any]] = []
+        for _ in range(20_000):
+            response = client.get(f"/api/matches/{match_id}/seats/{seat}", headers=headers)
+            assert response.status_code == 200, response.text
+            view = response.json()
+            seen.append(view)
+            if view["finished"]:
+                return seen
+            if not view["legal_actions"]:
+                time.sleep(0.005)
+                continue
+            # a steady, simple policy: the last legal action ("stop" in powerhouses ends rolls)
+            name = view["legal_actions"][-1]["name"]
+            posted = client.post(
+                f"/api/matches/{match_id}/seats/{seat}/actions",
+                json={"action": name, "expect": view["actions"]},
+                headers=headers,
+            )
+            if posted.status_code == 409:  # the computer moved in between; look again
+                continue
+            assert posted.status_code == 200, posted.text
+            seen.append(posted.json())
+        raise AssertionError("match did not end")
+
+    return play
+

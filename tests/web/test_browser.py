@@ -1,0 +1,232 @@
+"""The pages in a real browser (Playwright driving Debian's Chromium): a whole Powerhouses match by
+clicks and keys, two WRASSLIN' players who never see each other's cards, replay stepping, and a
+reload in the middle of a match. Skipped, with the reason, where no Chromium is installed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+uvicorn = pytest.importorskip("uvicorn")
+
+from turnbuckle.web.app import create_app  # noqa: E402
+from turnbuckle.web.live import MatchService  # noqa: E402
+from turnbuckle.web.repository import MemoryRepository  # noqa: E402
+from turnbuckle.web.views import legal_action_list, picture  # noqa: E402
+
+CHROMIUM = os.environ.get("TURNBUCKLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium, or set TURNBUCKLE_CHROMIUM)",
+)
+TIMEOUT = 30_000
+
+
+class Server:
+    def __init__(self) -> None:
+        self.service = MatchService(MemoryRepository(), think_cap=2.0, computer_delay=0.05)
+        self.app = create_app(service=self.service)
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with Server() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT)
+    yield context.new_page()
+    context.close()
+
+
+def create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    import httpx
+
+    response = httpx.post(f"{server.url}/api/matches", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def status_text(page: Any) -> str:
+    return str(page.locator("#status").inner_text())
+
+
+def test_powerhouses_match_played_in_the_browser(server: Server, page: Any) -> None:
+    page.goto(f"{server.url}/new?game=powerhouses")
+    page.wait_for_selector("#seat-1")
+    assert page.locator("#seat-0").input_value() == "human"
+    page.select_option("#seat-1", "computer:heuristic")
+    page.click("#start")
+    page.wait_for_url("**/m/*")
+    page.wait_for_selector("#picture svg")
+    for move in range(400):
+        text = status_text(page)
+        if text.startswith("Match over"):
+            break
+        buttons = page.locator("#actions button:not([disabled])")
+        if buttons.count() and text.startswith("Your move"):
+            if move % 2:
+                page.keyboard.press("1")  # the keyboard plays the first move
+            else:
+                buttons.last.click()  # "stop" when offered
+        page.wait_for_timeout(40)
+    else:
+        raise AssertionError("the match did not end in the browser")
+    assert "wins by pin" in status_text(page)
+    assert page.locator("#feed li").count() > 5
+    assert page.locator("#replay-link").is_visible()
+
+
+def test_two_wrasslin_players_never_see_each_others_cards(server: Server, browser: Any) -> None:
+    created = create(server, {"game": "wrasslin", "seats": ["human", "invite"], "seed": 31})
+    live = server.service.get(created["id"])
+    names = sorted({c.name for c in live.game.cards}, key=len, reverse=True)
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = []
+    for seat, url in ((0, created["table_url"]), (1, created["invites"][0]["url"])):
+        contexts[seat].set_default_timeout(TIMEOUT)
+        p = contexts[seat].new_page()
+        p.goto(url)
+        p.wait_for_selector("#picture svg")
+        pages.append(p)
+    known: list[set[str]] = [set(), set()]
+    try:
+        for _ in range(40):
+            state = live.state
+            if state.is_terminal():
+                break
+            events = json.dumps([e.to_dict() for e in state.events])
+            for seat in (0, 1):
+                # its own observation and anything drawn from it alone (the picture, the text view's
+                # legend, its moves) are the seat's to see
+                obs = state.observation(seat)
+                own = json.dumps(obs) + json.dumps(picture(live.game, obs))
+                if state.current_player() == seat:
+                    own += json.dumps(legal_action_list(live.game, state, seat))
+                known[seat] |= {n for n in names if n in own or n in events}
+            for seat in (0, 1):
+                other = set(state.observation(1 - seat)["hand"]) - known[seat]
+                shown = pages[seat].locator("#table").inner_html()
+                leaked = {n for n in other if n in shown}
+                where = [shown[max(0, shown.find(n) - 150) : shown.find(n) + 60] for n in leaked]
+                assert not leaked, f"seat {seat}'s page shows {sorted(leaked)} from the other hand: {where}"
+            mover = state.current_player()
+            before = len(state.history)
+            buttons = pages[mover].locator("#actions button")
+            buttons.first.wait_for()
+            plays = pages[mover].locator("#actions button[data-action^='play ']")
+            (plays.first if plays.count() else buttons.first).click()
+            deadline = time.monotonic() + 20
+            while len(live.state.history) == before:
+                assert time.monotonic() < deadline, "the click did not reach the server"
+                time.sleep(0.02)
+            pages[1 - mover].wait_for_timeout(150)  # the other page updates by server-sent events
+        # the cards of each hand are on its own page, face up
+        for seat in (0, 1):
+            hand = live.state.observation(seat)["hand"]
+            if hand and not live.state.is_terminal():
+                pages[seat].wait_for_timeout(300)
+                html = pages[seat].locator("#picture").inner_html()
+                assert any(n in html for n in hand)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_replay_steps_forward_and_back(server: Server, page: Any) -> None:
+    created = create(server, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": 8, "delay": 0})
+    deadline = time.monotonic() + 60
+    while not server.service.get(created["id"]).state.is_terminal():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    page.goto(f"{server.url}/m/{created['id']}/replay")
+    position = page.locator("#position")
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")
+    page.click("#forward")
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 1 ')")
+    assert page.locator("#feed li").count() >= 1
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 2 ')")
+    page.click("#back")
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 1 ')")
+    page.keyboard.press("End")
+    page.wait_for_function("document.getElementById('result').textContent.includes('wins by pin')")
+    assert page.locator("#forward").is_disabled()
+    page.keyboard.press("Home")
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")
+    assert "step 0" in position.inner_text()
+    assert page.locator("#picture svg").count() == 1
+
+
+def test_reload_mid_match_resumes(server: Server, page: Any) -> None:
+    created = create(server, {"game": "powerhouses", "seats": ["human", "computer:heuristic"], "seed": 14})
+    page.goto(created["table_url"])
+    moves = 0
+    while moves < 3:
+        page.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Your move')"
+            " || document.getElementById('status').textContent.startsWith('Match over')"
+        )
+        if status_text(page).startswith("Match over"):
+            break
+        page.locator("#actions button").first.click()
+        moves += 1
+        page.wait_for_timeout(100)
+    live = server.service.get(created["id"])
+    actions_before = len(live.state.history)
+    page.reload()
+    page.wait_for_selector("#picture svg")
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Your move')"
+        " || document.getElementById('status').textContent.startsWith('Match over')"
+    )
+    assert len(live.state.history) >= actions_before  # nothing was lost
+    assert page.locator("#feed li").count() > 0  # the commentary so far comes back
+    if status_text(page).startswith("Your move"):
+        page.locator("#actions button").first.click()
+        deadline = time.monotonic() + 20
+        while len(live.state.history) == actions_before:
+            assert time.monotonic() < deadline, "a move after the reload did not reach the server"
+            time.sleep(0.02)
