@@ -8,10 +8,24 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from turnbuckle.agents.human import HotSeat, HumanAgent, QuitMatch
 from turnbuckle.agents.registry import make_agent, strongest_agent
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, SeedOpt, WrestlerOpt, build_game, echo_json, new_seed
+from turnbuckle.cli.common import (
+    ForceOpt,
+    JsonOpt,
+    OptionOpt,
+    RosterOpt,
+    SeedOpt,
+    WrestlerOpt,
+    build_game,
+    check_save_target,
+    echo_json,
+    new_seed,
+    parse_delay,
+    safe,
+)
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, MatchRecord, play_match
@@ -27,7 +41,7 @@ def _narrator(game: Game, delay: float = 0.0) -> Callable[[Event, State], None]:
     def show(event: Event, state: State) -> None:
         line = game.narrate(event)
         if line:
-            console.print(line, highlight=False)
+            console.print(line, markup=False, highlight=False)
             if delay:
                 time.sleep(delay)
 
@@ -44,16 +58,22 @@ def _announce(record: MatchRecord) -> None:
         how = result.method.value.replace("_", " ")
         console.print(f"Winner: {result.winner.name}, by {how}, after {record.steps} actions.",
                       style="bold green", markup=False, highlight=False)
-    if result.detail:
-        console.print(f"({result.detail})", markup=False, highlight=False)
+    how = result.method.value.replace("_", " ")
+    if result.detail and result.detail.casefold() not in (how, result.method.value):
+        console.print(f"How: {result.detail}.", markup=False, highlight=False)
     if result.finishing_order:
         console.print("Finishing order: " + ", ".join(result.finishing_order), markup=False, highlight=False)
 
 
-def _save(result: MatchRecord, path: Path | None) -> None:
+def _save(result: MatchRecord, path: Path | None, force: bool) -> None:
     if path is not None:
-        save_replay(Replay.from_result(result), path)
-        console.print(f"Replay saved to {path}")
+        save_replay(Replay.from_result(result), path, force=force)
+        Console(stderr=True).print(Text(f"Replay saved to {path}"))  # stdout stays pure JSON with --json
+
+
+SaveReplayOpt = typer.Option(
+    None, "--save-replay", help="Write the replay file here (the roster is embedded in it)."
+)
 
 
 def play(
@@ -67,9 +87,11 @@ def play(
     roster: str | None = RosterOpt,
     option: list[str] | None = OptionOpt,
     seed: int | None = SeedOpt,
-    save_replay_to: Path | None = typer.Option(None, "--save-replay", help="Write the replay file here."),
+    save_replay_to: Path | None = SaveReplayOpt,
+    force: bool = ForceOpt,
 ) -> None:
     """Play a match: you against the computer, or people at the same screen (--hot-seat)."""
+    check_save_target(save_replay_to, force)
     game = build_game(game_name, wrestler, roster, option)
     seed = new_seed() if seed is None else seed
     n = game.num_players()
@@ -78,7 +100,7 @@ def play(
     shared = HotSeat(console, hidden_information=game.hidden_information) if hot_seat else None
 
     def render(state: State, player: int) -> str:
-        return game.render_observation(state.observation(player))
+        return game.render_observation(state.observation(player))  # printed with markup off
 
     agents: list[Agent] = []
     for player in range(n):
@@ -87,14 +109,14 @@ def play(
             agents.append(HumanAgent(player, console, render, shared, advisor=advisor))
         else:
             agents.append(make_agent(opponent or strongest_agent(game), game, player))
-    console.print(f"[bold]{game.title}[/] (seed {seed})")
+    console.print(f"[bold]{safe(game.title)}[/] (seed {seed})")
     try:
         result = play_match(game, agents, seed, on_event=_narrator(game))
     except QuitMatch:
         console.print("You left the ring. Match abandoned.")
         raise typer.Exit(0) from None
     _announce(result)
-    _save(result, save_replay_to)
+    _save(result, save_replay_to, force)
 
 
 def watch(
@@ -104,11 +126,15 @@ def watch(
     roster: str | None = RosterOpt,
     option: list[str] | None = OptionOpt,
     seed: int | None = SeedOpt,
-    delay: float = typer.Option(0.0, "--delay", help="Seconds between lines of commentary."),
+    delay: float = typer.Option(
+        0.0, "--delay", parser=parse_delay, metavar="SECONDS", help="Seconds between lines of commentary (0-60)."
+    ),
     as_json: bool = JsonOpt,
-    save_replay_to: Path | None = typer.Option(None, "--save-replay", help="Write the replay file here."),
+    save_replay_to: Path | None = SaveReplayOpt,
+    force: bool = ForceOpt,
 ) -> None:
     """Watch the computer wrestle itself, with commentary (--json: one event per line, then the result)."""
+    check_save_target(save_replay_to, force)
     game = build_game(game_name, wrestler, roster, option)
     seed = new_seed() if seed is None else seed
     names = list(agents or [])
@@ -128,20 +154,24 @@ def watch(
         result = play_match(game, players, seed, on_event=emit)
         echo_json(result_message(game, result.result, seed=seed, agents=result.agents, actions=len(result.actions)))
     else:
-        console.print(f"[bold]{game.title}[/]: {' vs '.join(game.player_label(p) for p in range(n))} (seed {seed})")
+        sides = " vs ".join(game.player_label(p) for p in range(n))
+        console.print(f"[bold]{safe(game.title)}[/]: {safe(sides)} (seed {seed})", highlight=False)
         result = play_match(game, players, seed, on_event=_narrator(game, delay))
         _announce(result)
-    _save(result, save_replay_to)
+    _save(result, save_replay_to, force)
 
 
 def replay(
     path: Path = typer.Argument(..., metavar="FILE"),
     as_json: bool = JsonOpt,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only verify and print the result."),
+    allow_paths: bool = typer.Option(
+        False, "--allow-paths", help="Let an old replay read the roster file it names (only for replays you trust)."
+    ),
 ) -> None:
     """Re-run a replay file, check it reaches the recorded result, and narrate it."""
     loaded = load_replay(path)
-    state = run_replay(loaded, source=str(path))
+    state = run_replay(loaded, source=str(path), allow_paths=allow_paths)
     game = state.game
     result = state.match_result()
     if as_json:
@@ -154,7 +184,7 @@ def replay(
         for event in state.events:
             line = game.narrate(event)
             if line:
-                console.print(line, highlight=False)
+                console.print(line, markup=False, highlight=False)
     verdict = "verified" if loaded.returns is not None else "re-run (no recorded result to check)"
     outcome = result.describe() if result is not None else "the match is not over"
     console.print(f"{path}: {len(loaded.actions)} actions {verdict}; {outcome}", markup=False, highlight=False)

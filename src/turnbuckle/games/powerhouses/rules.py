@@ -312,7 +312,7 @@ class PowerhousesState(State):
         """Ending the Game: reduced to one die, a wrestler is beaten (recorded as a pin, R-PH-11)."""
         if self.winner < 0:
             return None
-        detail = f"{self.game.player_label(1 - self.winner)} worn down to one die (Ending the Game)"
+        detail = f"{self.game.player_label(1 - self.winner)} worn down to one die, Ending the Game"
         return MatchResult.from_returns(self.game.sides(), self.returns(), method=Method.PIN, detail=detail,
                                         extra={"dice": list(self.dice)})
 
