@@ -291,3 +291,44 @@ def test_a_second_power_surge_stands_and_adds_up() -> None:
     assert st.current_player() == 1 and "challenge" in legal_names(st)
     st.apply_action("challenge")
     assert st.strength(0) == 7 and st.hand[0][st.g.index["Power Surge"]] == 1 and st.phase == "main"
+
+
+# -- 2. a table worth looking at -------------------------------------------------------------------
+def test_the_table_names_holds_teams_and_effects() -> None:
+    # wrasslin 10.1 / 12.1: a Hold shows as its name and effect, the tag header names both teams, the
+    # ratings are explained once, no raw dicts
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Bear Hug", "Chop"], 1: ["Chop"], 2: [], 3: []},
+               match_type="tag", auto_pass=False)
+    play(st, "play Bear Hug")
+    text = st.g.render_observation(st.observation(1))
+    assert f"Tag Team match: {HARPO} & {ADAMS} vs {KNEESHURT} & {CHAMP}" in text
+    assert "Now: Baby Face Harpo goes for Bear Hug (1 damage a turn" in text
+    assert text.count("S Strength") == 1 and "{" not in text and "}" not in text
+    play(st, "pass", "pass", "pass")
+    text = st.g.render_observation(st.observation(1))
+    assert "Continuing Hold: Baby Face Harpo's Bear Hug on" in text and "Ratings are" not in text
+    assert "{" not in text and "held (10.12)" in text
+
+
+def test_the_table_lists_the_illegal_plays_still_open() -> None:
+    # wrasslin 11.5: the player sees which plays are errors and why; the opponent sees the play to challenge
+    st = stage([KNEESHURT, UMPIRE], {0: ["Drop Kick", "Chop"], 1: ["Chop"]}, errors_rule=True)
+    text = st.g.render_observation(st.observation(0))
+    assert "Illegal plays you may still make" in text and "play Drop Kick: " in text and "Agility 2" in text
+    assert "Illegal plays" not in st.g.render_observation(st.observation(1))
+    play(st, "play Drop Kick")
+    assert "Illegal play on the table by" in st.g.render_observation(st.observation(1))
+
+
+def test_describe_action_gives_each_card_its_effect() -> None:
+    # wrasslin 4.2 / 4.3: an offered card shows what it does and needs; names stay the stable action names
+    game = WrasslinGame(match_type="tournament", tournament_wrestlers="draft", tournament_size=2)
+    assert game.describe_action("play Drop Kick") == "Agility Hold: 2 damage; needs Strength 1, Agility 2, Skill 2"
+    assert "Pin" in (game.describe_action("play Wild Card as Pin") or "")
+    assert "8.2" in (game.describe_action("react Block") or "")
+    assert "11.5" in (game.describe_action("challenge") or "")
+    assert "Specialty" in (game.describe_action(f"draft {KNEESHURT}") or "")
+    assert game.describe_action("no such move") is None
+    for action in game.actions.decisions:
+        text = game.describe_action(action.name)
+        assert text is None or ("\n" not in text and "{" not in text)

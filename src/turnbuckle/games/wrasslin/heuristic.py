@@ -28,11 +28,26 @@ class HeuristicAgent:
         return max(scored, key=lambda x: x[0])[1]
 
 
+class StraightISMCTS(ISMCTSAgent):
+    """IS-MCTS that plays straight: it never makes an 11.5 error on purpose. (A challenged error puts the
+    match back, so search values an error like the best legal play and would try them at random; a
+    computer opponent that keeps getting caught reads badly.) It still challenges the other side's."""
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        from turnbuckle.games.wrasslin.state import WrasslinState
+
+        action = super().choose(state, rng)
+        if isinstance(state, WrasslinState) and state.is_error(action):
+            straight = [a for a in state.legal_actions() if not state.is_error(a)]
+            return max(straight, key=lambda a: score(state, a) + rng.random() * 0.01)
+        return action
+
+
 def make_ismcts(game: Game, player: int, simulations: int = 128) -> ISMCTSAgent:
     """The generic IS-MCTS with this ruleset's knowledge: leaves valued by the damage race (no playout),
-    the heuristic's action scores as expansion order and progressive bias."""
-    return ISMCTSAgent(game, player, simulations=simulations, rollout_depth=0, evaluator=evaluate,
-                       prior=prior, prior_weight=1.0)
+    the heuristic's action scores as expansion order and progressive bias; it plays straight (11.5)."""
+    return StraightISMCTS(game, player, simulations=simulations, rollout_depth=0, evaluator=evaluate,
+                          prior=prior, prior_weight=1.0)
 
 
 def prior(state: State, action: Action) -> float:

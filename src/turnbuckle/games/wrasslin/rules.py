@@ -312,6 +312,35 @@ class WrasslinGame(Game):
 
         return render_svg(self, observation)
 
+    def describe_action(self, action_name: str) -> str | None:
+        """What a move does, in plain words: a card's effect and needs, a Specialty, a drafted Wrestler."""
+        from turnbuckle.games.wrasslin.describe import FIXED, card_effect, wrestler_summary
+
+        action = self.actions.by_name(action_name)
+        if action is None:
+            return None
+        if action_name in FIXED:
+            return FIXED[action_name]
+        if action in self.actions.chance:
+            return None
+        kind, arg = self.decode[action.id]
+        if kind in ("play", "react", "accumulate", "discard", "wild", "react_wild"):
+            card = self.cards[arg]
+            if kind == "accumulate":
+                return "face down on your Continuing Hold: one more damage (10.11)"
+            if kind == "discard":
+                return card_effect(card, short=True)
+            return card_effect(card)
+        if kind == "call":
+            return None  # the table explains initiative (5.3) once
+        if kind in ("spec", "spec_wild", "react_spec"):
+            return f"your Wrestler's Specialty {arg + 1} (listed under him on the table, 11.4)"
+        if kind == "target":
+            return f"put the Hold on {self.player_label(arg)} (seat {arg})"
+        if kind == "draft":
+            return wrestler_summary(self.wrestlers[arg])
+        return None
+
     def render_observation(self, observation: dict[str, Any]) -> str:
         from turnbuckle.games.wrasslin.render import render_observation
 

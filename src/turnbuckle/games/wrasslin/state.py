@@ -23,6 +23,7 @@ from turnbuckle.games.wrasslin.cards import HoldSpec
 from turnbuckle.games.wrasslin.chains import ChainsMixin
 from turnbuckle.games.wrasslin.core import E_FACEDOWN
 from turnbuckle.games.wrasslin.deck import DeckMixin
+from turnbuckle.games.wrasslin.describe import hold_effect, specialty_effect
 from turnbuckle.games.wrasslin.holds import HoldsMixin
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, POSITION_NAMES, RING
 from turnbuckle.games.wrasslin.options import LegalOptionsMixin
@@ -234,17 +235,19 @@ class WrasslinState(
         else:
             self._do_main(p, kind, arg)
 
+    def _error_reason(self, p: int, action: Action) -> str:
+        if self.phase == "target" and self.pending is not None:
+            pk, _phys, ref = self.pending
+            return self.hold_fault(p, self.spec(p, ref), self.g.decode[action.id][1], pk == "dt")
+        return self.explain(action)
+
     def _mark_error(self, p: int, action: Action) -> None:
         """11.5: ``p`` makes an illegal play. Keep the state from just before it (a challenge puts it back)
         and why it is illegal; an earlier error of his own side stays the one a challenge undoes."""
         if self.err_seat >= 0 and self.team[self.err_seat] == self.team[p]:
             return
         self._clear_error()  # an opposing error stands: this side has now played a card
-        if self.phase == "target" and self.pending is not None:
-            pk, _phys, ref = self.pending
-            reason = self.hold_fault(p, self.spec(p, ref), self.g.decode[action.id][1], pk == "dt")
-        else:
-            reason = self.explain(action)
+        reason = self._error_reason(p, action)
         snap = copy.copy(self)
         self._copy_into(snap)
         snap._history, snap._events, snap._event_cache = [], [], []
@@ -321,6 +324,9 @@ class WrasslinState(
                     for e in self.entries[s]
                 ],
                 "wrestlers_left": len(self.stacks[s]) if self.stacks else None,
+                "submits_at": self.w(s).submit_at,
+                "manager": self.w(s).manager,
+                "specialties": [specialty_effect(sp) for sp in self.w(s).specialties],
             })
         obs: dict[str, Any] = {
             "game": "wrasslin",
@@ -339,7 +345,7 @@ class WrasslinState(
             "wrestlers": wrestlers,
             "holds": [
                 {"attacker": r[0], "defender": r[1], "hold": self.hold_name(r[0], r[2]), "pin": bool(r[4]),
-                 "count": r[5], "limit": r[6]}
+                 "count": r[5], "limit": r[6], "effect": hold_effect(self.spec(r[0], r[2]))}
                 for r in self.holds
             ],
             "battle_royal_holds": [
@@ -350,12 +356,24 @@ class WrasslinState(
                 "card": self.card_name(self.base_phys),
                 "hold": self.hold_name(self.base_att, self.base_ref) if self.base_kind in ("hold", "reapply")
                 else None,
+                "effect": hold_effect(self.spec(self.base_att, self.base_ref))
+                if self.base_kind in ("hold", "reapply") else None,
                 "responses": [{"kind": k, "card": self.card_name(c), "by": q} for k, c, q, _t in self.chain],
             },
             "calls": [list(c) for c in self.calls],
             "free_for_all": self.free_for_all,
             "result": self.result,
         }
+        obs["pending_error"] = None if self.err_seat < 0 else {
+            "by": self.err_seat, "wrestler": self.name(self.err_seat), "reason": self.err_reason,
+        }  # 11.5: an illegal play on the table, open to a challenge
+        errors: dict[str, str] = {}
+        if player == self.current_player() and g.errors_rule:
+            self.legal_actions()
+            for act in sorted(self._legal or [], key=_action_id):
+                if act.id in self._errset:
+                    errors[act.name] = self._error_reason(player, act)
+        obs["errors"] = errors
         if g.draft:
             names = g.wrestlers
             obs["draft"] = {
@@ -414,6 +432,10 @@ class WrasslinState(
         st.deck = pool
         st.deck_n = total
         st._legal = None
+        if st.err_snap is not None:
+            # 11.5: the state a challenge would restore must not tell a searcher the true hands either
+            assert isinstance(st.err_snap, WrasslinState)
+            st.err_snap = st.err_snap.determinize(player, rng)
         return st
 
     def explain(self, action: Action) -> str:
@@ -462,7 +484,7 @@ class WrasslinState(
                 return f"this match has no {card.name} cards, so a Wild Card cannot become one (11.2)"
             if kind == "react" or kind == "react_wild":
                 return self._answer_reason(p, arg)
-            if card.hold is not None and self.phase in ("main", "dt_hold"):
+            if kind in ("play", "wild") and card.hold is not None and self.phase in ("main", "dt_hold"):
                 reason = self._hold_reason(p, card.hold)
                 if reason:
                     return reason
