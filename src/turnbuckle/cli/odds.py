@@ -8,6 +8,7 @@ from rich.table import Table
 
 from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, echo_json
 from turnbuckle.engine.game import Game
+from turnbuckle.engine.shapes import odds_message
 from turnbuckle.games.powerhouses.stopping import STOPPING_RULES, parse_stopping_rule
 
 app = typer.Typer(help="Exact odds, computed from the rules (not sampled).", no_args_is_help=True)
@@ -41,10 +42,18 @@ def powerhouses_odds(
         sampled = simulate_total_distribution(game, 0, dice, stop, simulate, seed)
     mean = sum(t * p for t, p in exact.items())
     if as_json:
-        echo_json({"game": "powerhouses", "wrestler": game.sheets[0].name, "dice": dice, "rule": rule,
-                   "mean": mean, "exact": {str(k): v for k, v in exact.items()},
-                   "simulated": {str(k): v for k, v in sampled.items()} if simulate else None,
-                   "simulations": simulate})
+        distribution = [
+            {"outcome": str(total), "probability": p, "simulated": sampled.get(total, 0.0) if simulate else None}
+            for total, p in exact.items()
+        ]
+        sampled_mean = sum(t * p for t, p in sampled.items()) if simulate else None
+        echo_json(odds_message(
+            "powerhouses",
+            {"wrestler": game.sheets[0].name, "dice": dice, "rule": rule},
+            [{"label": "mean final total", "value": mean, "kind": "mean", "simulated": sampled_mean}],
+            distribution,
+            simulate,
+        ))
         return
     table = Table(title=f"{game.sheets[0].name}: final total with {dice} dice, rule {rule!r}")
     table.add_column("total", justify="right")
@@ -126,7 +135,21 @@ def filsinger_odds(
     if not results:
         raise ParamError("say what to compute: --pin RATING, --choice X --move M --against W, or --match A --match B")
     if as_json:
-        echo_json({"game": "filsinger", **results})
+        answers: list[dict[str, object]] = []
+        if "pin" in results:
+            answers.append({"label": rows[0][0], "value": results["pin"]["holds"], "kind": "probability"})
+        if "choice" in results:
+            choice_row = next(r for r in rows if r[0].startswith("Choice"))
+            answers.append({"label": choice_row[0], "value": results["choice"]["success"], "kind": "probability"})
+        if "match" in results:
+            found = results["match"]
+            simulated = found.get("simulated")
+            for key, label in (("side0", f"{found['wrestlers'][0]} wins"),  # type: ignore[index]
+                               ("side1", f"{found['wrestlers'][1]} wins"),  # type: ignore[index]
+                               ("draw", "draw (double DQ / count-out)")):
+                answers.append({"label": label, "value": found[key], "kind": "probability",
+                                "simulated": simulated[key] if isinstance(simulated, dict) else None})
+        echo_json(odds_message("filsinger", results, answers, None, simulate))
         return
     table = Table(title="Filsinger odds (exact)")
     table.add_column("question")

@@ -55,6 +55,26 @@ def state_result_message(state: State, *, seed: int | None, agents: list[str], v
     )
 
 
+def odds_message(
+    game: str,
+    query: dict[str, Any],
+    answers: list[dict[str, Any]],
+    distribution: list[dict[str, Any]] | None,
+    simulations: int,
+) -> dict[str, Any]:
+    """``{"type": "odds", ...}``: what was asked, the exact answers and, for a whole
+    distribution, every outcome's probability (with the simulated share beside it when asked)."""
+    return {
+        "type": "odds",
+        "version": SHAPES_VERSION,
+        "game": game,
+        "query": query,
+        "answers": answers,
+        "distribution": distribution,
+        "simulations": simulations,
+    }
+
+
 def schema(message_type: str) -> dict[str, Any]:
     """The JSON Schema of one message type (shipped inside the package)."""
     if message_type not in MESSAGE_TYPES:
