@@ -119,6 +119,8 @@ class LiveMatch:
     steps_allowed: int = 0
     """Steps granted by 'step' while paused."""
     queued: bool = False
+    running: bool = False
+    """A worker is moving for the computer in this match (one at a time)."""
     waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = field(default_factory=list)
 
     @property
@@ -173,8 +175,8 @@ class MatchService:
         self._counter = 0
         self._wake = threading.Condition()
         self._stopping = False
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="turnbuckle-turn")
-        self._think_pool = ThreadPoolExecutor(max_workers=workers + 2, thread_name_prefix="turnbuckle-think")
+        self._workers = workers
+        self._pool = self._think_pool = ThreadPoolExecutor(max_workers=1)
         self._scheduler: threading.Thread | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -183,8 +185,15 @@ class MatchService:
         if self._scheduler is not None:
             return
         self._stopping = False
+        self._pool = ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="turnbuckle-turn")
+        self._think_pool = ThreadPoolExecutor(max_workers=self._workers + 2, thread_name_prefix="turnbuckle-think")
         self._scheduler = threading.Thread(target=self._run, name="turnbuckle-scheduler", daemon=True)
         self._scheduler.start()
+        with self._matches_lock:
+            loaded = list(self._matches.values())
+        for match in loaded:  # started again in the same process: whatever was queued is gone
+            match.queued = False
+            self._kick(match)
         for match_id in self.repository.unfinished():
             try:
                 match = self.get(match_id)
@@ -378,7 +387,7 @@ class MatchService:
 
     def _kick(self, match: LiveMatch, immediate: bool = False) -> None:
         with match.lock:
-            if match.queued or not self._needs_worker(match):
+            if (match.queued and not immediate) or not self._needs_worker(match):
                 return
             match.queued = True
             delay = 0.0 if immediate else match.record.delay
@@ -407,6 +416,10 @@ class MatchService:
         except Exception:
             log.exception("match %s vanished", match_id)
             return
+        with match.lock:
+            if match.running:  # an earlier entry (a 'step' jumps the queue) is on it already
+                return
+            match.running = True
         try:
             self._computer_step(match)
         except Exception:
@@ -414,6 +427,7 @@ class MatchService:
         finally:
             with match.lock:
                 match.queued = False
+                match.running = False
             self._kick(match)
 
     def _computer_step(self, match: LiveMatch) -> None:

@@ -3,8 +3,8 @@
 A seat's view is built only from ``state.observation(seat)`` and, on that seat's turn,
 ``state.legal_actions()``; match facts everyone knows (who sits where, whose turn, the result once
 the match is over) come with it. The public view is what *every* seat may know: a ruleset may
-define ``State.public_observation()``; otherwise it is seat 0's observation less every key
-that is some seat's own view, so no seat's secret can reach a spectator.
+define ``State.public_observation()``; otherwise it is seat 0's observation less everything
+at a path where the seats' views have differed, so no seat's secret can reach a spectator.
 """
 
 from __future__ import annotations
@@ -14,21 +14,56 @@ from typing import Any
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.shapes import result_message
 
-_PRIVATE_KEYS: dict[str, set[str]] = {}
-"""Per game: the observation keys seen to differ between seats (learned, never forgotten)."""
+Path = tuple[str, ...]
+"""Where a value sits in an observation: keys, with ``*`` for any item of a list."""
+
+_PRIVATE: dict[str, set[Path]] = {}
+"""Per game: the observation paths seen to differ between seats (learned, never forgotten)."""
 _PROBED: set[str] = set()
 
 
-def private_keys(state: State, observations: list[dict[str, Any]]) -> set[str]:
-    """Top-level observation keys that carry some seat's own view: they differ between seats now,
-    differed once before, or change when what the others cannot see is re-dealt (determinize)."""
+def differing_paths(values: list[Any], path: Path = (), record: bool = True) -> set[Path]:
+    """The paths at which ``values`` (one observation per seat) do not all agree.
+
+    Records (the observation itself, and the items of a list of dicts: wrestlers, holds) are
+    compared field by field; any other value (a hand ``{card: count}``, a number) as a whole, since
+    its keys are data too.
+    """
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return set()
+    if record and all(isinstance(v, dict) for v in values):
+        out: set[Path] = set()
+        for key in set().union(*values):
+            if not all(key in v for v in values):
+                out.add((*path, key))
+            else:
+                out |= differing_paths([v[key] for v in values], (*path, key), record=False)
+        return out
+    if (all(isinstance(v, list) and len(v) == len(first) for v in values)
+            and all(isinstance(item, dict) for v in values for item in v)):
+        out = set()
+        for i in range(len(first)):
+            out |= differing_paths([v[i] for v in values], (*path, "*"), record=True)
+        return out
+    return {path}
+
+
+def strip_paths(value: Any, private: set[Path], path: Path = ()) -> Any:
+    """``value`` without whatever sits at a private path."""
+    if isinstance(value, dict):
+        return {k: strip_paths(v, private, (*path, k)) for k, v in value.items() if (*path, k) not in private}
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        return [strip_paths(item, private, (*path, "*")) for item in value]
+    return value
+
+
+def private_paths(state: State, observations: list[dict[str, Any]]) -> set[Path]:
+    """The observation paths that carry some seat's own view: they differ between seats now, differed
+    once before, or change when what the other seats cannot see is re-dealt (``determinize``)."""
     game = state.game
-    private = _PRIVATE_KEYS.setdefault(game.name, set())
-    first = observations[0]
-    for obs in observations[1:]:
-        for key in first.keys() | obs.keys():
-            if key not in first or key not in obs or first[key] != obs[key]:
-                private.add(key)
+    private = _PRIVATE.setdefault(game.name, set())
+    private |= differing_paths(observations)
     if game.hidden_information and game.name not in _PROBED and len(observations) > 1:
         import random
 
@@ -36,8 +71,7 @@ def private_keys(state: State, observations: list[dict[str, Any]]) -> set[str]:
         try:
             for seat, obs in enumerate(observations):
                 other = state.determinize((seat + 1) % len(observations), rng)
-                again = other.observation(seat)
-                private.update(k for k in obs.keys() | again.keys() if obs.get(k) != again.get(k))
+                private |= differing_paths([obs, other.observation(seat)])
             _PROBED.add(game.name)
         except Exception:  # a position the ruleset cannot re-deal: learn from the next one
             pass
@@ -47,16 +81,17 @@ def private_keys(state: State, observations: list[dict[str, Any]]) -> set[str]:
 def public_observation(state: State) -> dict[str, Any]:
     """The spectators' view (see the module docstring); a ruleset's ``public_observation`` wins.
 
-    Without the hook: seat 0's observation less every key that is some seat's own view, so only
-    what all seats see alike remains (a whole key goes, never a part of one).
+    Without the hook: seat 0's observation less everything at a path where some seat's view has
+    differed from another's (a hand, a face-down card), so only what all seats see alike remains.
     """
     hook = getattr(state, "public_observation", None)
     if callable(hook):
         found: dict[str, Any] = hook()
         return found
     observations = [state.observation(p) for p in range(state.game.num_players())]
-    private = private_keys(state, observations)
-    return {k: v for k, v in observations[0].items() if k not in private}
+    private = private_paths(state, observations)
+    stripped: dict[str, Any] = strip_paths(observations[0], private)
+    return stripped
 
 
 def picture(game: Game, observation: dict[str, Any]) -> dict[str, str | None]:

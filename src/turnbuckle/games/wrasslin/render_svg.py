@@ -118,7 +118,7 @@ def render_svg(game: WrasslinGame, obs: dict[str, Any]) -> str:
         ratings = (f"S{w.get('strength')} A{w.get('agility')} Sk{w.get('skill')} PS{w.get('power_surge')} "
                    f"W{w.get('weight')} R{w.get('recovery')}")
         out.append(_text(16, y + 66, f"{ratings}  |  {', '.join(s for s in status if s)}", 12))
-        in_play = ", ".join(str(c.get("card")) for c in w.get("cards_in_play") or [])
+        in_play = ", ".join(str(c.get("card", "face-down")) for c in w.get("cards_in_play") or [])
         if in_play:
             out.append(_text(16, y + 86, f"in play: {in_play}", 12, fill="#5f6368"))
         if seat in pins:
