@@ -12,7 +12,7 @@ from turnbuckle.engine.shapes import odds_message
 from turnbuckle.games.powerhouses.stopping import STOPPING_RULES, parse_stopping_rule
 
 app = typer.Typer(help="Exact odds, computed from the rules (not sampled).", no_args_is_help=True)
-console = Console()
+console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
 RULE_HELP = "Stopping rule. " + "; ".join(f"{name} = {meaning}" for name, meaning in STOPPING_RULES.items()) + "."
 
 

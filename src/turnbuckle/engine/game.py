@@ -103,6 +103,11 @@ class Game(ABC):
         """What an action does, in the rulebook's words, shown beside it when offered (None: nothing to add)."""
         return None
 
+    def decision_options(self) -> str | None:
+        """A note when this configuration leaves players nothing to decide (``play`` shows it),
+        naming the options that would; ``None`` when there are decisions to make."""
+        return None
+
     def render_svg(self, observation: dict[str, Any]) -> str | None:
         """The table as an SVG picture of ``observation(player)`` for the browser (None: text only)."""
         return None
@@ -235,6 +240,8 @@ class State(ABC):
         """Apply a decision or chance outcome; raises ``IllegalActionError`` if not allowed."""
         if isinstance(action, str):
             action = self.action_from_string(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"apply_action expects an Action or str, not {type(action).__name__}: {action!r:.80}")
         if not self._is_allowed(action):
             raise IllegalActionError(self._illegal_message(action))
         self._apply(action)

@@ -1,0 +1,26 @@
+"""Output read by people and pipes (issue 8.6): lines are not broken at 80 columns in a pipe, and a
+match with nothing to decide says so, naming the options that give decisions."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "turnbuckle", *args], capture_output=True, text=True,
+                          input=stdin, timeout=300, check=False)
+
+
+def test_play_filsinger_says_it_has_no_decisions_on_one_unbroken_line() -> None:
+    out = run("play", "filsinger", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    note = next(line for line in out.stdout.splitlines() if "no decisions" in line)
+    assert "-o match_type=tag" in note and len(note) > 80, "the note is one line, not wrapped at 80"
+    assert "Winner:" in out.stdout or "draw" in out.stdout
+
+
+def test_rules_summary_is_not_wrapped_twice() -> None:
+    out = run("rules", "wrasslin")
+    summary = out.stdout.splitlines()[2]
+    assert summary.startswith("WRASSLIN': each player") and summary.endswith("elimination tournament.")
