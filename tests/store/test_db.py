@@ -100,3 +100,21 @@ def _all_revisions() -> set[str]:
     from turnbuckle.store.db import known_revisions
 
     return known_revisions()
+
+
+def test_older_schema_is_migrated_on_open(tmp_path: Path) -> None:
+    from alembic import command
+
+    from turnbuckle.store.db import alembic_config
+
+    path = tmp_path / "older.db"
+    open_database(str(path)).close()
+    db = open_database(str(path))
+    with db.engine.connect() as conn, conn.begin():
+        command.downgrade(alembic_config(conn), "0001_league")
+    assert db.current_revisions() == {"0001_league"}
+    db.close()
+    if head_revisions() == {"0001_league"}:
+        return  # nothing newer to migrate to yet
+    with open_database(str(path)) as again:
+        assert again.current_revisions() == head_revisions()

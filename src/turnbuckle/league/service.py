@@ -9,6 +9,7 @@ loses at most the match being played, and running again continues where it stopp
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -105,6 +106,29 @@ def current_reign(session: Session, title: Title) -> TitleReign | None:
 def roster_names(game: str, roster: str | None) -> list[str]:
     loaded = load_game(game, **({"roster": roster} if roster else {}))
     return [str(entry.get("name")) for entry in loaded.roster() if entry.get("name")]
+
+
+_GAME_CACHE: dict[str, Game] = {}
+GAME_CACHE_SIZE = 512
+
+
+def cached_game(name: str, params: dict[str, Any]) -> Game:
+    """``load_game`` once per distinct params (a Game is configuration: matches never change it)."""
+    key = name + "\0" + json.dumps(params, sort_keys=True)
+    game = _GAME_CACHE.get(key)
+    if game is None:
+        try:
+            game = load_game(name, **params)
+        except TypeError as exc:
+            raise ParamError(f"{name}: {exc}") from None
+        if len(_GAME_CACHE) >= GAME_CACHE_SIZE:
+            _GAME_CACHE.pop(next(iter(_GAME_CACHE)))
+        _GAME_CACHE[key] = game
+    return game
+
+
+def pair_key(sides: list[list[str]]) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(sorted(side)) for side in sides)
 
 
 def _wrap(fn: Callable[[], Any], db: Database) -> Any:
@@ -219,9 +243,21 @@ def _next_number(session: Session, league: League) -> int:
     return (top or 0) + 1
 
 
-def _active_feud(session: Session, league: League, sides: list[list[str]]) -> Feud | None:
+def active_feuds(session: Session, league: League) -> dict[frozenset[tuple[str, ...]], Feud]:
+    feuds = session.scalars(select(Feud).where(Feud.league_id == league.id, Feud.active.is_(True)))
+    return {pair_key([f.side_a, f.side_b]): f for f in feuds}
+
+
+def _active_feud(
+    session: Session,
+    league: League,
+    sides: list[list[str]],
+    feuds: dict[frozenset[tuple[str, ...]], Feud] | None = None,
+) -> Feud | None:
     if len(sides) != 2:
         return None
+    if feuds is not None:
+        return feuds.get(pair_key(sides))
     a, b = sorted(sides[0]), sorted(sides[1])
     for feud in session.scalars(select(Feud).where(Feud.league_id == league.id, Feud.active.is_(True))):
         fa, fb = sorted(feud.side_a), sorted(feud.side_b)
@@ -230,15 +266,18 @@ def _active_feud(session: Session, league: League, sides: list[list[str]]) -> Fe
     return None
 
 
-def _check_title(session: Session, title: Title, sides: list[list[str]]) -> None:
+def _check_title(
+    session: Session, title: Title, sides: list[list[str]], reign: TitleReign | bool | None = False
+) -> None:
     size = TITLE_SIZES[title.kind]
     if len(sides) != 2 or any(len(s) != size for s in sides):
         raise BookingError(
             f"title match between ineligible wrestlers: the {title.name} ({title.kind}) is defended "
             f"{'one on one' if size == 1 else 'by teams of two'}"
         )
-    reign = current_reign(session, title)
-    if reign is None:
+    if reign is False:
+        reign = current_reign(session, title)
+    if reign is None or reign is True:
         return
     holders = sorted(reign.holders)
     if not any(sorted(side) == holders for side in sides):
@@ -250,14 +289,23 @@ def _check_title(session: Session, title: Title, sides: list[list[str]]) -> None
 
 
 def _book_match(
-    session: Session, league: League, event: LeagueEvent, position: int, spec: MatchSpec, taken: dict[str, int]
+    session: Session,
+    league: League,
+    event: LeagueEvent,
+    position: int,
+    spec: MatchSpec,
+    taken: dict[str, int],
+    roster: dict[str, LeagueWrestler] | None = None,
+    feuds: dict[frozenset[tuple[str, ...]], Feud] | None = None,
+    reigns: dict[int, TitleReign | None] | None = None,
 ) -> LeagueMatch:
     sides: list[list[str]] = []
     entrants: list[LeagueWrestler] = []
     for side in spec.sides:
         names: list[str] = []
         for raw in side:
-            wrestler = get_wrestler(session, league, raw)
+            known = roster.get(raw.strip().lower()) if roster is not None else None
+            wrestler = known if known is not None and known.active else get_wrestler(session, league, raw)
             if wrestler.name in taken:
                 raise BookingError(f"{wrestler.name} is already booked on this card (match {taken[wrestler.name]})")
             taken[wrestler.name] = position
@@ -267,24 +315,25 @@ def _book_match(
     match_type = spec.match_type or infer_match_type(league.game, sides)
     if match_type == "tournament":
         raise BookingError("book a tournament with `turnbuckle league card tournament`, not as one match")
-    title = get_title(session, league, spec.title) if spec.title else None
+    title = None
+    if spec.title:
+        title = next((t for t in league.titles if t.name.lower() == spec.title.lower()), None)
+        if title is None:
+            title = get_title(session, league, spec.title)
     if title is not None:
-        _check_title(session, title, sides)
-    feud = _active_feud(session, league, sides)
+        _check_title(session, title, sides, reigns[title.id] if reigns is not None and title.id in reigns else False)
+    feud = _active_feud(session, league, sides, feuds)
     if spec.blowoff and feud is None:
         raise BookingError(f"no feud between {' vs '.join(' & '.join(s) for s in sides)} to blow off")
     params = build_params(
         league.game, league.options, league.roster, match_type, spec.options, sides, [], feud is not None
     )
-    try:
-        game = load_game(league.game, **params)
-    except TypeError as exc:
-        raise ParamError(f"{league.game}: {exc}") from None
+    game = cached_game(league.game, params)
     seated = [list(s.wrestlers) for s in game.sides()]
     if sorted(map(sorted, seated)) != sorted(map(sorted, sides)):
         raise BookingError(f"{league.game} seats a {match_type} match as {seated}, not as booked {sides}")
     match = LeagueMatch(
-        event_id=event.id,
+        event=event,
         position=position,
         match_type=match_type,
         options=spec.options,
@@ -293,21 +342,20 @@ def _book_match(
         blowoff=spec.blowoff,
         feud_id=feud.id if feud else None,
     )
-    session.add(match)
-    session.flush()
-    match.seed = match_seed(league.seed, match.id)
+    match.seed = match_seed(league.seed, event.number, position)
     by_name = {w.name: w for w in entrants}
     seat = 0
     for side_index, side_names in enumerate(seated):
         for name in side_names:
-            session.add(MatchEntrant(match_id=match.id, wrestler_id=by_name[name].id, side=side_index, seat=seat))
+            match.entrants.append(MatchEntrant(wrestler=by_name[name], side=side_index, seat=seat))
             seat += 1
+    session.add(match)
     return match
 
 
-def match_seed(league_seed: int, match_id: int) -> int:
-    """The seed a stored match is played with: fixed by the league's seed and the match id."""
-    return random.Random(f"turnbuckle-league:{league_seed}:{match_id}").randrange(2**31)
+def match_seed(league_seed: int, event_number: int, position: int) -> int:
+    """The seed a stored match is played with: fixed by the league's seed, the card and the match's place on it."""
+    return random.Random(f"turnbuckle-league:{league_seed}:{event_number}:{position}").randrange(2**31)
 
 
 def book_card(db: Database, league_name: str | None, name: str | None, specs: list[MatchSpec]) -> dict[str, Any]:
@@ -395,12 +443,20 @@ class _Collector:
 class Runner:
     """Plays booked matches and stores each one in its own transaction (shared by card run and season)."""
 
-    def __init__(self, db: Database, league_name: str | None, agents: list[str] | None = None) -> None:
+    def __init__(self, db: Database, league_name: str | None, agents: list[str] | None = None, batch: int = 1) -> None:
+        if batch < 1:
+            raise LeagueError("--batch must be at least 1")
+        self.batch = batch
+        """Matches per transaction: 1 stores each match as it finishes; more is faster, and a crash
+        then loses up to that many finished matches of the card (replayed identically next run)."""
+        self._uncommitted = 0
         self.db = db
         self.session = Session(db._writer, expire_on_commit=False)
         self.league = self._guard(lambda: get_league(self.session, league_name))
         self.agents = agents or []
-        self._games: dict[str, Game] = {}
+        self._feud_map: dict[frozenset[tuple[str, ...]], Feud] | None = None
+        self._pairs: dict[frozenset[tuple[str, ...]], int] | None = None
+        self._reigns: dict[int, TitleReign | None] | None = None
         self.league_id = self.league.id
         self._commit()  # release the read transaction before any match is played
 
@@ -438,16 +494,7 @@ class Runner:
         return [names[p % len(names)] for p in range(game.num_players())]
 
     def _game(self, params: dict[str, Any]) -> Game:
-        import json
-
-        key = json.dumps(params, sort_keys=True)
-        game = self._games.get(key)
-        if game is None:
-            if len(self._games) > 256:
-                self._games.clear()
-            game = load_game(self.league.game, **params)
-            self._games[key] = game
-        return game
+        return cached_game(self.league.game, params)
 
     def _agents(self, game: Game, names: list[str]) -> list[Agent]:
         """Fresh agents for every match, exactly as ``replay`` builds them."""
@@ -495,15 +542,15 @@ class Runner:
                 if event.status == "done":
                     break
                 continue  # a tournament booked its next round
-            for match in pending:
-                outcome = self._play_and_store(event, match)
+            for index, match in enumerate(pending):
+                outcome = self._play_and_store(event, match, last=index == len(pending) - 1)
                 if on_match is not None:
                     on_match(outcome)
             if event.status == "done":
                 break
         return self._query(lambda: event_summary(self.session, event))  # type: ignore[no-any-return]
 
-    def _play_and_store(self, event: LeagueEvent, match: LeagueMatch) -> MatchOutcome:
+    def _play_and_store(self, event: LeagueEvent, match: LeagueMatch, last: bool) -> MatchOutcome:
         league = self.league
         injured = [e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0]
         params = build_params(
@@ -519,14 +566,17 @@ class Runner:
         game = self._game(params)
         names = self.agent_names(game)
         collector = _Collector(league.game)
-        seed = match.seed if match.seed is not None else match_seed(league.seed, match.id)
+        seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
         record = play_match(game, self._agents(game, names), seed, on_event=collector)
         outcome = self._guard(
             lambda: self._store(
-                event, match, params, seed, names, record.actions, record.result, record.steps, collector
+                event, match, params, seed, names, record.actions, record.result, record.steps, collector, last
             )
         )
-        self._commit()
+        self._uncommitted += 1
+        if last or self._uncommitted >= self.batch:
+            self._commit()
+            self._uncommitted = 0
         return outcome  # type: ignore[no-any-return]
 
     def _store(
@@ -540,8 +590,11 @@ class Runner:
         result: MatchResult,
         steps: int,
         collector: _Collector,
+        last: bool,
     ) -> MatchOutcome:
         session = self.session
+        self.pair_counts()  # loaded before this match counts as played
+        self.feud_map()
         now = utcnow()
         stars = collector.quality.stars()
         match.params, match.seed, match.agents, match.actions = params, seed, agents, actions
@@ -582,7 +635,8 @@ class Runner:
             entrant_hurt.wrestler.injured_cards = max(entrant_hurt.wrestler.injured_cards, cards)
             injuries.append((name, cards))
         self._feuds(event, match, stars, title_change is not None, bool(getattr(self._game(params), "feud", False)))
-        self._finish_if_complete(event)
+        if last:
+            self._finish_if_complete(event)
         return MatchOutcome(event.number, match.id, result.describe(), stars, title_change, injuries)
 
     def _rate(self, match: LeagueMatch, result: MatchResult, by_name: dict[str, MatchEntrant]) -> None:
@@ -604,7 +658,8 @@ class Runner:
         session = self.session
         title = session.get(Title, match.title_id)
         assert title is not None
-        reign = current_reign(session, title)
+        reigns = self.reign_map()
+        reign = reigns[title.id] if title.id in reigns else current_reign(session, title)
         if not winners:
             if reign is not None:
                 reign.defences += 1  # a draw: the champions keep the title
@@ -617,29 +672,70 @@ class Runner:
         if reign is not None:
             reign.ended_at, reign.lost_match_id, reign.lost_event_id = now, match.id, event.id
         side = next(s for s in match.sides if set(s) == winners)
-        session.add(
-            TitleReign(
-                title_id=title.id, holders=list(side), won_match_id=match.id, won_event_id=event.id, started_at=now
-            )
+        new = TitleReign(
+            title_id=title.id, holders=list(side), won_match_id=match.id, won_event_id=event.id, started_at=now
         )
+        session.add(new)
+        reigns[title.id] = new
         match.title_changed = True
         if former:
             return f"{' & '.join(side)} won the {title.name} from {' & '.join(former)}"
         return f"{' & '.join(side)} won the vacant {title.name}"
 
+    def reign_map(self) -> dict[int, TitleReign | None]:
+        """Each title's current reign (None: vacant), loaded once per run and kept current by this runner."""
+        if self._reigns is None:
+            self._reigns = {t.id: current_reign(self.session, t) for t in self.league.titles}
+        return self._reigns
+
+    def feud_map(self) -> dict[frozenset[tuple[str, ...]], Feud]:
+        """Active feuds by their two sides, loaded once per run and kept current by this runner."""
+        if self._feud_map is None:
+            self._feud_map = active_feuds(self.session, self.league)
+        return self._feud_map
+
+    def pair_counts(self) -> dict[frozenset[tuple[str, ...]], int]:
+        """Played singles matches per pair of wrestlers since a feud between them ended (loaded once)."""
+        if self._pairs is None:
+            session = self.session
+            ended: dict[frozenset[tuple[str, ...]], int] = {}
+            for f in session.scalars(select(Feud).where(Feud.league_id == self.league_id, Feud.active.is_(False))):
+                key = pair_key([f.side_a, f.side_b])
+                ended[key] = max(ended.get(key, 0), f.ended_event_id or 0)
+            counts: dict[frozenset[tuple[str, ...]], int] = {}
+            rows = session.execute(
+                select(LeagueMatch.sides, LeagueMatch.event_id)
+                .join(LeagueEvent, LeagueEvent.id == LeagueMatch.event_id)
+                .where(LeagueEvent.league_id == self.league_id, LeagueMatch.status == "done")
+            )
+            for sides, event_id in rows:
+                if len(sides) == 2 and all(len(side) == 1 for side in sides):
+                    key = pair_key(sides)
+                    if event_id > ended.get(key, 0):
+                        counts[key] = counts.get(key, 0) + 1
+            self._pairs = counts
+        return self._pairs
+
     def _feuds(self, event: LeagueEvent, match: LeagueMatch, stars: float, title_change: bool, rivals: bool) -> None:
+        """Feuds start from rivals on the cards, title changes, classic or repeated matches; a
+        blow-off ends one. Every match between a feud's sides adds heat."""
         if len(match.sides) != 2:
             return
-        session = self.session
-        feud = session.get(Feud, match.feud_id) if match.feud_id is not None else None
-        if feud is None:
-            feud = _active_feud(session, self.league, match.sides)
+        key = pair_key(match.sides)
+        singles = all(len(side) == 1 for side in match.sides)
+        pairs = self.pair_counts()
+        if singles:
+            pairs[key] = pairs.get(key, 0) + 1
+        feuds = self.feud_map()
+        feud = feuds.get(key)
         now = utcnow()
         if feud is not None:
             feud.matches += 1
             feud.heat = round(feud.heat + stars / 5.0, 3)
             if match.blowoff:
                 feud.active, feud.ended_event_id, feud.ended_at = False, event.id, now
+                del feuds[key]
+                pairs[key] = 0
             return
         reason = None
         if rivals:
@@ -648,43 +744,22 @@ class Runner:
             reason = "title change"
         elif stars >= CLASSIC_STARS:
             reason = "a classic match"
-        elif all(len(s) == 1 for s in match.sides) and self._meetings(match) >= REPEATS_FOR_FEUD:
+        elif singles and pairs.get(key, 0) >= REPEATS_FOR_FEUD:
             reason = "repeated matches"
         if reason is None:
             return
-        session.add(
-            Feud(
-                league_id=self.league_id,
-                side_a=list(match.sides[0]),
-                side_b=list(match.sides[1]),
-                reason=reason,
-                heat=1.0 + stars / 5.0,
-                matches=1,
-                started_event_id=event.id,
-                started_at=now,
-            )
+        feud = Feud(
+            league_id=self.league_id,
+            side_a=list(match.sides[0]),
+            side_b=list(match.sides[1]),
+            reason=reason,
+            heat=1.0 + stars / 5.0,
+            matches=1,
+            started_event_id=event.id,
+            started_at=now,
         )
-
-    def _meetings(self, match: LeagueMatch) -> int:
-        """Played singles matches between this match's two wrestlers since a feud between them ended."""
-        a, b = (e.wrestler_id for e in match.entrants)
-        pair = sorted(n for side in match.sides for n in side)
-        session = self.session
-        ended = session.scalars(select(Feud).where(Feud.league_id == self.league_id, Feud.active.is_(False)))
-        since = max((f.ended_event_id or 0 for f in ended if sorted([*f.side_a, *f.side_b]) == pair), default=0)
-        mine = select(MatchEntrant.match_id).where(MatchEntrant.wrestler_id == a)
-        count = session.scalar(
-            select(func.count())
-            .select_from(MatchEntrant)
-            .join(LeagueMatch, LeagueMatch.id == MatchEntrant.match_id)
-            .where(
-                MatchEntrant.wrestler_id == b,
-                MatchEntrant.match_id.in_(mine),
-                LeagueMatch.status == "done",
-                LeagueMatch.event_id > since,
-            )
-        )
-        return int(count or 0)
+        self.session.add(feud)
+        feuds[key] = feud
 
     def _finish_if_complete(self, event: LeagueEvent) -> None:
         """When no match of ``event`` is left: book a tournament's next round, or close the card
@@ -709,7 +784,17 @@ class Runner:
                 taken: dict[str, int] = {}
                 for i in range(0, len(advancing), 2):
                     spec = MatchSpec(sides=[[advancing[i]], [advancing[i + 1]]])
-                    booked = _book_match(session, self.league, event, len(matches) + i // 2 + 1, spec, taken)
+                    booked = _book_match(
+                        session,
+                        self.league,
+                        event,
+                        len(matches) + i // 2 + 1,
+                        spec,
+                        taken,
+                        None,
+                        self.feud_map(),
+                        self.reign_map(),
+                    )
                     booked.round = last_round + 1
                 session.flush()
                 return
@@ -784,7 +869,13 @@ def side_ranks(sides: list[list[str]], result: MatchResult) -> list[int]:
 
 
 # -- season -----------------------------------------------------------------------------------
-def book_season_event(session: Session, league: League, matches_per_card: int) -> LeagueEvent:
+def book_season_event(
+    session: Session,
+    league: League,
+    matches_per_card: int,
+    feuds_by_pair: dict[frozenset[tuple[str, ...]], Feud] | None = None,
+    reigns: dict[int, TitleReign | None] | None = None,
+) -> LeagueEvent:
     """Book the next card: title defences against the best-rated contenders, feud rematches (a
     blow-off once a feud has run its course), then the rest paired by rating; injured wrestlers rest."""
     pool = [w for w in league.wrestlers if w.active and w.injured_cards == 0]
@@ -805,7 +896,7 @@ def book_season_event(session: Session, league: League, matches_per_card: int) -
     for title in league.titles:
         if len(title_matches) >= matches_per_card:
             break
-        reign = current_reign(session, title)
+        reign = reigns[title.id] if reigns is not None and title.id in reigns else current_reign(session, title)
         size = TITLE_SIZES[title.kind]
         if size == 2 and not tag_ok:
             continue
@@ -829,7 +920,7 @@ def book_season_event(session: Session, league: League, matches_per_card: int) -
             take(top)
             title_matches.append(MatchSpec(sides=sides, title=title.name))
     feuds = sorted(
-        session.scalars(select(Feud).where(Feud.league_id == league.id, Feud.active.is_(True))),
+        (feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)).values(),
         key=lambda f: (-f.heat, f.id),
     )
     for feud in feuds:
@@ -854,8 +945,10 @@ def book_season_event(session: Session, league: League, matches_per_card: int) -
         raise BookingError(f"{league.name} has too few healthy wrestlers to book a card (sign some)")
     event = _new_event(session, league, None, "card")
     taken: dict[str, int] = {}
+    roster = {w.name.lower(): w for w in league.wrestlers}
+    feud_map = feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)
     for position, spec in enumerate(specs, start=1):
-        _book_match(session, league, event, position, spec, taken)
+        _book_match(session, league, event, position, spec, taken, roster, feud_map, reigns)
     return event
 
 
@@ -867,6 +960,7 @@ def run_season(
     matches_per_card: int = 4,
     on_match: Callable[[MatchOutcome], None] | None = None,
     on_event: Callable[[dict[str, Any]], None] | None = None,
+    batch: int = 1,
 ) -> list[dict[str, Any]]:
     """Book and run ``events`` cards. A card left half-run (a crash) is finished first and counts."""
     if events < 1:
@@ -874,11 +968,15 @@ def run_season(
     if matches_per_card < 1:
         raise LeagueError("a card needs at least one match")
     summaries: list[dict[str, Any]] = []
-    with Runner(db, league_name, agents) as runner:
+    with Runner(db, league_name, agents, batch) as runner:
         while len(summaries) < events:
             event = runner.next_booked()
             if event is None:
-                event = runner._guard(lambda: book_season_event(runner.session, runner.league, matches_per_card))
+                event = runner._guard(
+                    lambda: book_season_event(
+                        runner.session, runner.league, matches_per_card, runner.feud_map(), runner.reign_map()
+                    )
+                )
                 runner._commit()
             assert event is not None
             summary = runner.run_event(event, on_match)

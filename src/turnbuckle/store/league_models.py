@@ -101,10 +101,10 @@ class TitleReign(Base):
     title_id: Mapped[int] = mapped_column(ForeignKey("league_title.id", ondelete="CASCADE"), index=True)
     holders: Mapped[list[str]] = mapped_column(JSON)
     """Wrestler names (one for singles, the team for tag titles)."""
-    won_match_id: Mapped[int | None] = mapped_column(ForeignKey("league_match.id"), nullable=True)
-    won_event_id: Mapped[int | None] = mapped_column(ForeignKey("league_event.id"), nullable=True)
-    lost_match_id: Mapped[int | None] = mapped_column(ForeignKey("league_match.id"), nullable=True)
-    lost_event_id: Mapped[int | None] = mapped_column(ForeignKey("league_event.id"), nullable=True)
+    won_match_id: Mapped[int | None] = mapped_column(ForeignKey("league_match.id", ondelete="SET NULL"), nullable=True)
+    won_event_id: Mapped[int | None] = mapped_column(ForeignKey("league_event.id", ondelete="SET NULL"), nullable=True)
+    lost_match_id: Mapped[int | None] = mapped_column(ForeignKey("league_match.id", ondelete="SET NULL"), nullable=True)
+    lost_event_id: Mapped[int | None] = mapped_column(ForeignKey("league_event.id", ondelete="SET NULL"), nullable=True)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     defences: Mapped[int] = mapped_column(Integer, default=0)
@@ -148,11 +148,11 @@ class LeagueMatch(Base):
     """Tournament round (1 = first), else None."""
     blowoff: Mapped[bool] = mapped_column(Boolean, default=False)
     """Booked to end the feud between its sides."""
-    feud_id: Mapped[int | None] = mapped_column(ForeignKey("league_feud.id"), nullable=True)
+    feud_id: Mapped[int | None] = mapped_column(ForeignKey("league_feud.id", ondelete="SET NULL"), nullable=True)
     match_type: Mapped[str] = mapped_column(String(50), default="singles")
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """Game options for this match on top of the league's."""
-    title_id: Mapped[int | None] = mapped_column(ForeignKey("league_title.id"), nullable=True)
+    title_id: Mapped[int | None] = mapped_column(ForeignKey("league_title.id", ondelete="SET NULL"), nullable=True)
     sides: Mapped[list[list[str]]] = mapped_column(JSON)
     """Wrestler names per side, as booked (side 0 first)."""
     status: Mapped[str] = mapped_column(String(20), default="booked")
@@ -187,7 +187,7 @@ class MatchEntrant(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("league_match.id", ondelete="CASCADE"), index=True)
-    wrestler_id: Mapped[int] = mapped_column(ForeignKey("league_wrestler.id"), index=True)
+    wrestler_id: Mapped[int] = mapped_column(ForeignKey("league_wrestler.id", ondelete="CASCADE"), index=True)
     side: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     outcome: Mapped[str | None] = mapped_column(String(10), nullable=True)
@@ -221,7 +221,9 @@ class Injury(Base):
     match_id: Mapped[int] = mapped_column(ForeignKey("league_match.id", ondelete="CASCADE"), index=True)
     cards: Mapped[int] = mapped_column(Integer)
     remaining: Mapped[int] = mapped_column(Integer)
-    healed_event_id: Mapped[int | None] = mapped_column(ForeignKey("league_event.id"), nullable=True)
+    healed_event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_event.id", ondelete="SET NULL"), nullable=True
+    )
 
     wrestler: Mapped[LeagueWrestler] = relationship()
 
@@ -238,8 +240,12 @@ class Feud(Base):
     reason: Mapped[str] = mapped_column(String(200))
     heat: Mapped[float] = mapped_column(Float, default=1.0)
     matches: Mapped[int] = mapped_column(Integer, default=0)
-    started_event_id: Mapped[int | None] = mapped_column(ForeignKey("league_event.id"), nullable=True)
-    ended_event_id: Mapped[int | None] = mapped_column(ForeignKey("league_event.id"), nullable=True)
+    started_event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_event.id", ondelete="SET NULL"), nullable=True
+    )
+    ended_event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_event.id", ondelete="SET NULL"), nullable=True
+    )
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

@@ -108,13 +108,19 @@ def upgrade() -> None:
         sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(
-            ["ended_event_id"], ["league_event.id"], name=op.f("fk_league_feud_ended_event_id_league_event")
+            ["ended_event_id"],
+            ["league_event.id"],
+            name=op.f("fk_league_feud_ended_event_id_league_event"),
+            ondelete="SET NULL",
         ),
         sa.ForeignKeyConstraint(
             ["league_id"], ["league.id"], name=op.f("fk_league_feud_league_id_league"), ondelete="CASCADE"
         ),
         sa.ForeignKeyConstraint(
-            ["started_event_id"], ["league_event.id"], name=op.f("fk_league_feud_started_event_id_league_event")
+            ["started_event_id"],
+            ["league_event.id"],
+            name=op.f("fk_league_feud_started_event_id_league_event"),
+            ondelete="SET NULL",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_league_feud")),
     )
@@ -149,8 +155,12 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(
             ["event_id"], ["league_event.id"], name=op.f("fk_league_match_event_id_league_event"), ondelete="CASCADE"
         ),
-        sa.ForeignKeyConstraint(["feud_id"], ["league_feud.id"], name=op.f("fk_league_match_feud_id_league_feud")),
-        sa.ForeignKeyConstraint(["title_id"], ["league_title.id"], name=op.f("fk_league_match_title_id_league_title")),
+        sa.ForeignKeyConstraint(
+            ["feud_id"], ["league_feud.id"], name=op.f("fk_league_match_feud_id_league_feud"), ondelete="SET NULL"
+        ),
+        sa.ForeignKeyConstraint(
+            ["title_id"], ["league_title.id"], name=op.f("fk_league_match_title_id_league_title"), ondelete="SET NULL"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_league_match")),
     )
     with op.batch_alter_table("league_match", schema=None) as batch_op:
@@ -166,7 +176,10 @@ def upgrade() -> None:
         sa.Column("remaining", sa.Integer(), nullable=False),
         sa.Column("healed_event_id", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(
-            ["healed_event_id"], ["league_event.id"], name=op.f("fk_league_injury_healed_event_id_league_event")
+            ["healed_event_id"],
+            ["league_event.id"],
+            name=op.f("fk_league_injury_healed_event_id_league_event"),
+            ondelete="SET NULL",
         ),
         sa.ForeignKeyConstraint(
             ["match_id"], ["league_match.id"], name=op.f("fk_league_injury_match_id_league_match"), ondelete="CASCADE"
@@ -199,7 +212,10 @@ def upgrade() -> None:
             ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
-            ["wrestler_id"], ["league_wrestler.id"], name=op.f("fk_league_match_entrant_wrestler_id_league_wrestler")
+            ["wrestler_id"],
+            ["league_wrestler.id"],
+            name=op.f("fk_league_match_entrant_wrestler_id_league_wrestler"),
+            ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_league_match_entrant")),
         sa.UniqueConstraint("match_id", "wrestler_id", name="uq_league_match_entrant_wrestler"),
@@ -243,10 +259,16 @@ def upgrade() -> None:
         sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("defences", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["lost_event_id"], ["league_event.id"], name=op.f("fk_league_title_reign_lost_event_id_league_event")
+            ["lost_event_id"],
+            ["league_event.id"],
+            name=op.f("fk_league_title_reign_lost_event_id_league_event"),
+            ondelete="SET NULL",
         ),
         sa.ForeignKeyConstraint(
-            ["lost_match_id"], ["league_match.id"], name=op.f("fk_league_title_reign_lost_match_id_league_match")
+            ["lost_match_id"],
+            ["league_match.id"],
+            name=op.f("fk_league_title_reign_lost_match_id_league_match"),
+            ondelete="SET NULL",
         ),
         sa.ForeignKeyConstraint(
             ["title_id"],
@@ -255,10 +277,16 @@ def upgrade() -> None:
             ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
-            ["won_event_id"], ["league_event.id"], name=op.f("fk_league_title_reign_won_event_id_league_event")
+            ["won_event_id"],
+            ["league_event.id"],
+            name=op.f("fk_league_title_reign_won_event_id_league_event"),
+            ondelete="SET NULL",
         ),
         sa.ForeignKeyConstraint(
-            ["won_match_id"], ["league_match.id"], name=op.f("fk_league_title_reign_won_match_id_league_match")
+            ["won_match_id"],
+            ["league_match.id"],
+            name=op.f("fk_league_title_reign_won_match_id_league_match"),
+            ondelete="SET NULL",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_league_title_reign")),
     )
