@@ -1,0 +1,185 @@
+"""The web app's costs: requests per second, overhead over the engine, page weight, click latency.
+
+Run: ``python benchmarks/bench_web.py [--seconds 5] [--db memory|sqlite]``. A real uvicorn server
+on 127.0.0.1 (a free port) and one HTTP client (httpx, keep-alive) on this machine:
+
+- **post + read**: one "post action, then read the next seat's observation" pair per step of a
+  hot-seat match (both seats people, so no computer thinks), with matches restarted as they end.
+  Pairs per second, and the mean time of a pair.
+- **CPU**: process CPU time per pair (the client and the server run in this one process), which a
+  busy machine disturbs far less than wall time.
+- **engine**: the same steps done on the state directly (``observation`` + ``legal_actions`` +
+  ``apply_action``, dice rolled the same way), so *web overhead* = pair time - engine time.
+- **page weight**: the table page's HTML, CSS and JavaScript plus the first seat view with its SVG.
+- **click-to-update**: the time from posting a move to holding the new picture (``?render=true``,
+  what a click in the browser waits for), p50 and p95.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import socket
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from rich.console import Console
+from rich.table import Table
+
+import turnbuckle
+from turnbuckle.engine.game import CHANCE
+from turnbuckle.web.app import create_app
+from turnbuckle.web.repository import MatchRepository, MemoryRepository
+
+GAMES = ("powerhouses", "wrasslin")
+
+
+def start_server(repository: MatchRepository) -> tuple[uvicorn.Server, threading.Thread, str]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(repository), host="127.0.0.1", port=port,
+                                           log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    return server, thread, f"http://127.0.0.1:{port}"
+
+
+def new_match(client: httpx.Client, game: str, seed: int) -> tuple[str, dict[str, str], dict[str, Any]]:
+    created = client.post("/api/matches", json={"game": game, "seats": ["hot-seat", "hot-seat"], "seed": seed}).json()
+    headers = {"Authorization": f"Bearer {created['owner_token']}"}
+    view = client.get(f"/api/matches/{created['id']}/seats/{created['to_move']}", headers=headers).json()
+    return created["id"], headers, view
+
+
+def web_pairs(client: httpx.Client, game: str, seconds: float, render: bool) -> tuple[int, list[float], float]:
+    """(pairs, per-pair or per-click latencies, CPU seconds of this process: client and server)
+    of post action + read the next mover's view."""
+    seed = 1
+    match_id, headers, view = new_match(client, game, seed)
+    rng = random.Random(7)
+    latencies: list[float] = []
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if view["finished"] or not view["legal_actions"]:
+            seed += 1
+            match_id, headers, view = new_match(client, game, seed)
+            continue
+        action = rng.choice(view["legal_actions"])["name"]
+        params = {"render": "true"} if render else {}
+        started = time.perf_counter()
+        posted = client.post(f"/api/matches/{match_id}/seats/{view['seat']}/actions", params=params,
+                             json={"action": action}, headers=headers).json()
+        if render:
+            latencies.append(time.perf_counter() - started)
+            view = posted
+            if not posted["finished"] and posted["to_move"] is not None and posted["to_move"] != posted["seat"]:
+                view = client.get(f"/api/matches/{match_id}/seats/{posted['to_move']}", headers=headers).json()
+            continue
+        mover = posted["to_move"] if posted["to_move"] is not None else view["seat"]
+        view = client.get(f"/api/matches/{match_id}/seats/{mover}", headers=headers).json()
+        latencies.append(time.perf_counter() - started)
+    return len(latencies), latencies, time.process_time() - cpu
+
+
+def engine_pairs(game_name: str, seconds: float) -> tuple[int, float]:
+    """(steps, CPU seconds) of the same work on the state: apply, roll the dice, observe, list moves."""
+    game = turnbuckle.load_game(game_name)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    steps = 0
+    started = time.process_time()
+    deadline = time.perf_counter() + seconds
+    seed = 1
+    while time.perf_counter() < deadline:
+        while state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(random.Random(f"{seed}:{len(state.history)}")))
+        if state.is_terminal():
+            state = game.new_initial_state()
+            seed += 1
+            continue
+        player = state.current_player()
+        legal = state.legal_actions()
+        state.observation(player)
+        state.apply_action(rng.choice(legal))
+        while state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(random.Random(f"{seed}:{len(state.history)}")))
+        state.observation(max(state.current_player(), 0))
+        if not state.is_terminal():
+            state.legal_actions()
+        _ = state.events
+        steps += 1
+    return steps, time.process_time() - started
+
+
+def page_weight(client: httpx.Client, game: str) -> dict[str, int]:
+    created = client.post("/api/matches", json={"game": game, "seats": ["human", "human"], "seed": 3}).json()
+    headers = {"Authorization": f"Bearer {created['owner_token']}"}
+    html = client.get(f"/m/{created['id']}").content
+    static = sum(len(client.get(f"/static/{name}").content) for name in ("app.css", "table.js"))
+    view = client.get(f"/api/matches/{created['id']}/seats/0", params={"render": "true"}, headers=headers)
+    meta = client.get(f"/api/matches/{created['id']}", headers=headers).content
+    return {"html": len(html), "static": static, "view": len(view.content) + len(meta)}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
+    parser.add_argument("--db", choices=("memory", "sqlite"), default="memory",
+                        help="where matches are kept (sqlite: a temporary file, one write per move)")
+    args = parser.parse_args()
+    repository: MatchRepository
+    if args.db == "sqlite":
+        from turnbuckle.store import open_database
+        from turnbuckle.web.sql_repository import SqlRepository
+
+        repository = SqlRepository(open_database(str(Path(tempfile.mkdtemp()) / "bench.db")))
+    else:
+        repository = MemoryRepository()
+    server, thread, url = start_server(repository)
+    console = Console()
+    table = Table(title=f"turnbuckle web ({args.db} store, one client, {args.seconds:g} s per row)")
+    for column in ("game", "post+read /s", "ms per pair", "CPU ms per pair", "engine CPU ms",
+                   "web overhead CPU ms", "page KiB", "click p50 ms", "click p95 ms"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    try:
+        with httpx.Client(base_url=url, timeout=30) as client:
+            for game in GAMES:
+                web_pairs(client, game, 0.5, render=False)  # warm up
+                pairs, times, cpu = web_pairs(client, game, args.seconds, render=False)
+                steps, engine_seconds = engine_pairs(game, args.seconds)
+                _, clicks, _ = web_pairs(client, game, args.seconds, render=True)
+                weight = page_weight(client, game)
+                pair_ms = statistics.fmean(times) * 1000
+                cpu_ms = cpu / pairs * 1000
+                engine_ms = engine_seconds / steps * 1000
+                table.add_row(
+                    game, f"{pairs / sum(times):.0f}", f"{pair_ms:.2f}", f"{cpu_ms:.2f}", f"{engine_ms:.3f}",
+                    f"{cpu_ms - engine_ms:.2f}", f"{sum(weight.values()) / 1024:.1f}",
+                    f"{percentile(clicks, 0.5) * 1000:.1f}", f"{percentile(clicks, 0.95) * 1000:.1f}",
+                )
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+    console.print(table)
+    console.print("CPU ms: process CPU time (client and server share this process), steadier than wall time on a "
+                  "busy machine; page KiB = table page HTML + CSS + JS + the first seat view with its SVG "
+                  "(uncompressed)")
+
+
+if __name__ == "__main__":
+    main()
