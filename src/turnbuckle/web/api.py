@@ -142,11 +142,16 @@ def game_detail(game: str) -> dict[str, Any]:
 def game_setup(game: str, body: SetupQuery) -> dict[str, Any]:
     loaded = build_game(game, body.params)
     n = loaded.num_players()
+    labels = [loaded.player_label(p) for p in range(n)]
+    roster = {str(w.get("name")) for w in loaded.roster()}
+    wrestlers = list(loaded.params.get("wrestlers") or [])
+    if not wrestlers and roster and all(label in roster for label in labels):
+        wrestlers = labels  # one wrestler per seat, named by the seat (the game's default pick)
     return {
         "game": game,
         "params": json.loads(json.dumps(loaded.params)),
-        "seats": [{"seat": p, "label": loaded.player_label(p)} for p in range(n)],
-        "wrestlers": list(loaded.params.get("wrestlers") or []),
+        "seats": [{"seat": p, "label": label} for p, label in enumerate(labels)],
+        "wrestlers": wrestlers,
         "agents": agent_names(loaded),
         "default_agent": strongest_agent(loaded),
     }

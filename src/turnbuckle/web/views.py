@@ -112,7 +112,7 @@ def mover_label(game: Game, state: State) -> str | None:
     if player == TERMINAL:
         return None
     if player == CHANCE:
-        return "the dice and the deck"
+        return "the next roll or draw"
     return game.player_label(player)
 
 
