@@ -267,6 +267,9 @@ def season(
     events: int = typer.Argument(..., help="How many events to book and run."),
     matches: int = typer.Option(4, "--matches", help="Matches per card."),
     agent: list[str] | None = AgentOpt,
+    batch: int = typer.Option(
+        1, "--batch", help="Matches per transaction (1: each stored as it ends; more: faster, a crash loses up to B)."
+    ),
     league: str | None = LeagueOpt,
     db: str | None = DbOpt,
     as_json: bool = JsonOpt,
@@ -283,7 +286,7 @@ def season(
             )
 
     with _db(db) as database:
-        summaries = service.run_season(database, league, events, agent, matches, show, done)
+        summaries = service.run_season(database, league, events, agent, matches, show, done, batch)
     if as_json:
         echo_json(summaries)
 

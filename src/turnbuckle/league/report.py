@@ -39,7 +39,11 @@ def write_report(db: Database, league_name: str | None, out: Path, fmt: str = "p
     # every line starts at the default rating before card 1
     history: dict[str, list[tuple[int, float, float]]] = {n: [(0, 25.0, 25.0 / 3.0)] for n in names}
     for wname, number, mu, sigma in rows:
-        history[wname].append((number, mu, sigma))
+        points = history[wname]
+        if points[-1][0] == number:  # one point per card: the rating after it
+            points[-1] = (number, mu, sigma)
+        else:
+            points.append((number, mu, sigma))
     titles = service.titles_view(db, league_name)
     try:
         out.mkdir(parents=True, exist_ok=True)

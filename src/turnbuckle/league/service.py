@@ -407,11 +407,22 @@ def book_tournament(
             session, league, name or f"{league.name} Tournament #{_next_number(session, league)}", "tournament"
         )
         taken: dict[str, int] = {}
+        order = bracket_order(count)  # 1 v N, N/2 v N/2+1, ...: seeds 1 and 2 can meet only in the final
         for i in range(count // 2):
-            spec = MatchSpec(sides=[[seeded[i].name], [seeded[count - 1 - i].name]])
+            a, b = order[2 * i] - 1, order[2 * i + 1] - 1
+            spec = MatchSpec(sides=[[seeded[a].name], [seeded[b].name]])
             match = _book_match(session, league, event, i + 1, spec, taken)
             match.round = 1
         return {"event": event.number, "name": event.name, "entrants": [w.name for w in seeded]}
+
+
+def bracket_order(n: int) -> list[int]:
+    """Seeds in bracket order for a power-of-two field: 8 gives 1 8 4 5 2 7 3 6."""
+    order = [1, 2]
+    while len(order) < n:
+        total = 2 * len(order) + 1
+        order = [x for seed in order for x in (seed, total - seed)]
+    return order[:n]
 
 
 # -- running ----------------------------------------------------------------------------------
