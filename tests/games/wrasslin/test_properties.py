@@ -21,6 +21,8 @@ GAMES = {
     "tournament": WrasslinGame(match_type="tournament", tournament_size=3),
     "introductory": WrasslinGame(introductory=True),
     "errors": WrasslinGame(errors_rule=True, tag_cards_in_singles="redraw"),
+    "strict": WrasslinGame(errors_rule=False, match_type="tag"),
+    "draft": WrasslinGame(match_type="tournament", tournament_wrestlers="draft", tournament_size=2, players=3),
 }
 matches = st.sampled_from(sorted(GAMES))
 

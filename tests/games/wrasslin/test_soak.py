@@ -58,7 +58,8 @@ def test_soak_random_matches(kind: str) -> None:
 
 VARIANTS = {
     "no_auto_pass": {"auto_pass": False},
-    "errors_rule": {"errors_rule": True},
+    "errors_rule_off": {"errors_rule": False},
+    "tournament_draft": {"match_type": "tournament", "tournament_wrestlers": "draft", "tournament_size": 4},
     "introductory": {"introductory": True},
     "redraw": {"tag_cards_in_singles": "redraw"},
     "tag_hot_seat": {"match_type": "tag", "auto_pass": False, "errors_rule": True},
@@ -70,7 +71,7 @@ VARIANTS = {
 @pytest.mark.soak
 @pytest.mark.parametrize("kind", sorted(VARIANTS))
 def test_soak_option_variants(kind: str) -> None:
-    # wrasslin intro sheet, 5.1, 11.5: every option combination plays to an end
+    # wrasslin intro sheet, 5.1, 11.5, 14.6: every option combination plays to an end
     game = WrasslinGame(**VARIANTS[kind])
     for seed in range(100):
         returns, _ = random_match(game, seed)
