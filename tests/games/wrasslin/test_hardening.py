@@ -9,7 +9,7 @@ import pytest
 
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL
-from turnbuckle.games.wrasslin.matchtypes import APRON, RING
+from turnbuckle.games.wrasslin.matchtypes import APRON, OUT, RING
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.scenario import ADAMS, CHAMP, HARPO, KNEESHURT, UMPIRE, legal_names, play, settle, stage
 
@@ -332,3 +332,36 @@ def test_describe_action_gives_each_card_its_effect() -> None:
     for action in game.actions.decisions:
         text = game.describe_action(action.name)
         assert text is None or ("\n" not in text and "{" not in text)
+
+
+def test_a_challenged_target_is_not_offered_again() -> None:
+    # wrasslin 11.5 / 4.3: a gray Hold legal on a weaker opponent, an error on an equal one; the challenge
+    # puts the choice of target back without that one
+    br = [HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE]
+    st = stage(br, {0: ["Takedown"]}, match_type="battle_royal", players=5, errors_rule=True)
+    play(st, "play Takedown")
+    assert st.phase == "target" and _errors(st) == {f"target seat {t}": t == 3 for t in (1, 2, 3, 4)}
+    play(st, "target seat 3")
+    assert "challenge" in legal_names(st)
+    st.apply_action("challenge")
+    assert st.phase == "target" and st.current_player() == 0 and "target seat 3" not in legal_names(st)
+    assert "The Champ's 5" in next(e for e in st.events if e.kind == "challenge").data["reason"]
+    play(st, "target seat 1")
+    assert st.dmg[1] == 1 and st.card_total() == 180
+
+
+def test_concede_in_the_battle_royal_format() -> None:
+    # wrasslin 14.3 / 14.6: a bystander concedes during another's play; the answers go on without him
+    game = WrasslinGame(match_type="tournament", players=3, tournament_size=2, errors_rule=False, auto_pass=False)
+    st = game.new_initial_state()
+    rng = random.Random(3)
+    while not (st.phase == "respond" and st.current_player() not in (st.turn, st.base_def)):
+        if st.current_player() == CHANCE:
+            st.apply_action(st.sample_chance(rng))
+        else:
+            legal = [a for a in st.legal_actions() if a.name.startswith("play ")] or st.legal_actions()
+            st.apply_action(rng.choice([a for a in legal if a.name != "concede"] or legal))
+    bystander, turn = st.current_player(), st.turn
+    st.apply_action("concede")
+    assert st.pos[bystander] == OUT and bystander in st.enter_queue
+    assert st.turn == turn and st.card_total() == 180
