@@ -1,54 +1,154 @@
-"""Shared CLI plumbing: building a game from command-line options, and JSON output."""
+"""Shared CLI plumbing: building a game from command-line options, parameter types, JSON output."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import math
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
 
 import typer
+from rich.markup import escape
 
+from turnbuckle.engine.datafiles import check_output_path, inline_file, parse_json
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
-from turnbuckle.engine.registry import game_class, load_game
+from turnbuckle.engine.replay import game_from_params
+
+MAX_SEED: Final = 2**63 - 1
+"""Seeds are 0 .. 2**63-1 (what every RNG, numpy's included, and JSON readers take)."""
+MAX_DELAY: Final = 60.0
+"""``watch --delay`` is 0 to 60 seconds."""
+MAX_OPTION_INT: Final = 2**63 - 1
+"""Whole numbers in ``-o NAME=VALUE`` beyond +-(2**63-1) are refused."""
+
+_ASCII_INT: Final = re.compile(r"[+-]?[0-9]+")
+_ASCII_FLOAT: Final = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def bounded_int(low: int, high: int) -> Callable[[Any], int]:
+    """A parser for a whole number in ASCII digits within ``low``..``high`` (``int()`` alone would
+    take ``٣`` and other Unicode digits, and numbers of any size)."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not _ASCII_INT.fullmatch(text) or len(text) > 40:
+                raise ValueError(f"{_shown(value)} is not a whole number from {low} to {high}")
+            number = int(text)
+        if not low <= number <= high:
+            raise ValueError(f"{_shown(value)} is out of range (from {low} to {high})")
+        return number
+
+    return parse
+
+
+def bounded_float(low: float, high: float) -> Callable[[Any], float]:
+    """A parser for a finite decimal number (ASCII) within ``low``..``high``: no NaN, no infinity."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            number = float(value)
+        else:
+            text = str(value).strip()
+            if not _ASCII_FLOAT.fullmatch(text) or len(text) > 40:
+                raise ValueError(f"{_shown(value)} is not a number from {low:g} to {high:g}")
+            number = float(text)
+        if not math.isfinite(number) or not low <= number <= high:
+            raise ValueError(f"{_shown(value)} is out of range (from {low:g} to {high:g})")
+        return number
+
+    return parse
+
+
+parse_seed: Final = bounded_int(0, MAX_SEED)
+parse_delay: Final = bounded_float(0.0, MAX_DELAY)
+
+
+def seed_option(default: int | None = None, help: str | None = None) -> Any:
+    """``--seed``: a whole number 0 .. 2**63-1 (every command should use this, not a plain ``int``)."""
+    return typer.Option(
+        default, "--seed", parser=parse_seed, metavar="INTEGER",
+        help=help or "Seed for the dice and the computer players (random if omitted).",
+    )
+
+
+def count_option(default: int, *names: str, low: int = 0, high: int = 10**9, help: str = "") -> Any:
+    """A whole-number option in ASCII digits within ``low``..``high``."""
+    return typer.Option(default, *names, parser=bounded_int(low, high), metavar="INTEGER", help=help)
+
 
 WrestlerOpt = typer.Option(None, "--wrestler", "-w", help="A wrestler by name (repeat for each side).")
 RosterOpt = typer.Option(None, "--roster", help="Your own roster TOML file.")
 OptionOpt = typer.Option(None, "--option", "-o", help="A game option as KEY=VALUE (see `turnbuckle rules GAME`).")
-SeedOpt = typer.Option(None, "--seed", help="Seed for the dice and the computer players (random if omitted).")
+SeedOpt = seed_option()
 JsonOpt = typer.Option(False, "--json", help="Machine-readable JSON output.")
+ForceOpt = typer.Option(False, "--force", help="Replace an existing file.")
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs; VALUE is read as JSON (numbers, true/false, lists) or else a string."""
+    """``KEY=VALUE`` pairs; VALUE is read as JSON (numbers, true/false, lists) or else a string.
+
+    Numbers JSON cannot hold exactly (``1e999``, ``NaN``, whole numbers past 2**63) are refused,
+    and so is nesting deeper than the data files allow.
+    """
     params: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
-            raise ParamError(f"--option {pair!r}: expected KEY=VALUE")
+            raise ParamError(f"--option {_shown(pair)}: expected KEY=VALUE")
+        where = f"--option {key.strip()}"
         try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
+            value = parse_json(raw, where)
+        except ValueError:
             value = raw
+        _check_option_value(value, where)
         params[key.strip()] = value
     return params
 
 
+def _check_option_value(value: Any, where: str) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            raise ParamError(f"{where}: number out of range")
+        if isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_OPTION_INT:
+            raise ParamError(f"{where}: number out of range (at most {MAX_OPTION_INT})")
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+
+
+def roster_source(roster: str | None) -> str | None:
+    """A ``--roster FILE`` read once, safely, as inline data named by the path: the match, its
+    replay and any worker processes then use these exact bytes and never open the path again."""
+    if roster is None:
+        return None
+    return inline_file(roster, what="roster file")
+
+
 def build_game(name: str, wrestlers: list[str] | None, roster: str | None, options: list[str] | None) -> Game:
     """Load ``name`` with the wrestlers, roster and options given on the command line."""
-    cls = game_class(name)
     params = parse_options(options)
-    known = {o.name for o in cls.options()}
-    unknown = sorted(set(params) - known)
-    if unknown:
-        raise ParamError(f"{name} has no option {unknown[0]!r}; options: {', '.join(sorted(known))}")
     if wrestlers:
         params["wrestlers"] = list(wrestlers)
     if roster is not None:
-        params["roster"] = roster
-    try:
-        return load_game(name, **params)
-    except TypeError as exc:
-        raise ParamError(f"{name}: {exc}") from None
+        params["roster"] = roster_source(roster)
+    elif "roster" in params and isinstance(params["roster"], str) and params["roster"]:
+        params["roster"] = roster_source(params["roster"])
+    return game_from_params(name, params)
+
+
+def check_save_target(path: Path | None, force: bool) -> None:
+    """Refuse a ``--save-replay`` target before the match is played, not after."""
+    if path is not None:
+        check_output_path(path, force=force)
 
 
 def new_seed() -> int:
@@ -59,3 +159,13 @@ def new_seed() -> int:
 
 def echo_json(payload: Any) -> None:
     typer.echo(json.dumps(payload, sort_keys=False))
+
+
+def safe(text: object) -> str:
+    """User text (names, paths) ready for a Rich string with markup: ``[bold]`` prints as typed."""
+    return escape(str(text))
+
+
+def _shown(value: object) -> str:
+    text = repr(str(value))
+    return text if len(text) <= 60 else text[:57] + "...'"

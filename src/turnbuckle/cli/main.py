@@ -1,9 +1,18 @@
-"""The ``turnbuckle`` command: games, rules, rosters, play, watch, sim, odds, replay."""
+"""The ``turnbuckle`` command: games, rules, rosters, play, watch, sim, odds, replay.
+
+``main()`` is the one place errors become output: bad input of any kind (a usage mistake, an
+option value out of range, a broken file, an illegal move) is one line ``error: ...`` on stderr
+and exit code 2; Ctrl-C exits 130 quietly; a closed pipe ends quietly; a bug is one line
+``error: internal error ...`` and exit code 1 (``TURNBUCKLE_DEBUG=1`` shows its traceback).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +21,18 @@ from rich.console import Console
 from rich.table import Table
 
 from turnbuckle.cli import matches, odds, serve, simulate
-from turnbuckle.cli.common import JsonOpt, RosterOpt, echo_json
+from turnbuckle.cli.common import ForceOpt, JsonOpt, RosterOpt, echo_json, safe
 from turnbuckle.cli.league import app as league_app
+from turnbuckle.engine.datafiles import (
+    check_output_path,
+    inline_source,
+    parse_toml,
+    read_text_file,
+    write_text_atomically,
+)
 from turnbuckle.engine.errors import DataFileError, ParamError, TurnbuckleError
-from turnbuckle.engine.registry import game_class, list_games, load_game
+from turnbuckle.engine.registry import game_class, list_games
+from turnbuckle.engine.replay import game_from_params
 
 app = typer.Typer(
     name="turnbuckle",
@@ -24,7 +41,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
+console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
 app.command("play")(matches.play)
 app.command("watch")(matches.watch)
 app.command("replay")(matches.replay)
@@ -71,7 +88,7 @@ def rules(game: str, as_json: bool = JsonOpt) -> None:
             }
         )
         return
-    console.print(f"[bold]{cls.title}[/]\n")
+    console.print(f"[bold]{safe(cls.title)}[/]\n")
     console.print(cls.rules_summary(), markup=False, highlight=False)
     table = Table(title="Options (-o NAME=VALUE)")
     table.add_column("name", style="bold")
@@ -79,7 +96,7 @@ def rules(game: str, as_json: bool = JsonOpt) -> None:
     table.add_column("meaning")
     for o in opts:
         choices = f" (one of {', '.join(map(str, o.choices))})" if o.choices else ""
-        table.add_row(o.name, repr(o.default), o.help + choices)
+        table.add_row(safe(o.name), safe(repr(o.default)), safe(o.help + choices))
     console.print(table)
 
 
@@ -90,7 +107,7 @@ def roster(
     roster_file: str | None = RosterOpt,
     new: str | None = typer.Option(None, "--new", help="Write a template entry for a new wrestler."),
     out: Path | None = typer.Option(None, "--out", help="Where --new writes (default: NAME.toml)."),
-    force: bool = typer.Option(False, "--force", help="Let --new replace an existing file."),
+    force: bool = ForceOpt,
     for_game: str | None = typer.Option(None, "--game", help="With 'validate': which game the file is for."),
     as_json: bool = JsonOpt,
 ) -> None:
@@ -99,25 +116,28 @@ def roster(
         _validate(file, for_game, as_json)
         return
     if file is not None:
-        raise typer.BadParameter(f"unexpected argument {str(file)!r}; did you mean --roster {file}?")
+        raise ParamError(f"unexpected argument {str(file)!r}; did you mean --roster {file}?")
     if new is not None:
         _write_template(game, new, out, force)
         return
-    loaded = load_game(game, **({"roster": roster_file} if roster_file else {}))
+    from turnbuckle.cli.common import roster_source
+
+    params = {"roster": roster_source(roster_file)} if roster_file else {}
+    loaded = game_from_params(game, params)
     entries = loaded.roster()
     if as_json:
         echo_json(entries)
         return
     if not entries:
-        console.print(f"{game} has no roster.")
+        console.print(f"{safe(game)} has no roster.")
         return
-    table = Table(title=f"{loaded.title} roster", caption="--json shows every field")
+    table = Table(title=f"{safe(loaded.title)} roster", caption="--json shows every field")
     keys = _summary_columns(entries)
     for key in keys:
-        table.add_column(key)
+        table.add_column(safe(key))
     for entry in entries:
         cells = (entry.get(k, "") for k in keys)
-        table.add_row(*(", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in cells))
+        table.add_row(*(safe(", ".join(map(str, v)) if isinstance(v, list) else str(v)) for v in cells))
     console.print(table)
 
 
@@ -134,48 +154,179 @@ def _summary_columns(entries: list[dict[str, Any]], most: int = 7) -> list[str]:
 
 
 def _validate(file: Path | None, for_game: str | None, as_json: bool) -> None:
+    """Check a roster file against ``--game``, or find the game it is for."""
     if file is None:
-        raise typer.BadParameter("usage: turnbuckle roster validate FILE [--game GAME]")
+        raise ParamError("usage: turnbuckle roster validate FILE [--game GAME]")
     candidates = [for_game] if for_game else list_games()
-    problems: list[str] = []
+    for name in candidates:
+        game_class(name)  # an unknown --game is reported before the file is read
+    text = read_text_file(file, what="roster file")  # once, safely: each game then checks the text
+    data = parse_toml(text, str(file))
+    source = inline_source(text, str(file))
+    valid: dict[str, list[str]] = {}
+    problems: dict[str, str] = {}
     for name in candidates:
         try:
-            names = game_class(name).validate_roster_file(str(file))
+            valid[name] = [str(n) for n in game_class(name).validate_roster_file(source)]
         except TurnbuckleError as exc:
-            problems.append(f"{name}: {exc}" if len(candidates) > 1 else str(exc))
-            continue
+            problems[name] = str(exc)
+    if valid:
+        name = _guess_game(data, list(valid)) or next(iter(valid))
+        names = valid[name]
         if as_json:
             echo_json({"file": str(file), "game": name, "valid": True, "entries": names})
         else:
-            console.print(f"{file}: valid {name} file with {len(names)} entries: {', '.join(names)}")
+            line = f"{file}: valid {name} file with {len(names)} entries: {', '.join(names)}"
+            console.print(line, markup=False, highlight=False)
         return
-    if len(problems) == 1:
-        raise DataFileError(problems[0])
-    raise DataFileError(f"{file} is not valid for any game ({'; '.join(problems)})")
+    if len(candidates) == 1:
+        raise DataFileError(problems[candidates[0]])
+    guess = _guess_game(data, candidates)
+    if guess is not None:
+        raise DataFileError(f"{problems[guess]} (checked as a {guess} file; use --game GAME for another game)")
+    raise DataFileError(
+        f"{file}: not a roster for any game turnbuckle knows; name its game with --game ({', '.join(candidates)})"
+    )
+
+
+def _entry_keys(data: Any) -> set[str]:
+    """Top-level keys plus the keys of the first entry of each array of tables."""
+    keys: set[str] = set()
+    if not isinstance(data, dict):
+        return keys
+    for key, value in data.items():
+        keys.add(str(key))
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            keys.update(f"{key}.{k}" for k in value[0])
+    return keys
+
+
+def _guess_game(data: Any, candidates: list[str]) -> str | None:
+    """The game whose roster template shares the most fields with ``data`` (None: no clear one)."""
+    found = _entry_keys(data)
+    scores: dict[str, int] = {}
+    for name in candidates:
+        try:
+            template = game_class(name).roster_template("Template Wrestler")
+        except TurnbuckleError:
+            template = None
+        if template is None:
+            continue
+        scores[name] = len(found & _entry_keys(parse_toml(template, f"{name} template")))
+    if not scores:
+        return None
+    best = max(scores.values())
+    winners = [name for name, score in scores.items() if score == best]
+    return winners[0] if len(winners) == 1 and best > 0 else None
 
 
 def _write_template(game: str, name: str, out: Path | None, force: bool) -> None:
-    text = game_class(game).roster_template(name)
+    """A template entry for ``name``, checked before it is written; never over a file without --force."""
+    cls = game_class(game)
+    text = cls.roster_template(name)
     if text is None:
         raise ParamError(f"{game} has no template for new wrestlers")
-    target = out or Path(re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() + ".toml")
-    if target.exists() and not force:
-        raise DataFileError(f"{target}: already exists; not overwritten (use --force to replace it)")
-    target.write_text(text, encoding="utf-8")
-    game_class(game).validate_roster_file(str(target))
-    console.print(f"Wrote {target}: edit it, then `turnbuckle roster validate {target}`")
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()[:80] or "wrestler"
+    target = out or Path(stem + ".toml")
+    check_output_path(target, force=force, what="roster file")
+    cls.validate_roster_file(inline_source(text, str(target)))
+    write_text_atomically(target, text, force=force, what="roster file")
+    console.print(
+        f"Wrote {target}: edit it, then `turnbuckle roster validate {target}`", markup=False, highlight=False
+    )
+
+
+# -- the entry point -----------------------------------------------------------------------------
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); the exit code. Never raises
+    for bad input: it is reported on stderr as one line."""
+    _tolerate_undecodable_output()
+    command = typer.main.get_command(app)
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        try:
+            result = command.main(args=args, prog_name="turnbuckle", standalone_mode=False)
+            _flush()
+        except typer.TyperException as exc:  # typer's click: usage errors, bad option values
+            return _error(_usage_message(exc))
+        except typer.Abort as exc:
+            if isinstance(exc.__cause__ or exc.__context__, EOFError):
+                return _error("input ended (end of file) before the match was over")
+            return 130
+        except TurnbuckleError as exc:
+            return _error(str(exc))
+        except KeyboardInterrupt:
+            return 130
+        except SystemExit as exc:
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except BrokenPipeError:
+            raise
+        except Exception as exc:  # a bug: one line, not a traceback
+            if os.environ.get("TURNBUCKLE_DEBUG"):
+                raise
+            return _error(
+                f"internal error ({type(exc).__name__}: {exc}); please report it "
+                "(TURNBUCKLE_DEBUG=1 shows the traceback)",
+                code=1,
+            )
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
 
 
 def main() -> None:
-    """Entry point: a user's mistake is one line on stderr and exit code 2, never a traceback."""
+    """Entry point of the ``turnbuckle`` command."""
     try:
-        app()
-    except TurnbuckleError as exc:
-        print(f"turnbuckle: error: {exc}", file=sys.stderr)
-        sys.exit(2)
+        code = run()
     except KeyboardInterrupt:
-        print("turnbuckle: interrupted", file=sys.stderr)
-        sys.exit(130)
+        code = 130
+    sys.exit(code)
+
+
+def _error(message: str, code: int = 2) -> int:
+    """``error: MESSAGE`` as one line on stderr (control characters and newlines flattened)."""
+    line = re.sub(r"[\x00-\x1f\x7f]+", " ", message).strip()
+    if len(line) > 2000:
+        line = line[:1997] + "..."
+    stream = sys.stderr
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    line = line.encode(encoding, "backslashreplace").decode(encoding, "replace")
+    try:
+        stream.write(f"error: {line}\n")
+        stream.flush()
+    except (BrokenPipeError, ValueError):
+        pass
+    return code
+
+
+def _usage_message(exc: typer.TyperException) -> str:
+    """A usage error as one line, with where to look for help."""
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", None) or "turnbuckle"
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        return f"missing command; see '{path} --help'"
+    message = exc.format_message().replace("Value error, ", "")
+    return f"{message} (see '{path} --help')" if ctx is not None else message
+
+
+def _flush() -> None:
+    sys.stdout.flush()
+
+
+def _silence_stdout() -> None:
+    """After the reader of our output went away: send what is left nowhere, quietly."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _tolerate_undecodable_output() -> None:
+    """Text from undecodable file names or arguments prints as escapes, not as a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":

@@ -1,19 +1,39 @@
-"""Replay files: JSON with the game, its params, the seed and the action list."""
+"""Replay files: JSON with the game, its params, the seed and the action list.
+
+A replay is data, never a set of paths: a roster a match was played with is embedded in the
+params as inline text (``engine.datafiles.inline_source``), and re-running a replay refuses to
+open any local file unless the caller allows it (``allow_paths``; ``turnbuckle replay
+--allow-paths`` for replays written before rosters were embedded).
+"""
 
 from __future__ import annotations
 
-import json
+import contextlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from turnbuckle.engine.errors import ReplayError, TurnbuckleError
-from turnbuckle.engine.game import State
+from turnbuckle.engine.datafiles import (
+    DataSource,
+    check_output_path,
+    is_inline,
+    local_files_forbidden,
+    parse_json,
+    read_text_file,
+    source_name,
+    write_text_atomically,
+)
+from turnbuckle.engine.errors import DataFileError, ParamError, ReplayError, TurnbuckleError
+from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import MatchRecord
-from turnbuckle.engine.registry import load_game
+from turnbuckle.engine.registry import game_class
 
 REPLAY_FORMAT = "turnbuckle-replay/1"
+MAX_REPLAY_BYTES: Final = 64 * 1024 * 1024
+"""Largest replay file read (64 MiB: a long battle royal is well under 1 MiB)."""
+DATA_FILE_PARAMS: Final = frozenset({"roster"})
+"""Params that name a data file: a replay must carry them inline, not as a path."""
 
 
 class Replay(BaseModel):
@@ -39,22 +59,30 @@ class Replay(BaseModel):
         )
 
 
-def save_replay(replay: Replay, path: Path) -> None:
-    """Write atomically, so a failed write never leaves a half file over a good one."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(replay.model_dump_json(indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
+def save_replay(replay: Replay, path: Path, *, force: bool = True) -> None:
+    """Write atomically, so a failed write never leaves a half file (or a stray temporary one)."""
+    try:
+        write_text_atomically(path, replay.model_dump_json(indent=1) + "\n", force=force)
+    except DataFileError as exc:
+        raise ReplayError(str(exc)) from None
 
 
-def load_replay(path: Path) -> Replay:
+def load_replay(path: Path, *, limit: int | None = None) -> Replay:
+    """Read and check a replay file (size: ``MAX_REPLAY_BYTES`` unless ``limit``; nesting; JSON;
+    fields); one-line ``ReplayError``s."""
+    limit = MAX_REPLAY_BYTES if limit is None else limit
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ReplayError(f"{path}: cannot read replay ({exc.strerror})") from None
+        text = read_text_file(path, limit=limit, what="replay")
+    except DataFileError as exc:
+        raise ReplayError(str(exc)) from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        data = parse_json(text, str(path))
+    except DataFileError as exc:
+        raise ReplayError(str(exc)) from None
+    except ValueError as exc:
+        raise ReplayError(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise ReplayError(f"{path}: a replay is a JSON object, not {type(data).__name__}")
     try:
         replay = Replay.model_validate(data)
     except ValidationError as exc:
@@ -66,13 +94,60 @@ def load_replay(path: Path) -> Replay:
     return replay
 
 
-def run_replay(replay: Replay, source: str = "replay") -> State:
-    """Re-run a replay's actions; fails if any is illegal or the result differs from the file."""
+def game_from_params(name: str, params: dict[str, Any], source: str = "") -> Game:
+    """Build game ``name`` from params a user or a file supplied: unknown option names and
+    values of the wrong type become one-line ``ParamError``s, never a traceback."""
+    prefix = f"{source}: " if source else ""
+    cls = game_class(name)
+    known = {o.name for o in cls.options()}
+    unknown = sorted(str(k) for k in set(params) - known)
+    if unknown:
+        raise ParamError(f"{prefix}{name} has no option {unknown[0]!r}; options: {', '.join(sorted(known))}")
+    for option in cls.options():
+        value = params.get(option.name)
+        if isinstance(option.default, bool) and option.name in params and not isinstance(value, bool):
+            raise ParamError(f"{prefix}{name}: option {option.name} must be true or false, not {value!r:.60}")
+    wrestlers = params.get("wrestlers")
+    if wrestlers is not None and (
+        not isinstance(wrestlers, list | tuple) or not all(isinstance(w, str) for w in wrestlers)
+    ):
+        raise ParamError(f"{prefix}{name}: wrestlers must be a list of names, not {wrestlers!r:.60}")
     try:
-        game = load_game(replay.game, **replay.params)
-        state = game.state_from_actions(replay.actions)
+        return cls(**params)
+    except TurnbuckleError:
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, OverflowError, RecursionError) as exc:
+        raise ParamError(f"{prefix}{name}: invalid params ({type(exc).__name__}: {exc!s:.200})") from None
+
+
+def run_replay(replay: Replay, source: str = "replay", *, allow_paths: bool = False) -> State:
+    """Re-run a replay's actions; fails if any is illegal or the result differs from the file.
+
+    Unless ``allow_paths``, a replay whose params name a local file (a roster path rather than
+    an embedded roster) is refused, and no file outside turnbuckle's own data is opened.
+    """
+    params = dict(replay.params)
+    if not allow_paths:
+        for key in sorted(DATA_FILE_PARAMS & set(params)):
+            value = params[key]
+            if isinstance(value, str | Path) and value and not is_inline(value):
+                raise ReplayError(
+                    f"{source}: params.{key} names a local file ({str(value)!r:.120}) instead of embedding it; "
+                    "re-run with --allow-paths if you trust this replay"
+                )
+    guard = (
+        contextlib.nullcontext()
+        if allow_paths
+        else local_files_forbidden("a replay may not read local files (use --allow-paths if you trust it)")
+    )
+    try:
+        with guard:
+            game = game_from_params(replay.game, params)
+            state = game.state_from_actions(replay.actions)
     except TurnbuckleError as exc:
         raise ReplayError(f"{source}: {exc}") from None
+    except (TypeError, ValueError, AttributeError, KeyError, OverflowError) as exc:
+        raise ReplayError(f"{source}: does not replay ({type(exc).__name__}: {exc!s:.200})") from None
     if replay.returns is not None:
         if not state.is_terminal():
             raise ReplayError(f"{source}: actions end before the match is over")
@@ -83,4 +158,21 @@ def run_replay(replay: Replay, source: str = "replay") -> State:
     return state
 
 
-__all__ = ["REPLAY_FORMAT", "Replay", "load_replay", "run_replay", "save_replay"]
+def describe_source(source: DataSource) -> str:
+    """A roster param as people read it: its path, or ``NAME (embedded)``."""
+    return source_name(source)
+
+
+__all__ = [
+    "DATA_FILE_PARAMS",
+    "MAX_REPLAY_BYTES",
+    "REPLAY_FORMAT",
+    "Replay",
+    "check_output_path",
+    "describe_source",
+    "game_from_params",
+    "load_replay",
+    "run_replay",
+    "save_replay",
+    "write_text_atomically",
+]
