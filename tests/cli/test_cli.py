@@ -137,8 +137,9 @@ def test_odds_powerhouses_exact_agrees_with_simulation() -> None:
     out = run("odds", "powerhouses", "--dice", "5", "--rule", "at:6", "--simulate", "20000", "--json")
     assert out.returncode == 0
     data = json.loads(out.stdout)
-    assert abs(sum(data["exact"].values()) - 1) < 1e-9
-    worst = max(abs(data["exact"][k] - data["simulated"].get(k, 0.0)) for k in data["exact"])
+    rows = data["distribution"]
+    assert abs(sum(r["probability"] for r in rows) - 1) < 1e-9
+    worst = max(abs(r["probability"] - r["simulated"]) for r in rows)
     assert worst < 0.02
     bad = run("odds", "powerhouses", "--rule", "sometimes")
     assert bad.returncode == 2 and "sometimes" in bad.stderr
