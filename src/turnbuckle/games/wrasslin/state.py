@@ -464,6 +464,22 @@ class WrasslinState(
             return f"{who} must call the Initiative Number of a card in his hand (5.3)"
         if self.phase == "draft":
             return f"{who} must draft a Wrestler still in the pool (14.6)"
+        first = {
+            "target": f"{who} must first choose whom to put the Hold on (`target seat N`)",
+            "accumulate": f"{who} must first lay a card face down on his Continuing Hold (`accumulate CARD`, 10.11)",
+            "penalty": f"{who} is penalized: `serve penalty` or `ignore warning` first (9.41, 9.42)",
+            "stay": f"{who} must first say whether he stays in the ring or returns to the apron (12.41)",
+            "upkeep": f"{who} must first keep his Hold with a Power Surge or release it (8.41)",
+        }.get(self.phase)
+        if first and kind not in ("target", "accumulate", "serve", "ignore", "stay", "apron", "release", "concede"):
+            return first
+        if kind == "accumulate":
+            return "a card is laid face down only when a Continuing Hold is reapplied, by its attacker (10.11)"
+        if arg == self.C_WILD and kind in ("wild", "react_wild", "play", "react"):
+            return "a Wild Card is played as the card it becomes: `play Wild Card as CARD` (11.2)"
+        if kind in ("play", "wild", "react", "react_wild") and arg == self.C_SPEC:
+            how = "play Wild Card as Specialty N" if kind == "wild" else "play Specialty N"
+            return f"a Specialty is played by its number on the Wrestler's card: `{how}` (11.4, 11.42)"
         if kind in ("spec", "spec_wild", "react_spec"):
             phys = self.C_SPEC if kind != "spec_wild" else self.C_WILD
             if self.hand[p][phys] == 0 and not (kind == "react_spec" and self.hand[p][self.C_WILD]):
