@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
 
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.errors import ParamError, TurnbuckleError
@@ -36,7 +38,7 @@ from turnbuckle.league.errors import (
     UnknownWrestlerError,
 )
 from turnbuckle.league.quality import QualityCounter, card_grade
-from turnbuckle.store.base import utcnow
+from turnbuckle.store.base import Base, utcnow
 from turnbuckle.store.db import Database, translate_error
 from turnbuckle.store.league_models import (
     Feud,
@@ -125,6 +127,57 @@ def cached_game(name: str, params: dict[str, Any]) -> Game:
             _GAME_CACHE.pop(next(iter(_GAME_CACHE)))
         _GAME_CACHE[key] = game
     return game
+
+
+MATCH_RESULT_FIELDS = (
+    "params",
+    "seed",
+    "agents",
+    "actions",
+    "result",
+    "method",
+    "steps",
+    "stars",
+    "quality",
+    "played_at",
+    "status",
+    "winner_side",
+)
+WRESTLER_FIELDS = ("wins", "losses", "draws", "streak", "mu", "sigma")
+
+
+@dataclass(frozen=True)
+class _HotStatements:
+    match: Any
+    entrant: Any
+    wrestler: Any
+    rating: Any
+
+
+_HOT: list[_HotStatements] = []
+
+
+def _hot_statements() -> _HotStatements:
+    """The statements storing a match's result, built once (building them costs more than running them)."""
+    if not _HOT:
+        tables = Base.metadata.tables
+        matches, entrants = tables["league_match"], tables["league_match_entrant"]
+        wrestlers, ratings = tables["league_wrestler"], tables["league_rating"]
+        _HOT.append(
+            _HotStatements(
+                match=update(matches)
+                .where(matches.c.id == bindparam("m_id"))
+                .values(**{k: bindparam(f"m_{k}") for k in MATCH_RESULT_FIELDS}),
+                entrant=update(entrants)
+                .where(entrants.c.id == bindparam("e_id"))
+                .values(outcome=bindparam("e_outcome"), injured=bindparam("e_injured")),
+                wrestler=update(wrestlers)
+                .where(wrestlers.c.id == bindparam("w_id"), wrestlers.c.version == bindparam("w_version"))
+                .values(version=bindparam("w_next"), **{k: bindparam(f"w_{k}") for k in WRESTLER_FIELDS}),
+                rating=insert(ratings),
+            )
+        )
+    return _HOT[0]
 
 
 def pair_key(sides: list[list[str]]) -> frozenset[tuple[str, ...]]:
@@ -608,34 +661,40 @@ class Runner:
         self.feud_map()
         now = utcnow()
         stars = collector.quality.stars()
-        match.params, match.seed, match.agents, match.actions = params, seed, agents, actions
-        match.result = result.to_dict()
-        match.method = result.method.value
-        match.steps = steps
-        match.stars = stars
-        match.quality = collector.quality.summary()
-        match.played_at = now
-        match.status = "done"
         winners = set(result.winner.wrestlers) if result.winner is not None else set()
-        match.winner_side = next((i for i, s in enumerate(match.sides) if winners and set(s) == winners), None)
+        match_values: dict[str, Any] = {
+            "params": params,
+            "seed": seed,
+            "agents": agents,
+            "actions": actions,
+            "result": result.to_dict(),
+            "method": result.method.value,
+            "steps": steps,
+            "stars": stars,
+            "quality": collector.quality.summary(),
+            "played_at": now,
+            "status": "done",
+            "winner_side": next((i for i, s in enumerate(match.sides) if winners and set(s) == winners), None),
+        }
         by_name = {e.wrestler.name: e for e in match.entrants}
-        injured_now = {e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0}
+        entrant_rows: list[dict[str, Any]] = []
+        records: dict[str, dict[str, Any]] = {}
         for entrant in match.entrants:
-            entrant.injured = entrant.wrestler.name in injured_now
             wrestler = entrant.wrestler
+            record = {"wins": wrestler.wins, "losses": wrestler.losses, "draws": wrestler.draws}
             if result.winner is None:
-                entrant.outcome = "draw"
-                wrestler.draws += 1
-                wrestler.streak = 0
+                outcome, streak = "draw", 0
             elif wrestler.name in winners:
-                entrant.outcome = "win"
-                wrestler.wins += 1
-                wrestler.streak = wrestler.streak + 1 if wrestler.streak > 0 else 1
+                outcome, streak = "win", wrestler.streak + 1 if wrestler.streak > 0 else 1
             else:
-                entrant.outcome = "loss"
-                wrestler.losses += 1
-                wrestler.streak = wrestler.streak - 1 if wrestler.streak < 0 else -1
-        self._rate(match, result, by_name)
+                outcome, streak = "loss", wrestler.streak - 1 if wrestler.streak < 0 else -1
+            key = {"win": "wins", "loss": "losses", "draw": "draws"}[outcome]
+            record[key] += 1
+            record["streak"] = streak
+            records[wrestler.name] = record
+            entrant_rows.append({"e_id": entrant.id, "e_outcome": outcome, "e_injured": wrestler.injured_cards > 0})
+        rating_rows = self._rate(match, result, by_name, records)
+        self._write_result(match, match_values, entrant_rows, by_name, records, rating_rows)
         title_change = self._title(event, match, result, winners) if match.title_id is not None else None
         injuries: list[tuple[str, int]] = []
         for name, cards in collector.injuries:
@@ -650,20 +709,64 @@ class Runner:
             self._finish_if_complete(event)
         return MatchOutcome(event.number, match.id, result.describe(), stars, title_change, injuries)
 
-    def _rate(self, match: LeagueMatch, result: MatchResult, by_name: dict[str, MatchEntrant]) -> None:
+    def _rate(
+        self,
+        match: LeagueMatch,
+        result: MatchResult,
+        by_name: dict[str, MatchEntrant],
+        records: dict[str, dict[str, Any]],
+    ) -> list[dict[str, Any]]:
+        """openskill updates into ``records``; the rating-history rows to insert."""
         teams = [
             [MODEL.rating(mu=by_name[n].wrestler.mu, sigma=by_name[n].wrestler.sigma) for n in side]
             for side in match.sides
         ]
         ranks = [float(r) for r in side_ranks(match.sides, result)]
         rated = MODEL.rate(teams, ranks=ranks)
+        rows: list[dict[str, Any]] = []
         for side, new in zip(match.sides, rated, strict=True):
             for name, rating in zip(side, new, strict=True):
-                wrestler = by_name[name].wrestler
-                wrestler.mu, wrestler.sigma = float(rating.mu), float(rating.sigma)
-                self.session.add(
-                    RatingHistory(wrestler_id=wrestler.id, match_id=match.id, mu=wrestler.mu, sigma=wrestler.sigma)
-                )
+                mu, sigma = float(rating.mu), float(rating.sigma)
+                records[name]["mu"], records[name]["sigma"] = mu, sigma
+                rows.append({"wrestler_id": by_name[name].wrestler_id, "match_id": match.id, "mu": mu, "sigma": sigma})
+        return rows
+
+    def _write_result(
+        self,
+        match: LeagueMatch,
+        match_values: dict[str, Any],
+        entrant_rows: list[dict[str, Any]],
+        by_name: dict[str, MatchEntrant],
+        records: dict[str, dict[str, Any]],
+        rating_rows: list[dict[str, Any]],
+    ) -> None:
+        """The hot writes of a match as plain executemany statements (the ORM's unit of work costs
+        several times more), then the in-memory objects are brought in line without dirtying them.
+        The wrestler rows carry an optimistic lock: another process's change makes this a busy error."""
+        session = self.session
+        statements = _hot_statements()
+        session.execute(statements.match, {"m_id": match.id, **{f"m_{k}": v for k, v in match_values.items()}})
+        session.execute(statements.entrant, entrant_rows)
+        wrestler_rows = []
+        for name, record in records.items():
+            wrestler = by_name[name].wrestler
+            row = {f"w_{k}": record[k] for k in WRESTLER_FIELDS}
+            row.update(w_id=wrestler.id, w_version=wrestler.version, w_next=wrestler.version + 1)
+            wrestler_rows.append(row)
+        done = session.execute(statements.wrestler, wrestler_rows)
+        if done.rowcount != len(wrestler_rows):  # type: ignore[attr-defined]
+            raise StaleDataError("wrestler rows changed by another process")
+        session.execute(statements.rating, rating_rows)
+        for key, value in match_values.items():
+            set_committed_value(match, key, value)
+        for entrant, row in zip(match.entrants, entrant_rows, strict=True):
+            set_committed_value(entrant, "outcome", row["e_outcome"])
+            set_committed_value(entrant, "injured", row["e_injured"])
+        for row in wrestler_rows:
+            wrestler = next(e.wrestler for e in match.entrants if e.wrestler_id == row["w_id"])
+            for k in WRESTLER_FIELDS:
+                set_committed_value(wrestler, k, row[f"w_{k}"])
+            set_committed_value(wrestler, "version", row["w_next"])
 
     def _title(self, event: LeagueEvent, match: LeagueMatch, result: MatchResult, winners: set[str]) -> str | None:
         session = self.session
