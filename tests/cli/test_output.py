@@ -24,3 +24,11 @@ def test_rules_summary_is_not_wrapped_twice() -> None:
     out = run("rules", "wrasslin")
     summary = out.stdout.splitlines()[2]
     assert summary.startswith("WRASSLIN': each player") and summary.endswith("elimination tournament.")
+
+
+def test_counts_read_as_english() -> None:
+    from turnbuckle.text import plural
+
+    assert plural(1, "match") == "1 match" and plural(2, "match") == "2 matches"
+    assert plural(1, "entry") == "1 entry" and plural(3, "entry") == "3 entries"
+    assert plural(2, "day") == "2 days" and plural(1_000, "die", "dice") == "1,000 dice"

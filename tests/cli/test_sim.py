@@ -24,6 +24,7 @@ from turnbuckle.cli import simulate
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.registry import load_game
 from turnbuckle.sim.runner import SimSpec, SimTotals
+from turnbuckle.text import plural
 
 SIM = [sys.executable, "-m", "turnbuckle", "sim"]
 
@@ -201,7 +202,7 @@ def test_good_counts_are_read() -> None:
     assert simulate.parse_count(" 12 ", "--matches", 1, 10**9) == 12
     assert simulate.parse_count("+7", "--workers", 1, 8) == 7
     assert simulate.parse_count("1000000000", "--matches", 1, 10**9) == 10**9
-    assert simulate.plural(1, "match") == "1 match" and simulate.plural(2000, "match") == "2,000 matches"
+    assert plural(1, "match") == "1 match" and plural(2000, "match") == "2,000 matches"
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import MAX_MATCHES, SimSpec, SimTotals, available_cores, run_matches
 from turnbuckle.sim.stats import WinRate
+from turnbuckle.text import plural
 
 console = Console(stderr=True)
 
@@ -54,15 +55,6 @@ def parse_count(text: str, option: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ParamError(f"{option} {shown}: out of range (from {low:,} to {high:,})")
     return value
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``"1 match"``, ``"2 matches"``, ``"1,000 matches"`` (``words``: an irregular plural)."""
-    if count == 1:
-        return f"{count:,} {word}"
-    if words is None:
-        words = word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
-    return f"{count:,} {words}"
 
 
 class RateColumn(ProgressColumn):
@@ -118,7 +110,7 @@ def sim(
 
     stop = threading.Event()
     show_progress = not (quiet or as_json) and console.is_terminal
-    with _stop_on_signals(stop), _progress(show_progress, game.name, matches) as on_progress:
+    with stop_on_signals(stop), _progress(show_progress, game.name, matches) as on_progress:
         totals = run_matches(spec, matches, workers, on_progress=on_progress, stop_event=stop)
 
     summary = sim_summary(game, spec, totals)
@@ -221,7 +213,7 @@ def _progress(show: bool, description: str, total: int) -> Iterator[Callable[[Si
 
 
 @contextmanager
-def _stop_on_signals(stop: threading.Event) -> Iterator[None]:
+def stop_on_signals(stop: threading.Event) -> Iterator[None]:
     """The first Ctrl-C (or SIGTERM) asks the run to stop and report; a second Ctrl-C aborts."""
     if threading.current_thread() is not threading.main_thread():
         yield

@@ -98,6 +98,10 @@ class SimTotals:
     methods: Counter[str] = field(default_factory=Counter)
     steps: int = 0
     """Actions (chance outcomes included) summed over the matches."""
+    seat_wins: list[int] = field(default_factory=list)
+    """Wins by seat (whoever sat there): the first seat's edge, read apart from the agents."""
+    lengths: Counter[int] = field(default_factory=Counter)
+    """How many matches lasted each number of actions (a histogram, bounded by the game's length)."""
     requested: int = 0
     """Matches asked for (set by :func:`run_matches`)."""
     interrupted: bool = False
@@ -106,6 +110,8 @@ class SimTotals:
     def __post_init__(self) -> None:
         if not self.wins:
             self.wins = [0] * self.agents
+        if not self.seat_wins:
+            self.seat_wins = [0] * self.agents
 
     def add(self, summary: MatchSummary) -> None:
         """Fold one finished match in."""
@@ -113,10 +119,12 @@ class SimTotals:
         if summary.winner_agents:
             for k in summary.winner_agents:
                 self.wins[k] += 1
+                self.seat_wins[summary.seat_of_agent[k]] += 1
         else:
             self.draws += 1
         self.methods[summary.method] += 1
         self.steps += summary.steps
+        self.lengths[summary.steps] += 1
 
     def merge(self, other: SimTotals) -> None:
         """Fold another chunk's totals in (``requested`` and ``interrupted`` are left alone)."""
@@ -127,6 +135,8 @@ class SimTotals:
         self.draws += other.draws
         self.methods.update(other.methods)
         self.steps += other.steps
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins, strict=True)]
+        self.lengths.update(other.lengths)
 
     @property
     def mean_steps(self) -> float | None:

@@ -1,0 +1,1 @@
+"""Balance reports from many matches (``turnbuckle analyze``): figures, plots and files."""
