@@ -83,6 +83,10 @@ def sim(
     roster: str | None = RosterOpt,
     option: list[str] | None = OptionOpt,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray."),
+    address: str | None = typer.Option(
+        None, "--address", help="With --backend ray: a running cluster (auto, or ray://HOST:10001)."
+    ),
     as_json: bool = JsonOpt,
 ) -> None:
     """Simulate many matches and report win rates (Wilson 95% intervals), how the matches ended
@@ -94,6 +98,14 @@ def sim(
     second Ctrl-C aborts at once, without a summary. A tag
     or handicap team's win counts as a win for every agent on the team.
     """
+    if backend not in ("local", "ray"):
+        raise ParamError(f"--backend {backend!r}: choose local or ray")
+    if address is not None and backend != "ray":
+        raise ParamError("--address goes with --backend ray")
+    if backend == "ray":
+        from turnbuckle.sim.ray_backend import ray_module
+
+        ray_module()  # says how to install Ray before any work starts
     matches = parse_count(matches_text, "--matches", 1, MAX_MATCHES)
     seed = parse_count(seed_text, "--seed", 0, MAX_SEED)
     workers = available_cores() if workers_text is None else parse_count(workers_text, "--workers", 1, MAX_WORKERS)
@@ -111,7 +123,14 @@ def sim(
     stop = threading.Event()
     show_progress = not (quiet or as_json) and console.is_terminal
     with stop_on_signals(stop), _progress(show_progress, game.name, matches) as on_progress:
-        totals = run_matches(spec, matches, workers, on_progress=on_progress, stop_event=stop)
+        if backend == "ray":
+            from turnbuckle.sim.ray_backend import run_matches_ray
+
+            totals = run_matches_ray(spec, matches, address=address,
+                                     num_cpus=None if workers_text is None else workers,
+                                     on_progress=on_progress, stop_event=stop)
+        else:
+            totals = run_matches(spec, matches, workers, on_progress=on_progress, stop_event=stop)
 
     summary = sim_summary(game, spec, totals)
     if as_json:
