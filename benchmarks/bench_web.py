@@ -12,7 +12,8 @@ on 127.0.0.1 (a free port) and one HTTP client (httpx, keep-alive) on this machi
   ``apply_action``, dice rolled the same way), so *web overhead* = pair time - engine time.
 - **page weight**: the table page's HTML, CSS and JavaScript plus the first seat view with its SVG.
 - **click-to-update**: the time from posting a move to holding the new picture (``?render=true``,
-  what a click in the browser waits for), p50 and p95.
+  what a click in the browser waits for), p50 and p95; with ``--browser N``, also N real clicks in
+  Chromium, timed from the click to the new picture in the page (needs Playwright and Chromium).
 """
 
 from __future__ import annotations
@@ -131,6 +132,56 @@ def page_weight(client: httpx.Client, game: str) -> dict[str, int]:
     return {"html": len(html), "static": static, "view": len(view.content) + len(meta)}
 
 
+CLICK_JS = """
+() => new Promise((resolve) => {
+  const button = document.querySelector('#actions button:not([disabled])');
+  if (!button) { resolve(-1); return; }
+  const started = performance.now();
+  const watcher = new MutationObserver(() => { watcher.disconnect(); resolve(performance.now() - started); });
+  watcher.observe(document.getElementById('picture'), { childList: true, subtree: true });
+  button.click();
+})
+"""
+
+
+def browser_clicks(url: str, game: str, clicks: int) -> list[float]:
+    """Milliseconds from a click on a move to the new picture on screen, in Chromium (hot-seat)."""
+    import os
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    chromium = os.environ.get("TURNBUCKLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    out: list[float] = []
+    with sync_playwright() as p, httpx.Client(base_url=url, timeout=30) as client:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        page = browser.new_page()
+        seed = 1
+        while len(out) < clicks:
+            created = client.post("/api/matches", json={"game": game, "seats": ["hot-seat", "hot-seat"],
+                                                        "seed": seed}).json()
+            seed += 1
+            page.goto(created["table_url"])
+            page.wait_for_selector("#picture svg, #handover:not([hidden])")  # hidden hands: hand-over first
+            page.wait_for_timeout(200)
+            while len(out) < clicks:
+                if page.locator("#handover").is_visible():
+                    page.click("#handover-ready")
+                    page.wait_for_selector("#picture svg")
+                if page.locator("#status").inner_text().startswith("Match over"):
+                    break
+                took = page.evaluate(CLICK_JS)
+                if took < 0:
+                    page.wait_for_timeout(50)
+                    continue
+                out.append(took / 1000)
+                page.wait_for_timeout(30)
+        browser.close()
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -139,6 +190,8 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
+    parser.add_argument("--browser", type=int, default=0, metavar="CLICKS",
+                        help="also time CLICKS clicks in Chromium (click to new picture on screen)")
     parser.add_argument("--db", choices=("memory", "sqlite"), default="memory",
                         help="where matches are kept (sqlite: a temporary file, one write per move)")
     args = parser.parse_args()
@@ -156,6 +209,7 @@ def main() -> None:
     for column in ("game", "post+read /s", "ms per pair", "CPU ms per pair", "engine CPU ms",
                    "web overhead CPU ms", "page KiB", "click p50 ms", "click p95 ms"):
         table.add_column(column, justify="right" if column != "game" else "left")
+    browser_rows: list[tuple[str, int, float, float]] = []
     try:
         with httpx.Client(base_url=url, timeout=30) as client:
             for game in GAMES:
@@ -172,10 +226,20 @@ def main() -> None:
                     f"{cpu_ms - engine_ms:.2f}", f"{sum(weight.values()) / 1024:.1f}",
                     f"{percentile(clicks, 0.5) * 1000:.1f}", f"{percentile(clicks, 0.95) * 1000:.1f}",
                 )
+                if args.browser:
+                    shown = browser_clicks(url, game, args.browser)
+                    browser_rows.append((game, len(shown), percentile(shown, 0.5), percentile(shown, 0.95)))
     finally:
         server.should_exit = True
         thread.join(timeout=10)
     console.print(table)
+    if browser_rows:
+        clicks_table = Table(title="click to new picture in Chromium (hot-seat table page)")
+        for column in ("game", "clicks", "p50 ms", "p95 ms"):
+            clicks_table.add_column(column, justify="right" if column != "game" else "left")
+        for game, n, p50, p95 in browser_rows:
+            clicks_table.add_row(game, str(n), f"{p50 * 1000:.1f}", f"{p95 * 1000:.1f}")
+        console.print(clicks_table)
     console.print("CPU ms: process CPU time (client and server share this process), steadier than wall time on a "
                   "busy machine; page KiB = table page HTML + CSS + JS + the first seat view with its SVG "
                   "(uncompressed)")
