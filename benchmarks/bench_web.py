@@ -153,7 +153,8 @@ def browser_clicks(url: str, game: str, clicks: int) -> list[float]:
 
     chromium = os.environ.get("TURNBUCKLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage"]
     out: list[float] = []
     with sync_playwright() as p, httpx.Client(base_url=url, timeout=30) as client:
         browser = p.chromium.launch(executable_path=chromium, args=args)
@@ -204,7 +205,7 @@ def main() -> None:
     else:
         repository = MemoryRepository()
     server, thread, url = start_server(repository)
-    console = Console()
+    console = Console(width=max(Console().width, 130))
     table = Table(title=f"turnbuckle web ({args.db} store, one client, {args.seconds:g} s per row)")
     for column in ("game", "post+read /s", "ms per pair", "CPU ms per pair", "engine CPU ms",
                    "web overhead CPU ms", "page KiB", "click p50 ms", "click p95 ms"):

@@ -25,7 +25,8 @@ from turnbuckle.web.views import legal_action_list, picture  # noqa: E402
 
 CHROMIUM = os.environ.get("TURNBUCKLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM),
     reason=f"no Chromium at {CHROMIUM} (apt-get install chromium, or set TURNBUCKLE_CHROMIUM)",
