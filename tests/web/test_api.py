@@ -256,3 +256,16 @@ def test_pages_render(client: TestClient) -> None:
     assert missing.status_code == 404 and "no match" in missing.text
     watch = client.post("/watch", data={"game": "powerhouses"}, follow_redirects=False)
     assert watch.status_code == 303 and "#t=" in watch.headers["location"]
+
+
+def test_replay_file_upload_page(client: TestClient) -> None:
+    created = create(client, game="powerhouses", seats=["computer:heuristic", "computer:heuristic"], seed=5, delay=0)
+    wait_until(lambda: client.get(f"/api/matches/{created['id']}").json()["finished"])
+    text = client.get(f"/api/matches/{created['id']}/replay").content
+    uploaded = client.post("/replay", files={"file": ("m.json", text, "application/json")}, follow_redirects=False)
+    assert uploaded.status_code == 303 and uploaded.headers["location"].startswith("/replay/u")
+    page = client.get(uploaded.headers["location"])
+    assert page.status_code == 200 and "wins by pin" in page.text
+    bad = client.post("/replay", files={"file": ("m.json", b"not json", "application/json")},
+                      headers={"Accept": "text/html"})
+    assert bad.status_code == 400 and "not a JSON replay file" in bad.text
