@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from turnbuckle.cli import matches, odds, serve, simulate
+from turnbuckle.cli import analyze, matches, odds, serve, simulate
 from turnbuckle.cli.common import ForceOpt, JsonOpt, RosterOpt, echo_json, safe
 from turnbuckle.cli.league import app as league_app
 from turnbuckle.engine.datafiles import (
@@ -46,6 +46,7 @@ app.command("play")(matches.play)
 app.command("watch")(matches.watch)
 app.command("replay")(matches.replay)
 app.command("sim")(simulate.sim)
+app.command("analyze")(analyze.analyze)
 app.command("serve")(serve.serve)
 app.add_typer(odds.app, name="odds")
 app.add_typer(league_app, name="league")
@@ -229,7 +230,7 @@ def _write_template(game: str, name: str, out: Path | None, force: bool) -> None
     stem = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()[:80] or "wrestler"
     target = out or Path(stem + ".toml")
     check_output_path(target, force=force, what="roster file")
-    cls.validate_roster_file(inline_source(text, str(target)))
+    cls.validate_roster_file(inline_source(text, f"the template for {target}"))
     write_text_atomically(target, text, force=force, what="roster file")
     console.print(
         f"Wrote {target}: edit it, then `turnbuckle roster validate {target}`", markup=False, highlight=False
