@@ -365,3 +365,14 @@ def test_concede_in_the_battle_royal_format() -> None:
     st.apply_action("concede")
     assert st.pos[bystander] == OUT and bystander in st.enter_queue
     assert st.turn == turn and st.card_total() == 180
+
+
+def test_a_draw_after_a_free_for_all_submission_reads_as_a_draw() -> None:
+    # wrasslin 12.42 / 5.8: a Wrestler who submits in a free-for-all leaves it; a later deck draw is a draw
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Chop"], 1: [], 2: [], 3: []}, match_type="tag")
+    st.free_for_all = True
+    st._lose([1], "submitted")
+    assert st.result is None and st.pos[1] == OUT
+    st._finish(set(), "draw: two passes through the deck (5.8)")
+    result = st.match_result()
+    assert result is not None and "draw" in st.end_reason and result.method.value != "submission"

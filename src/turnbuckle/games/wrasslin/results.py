@@ -150,8 +150,8 @@ class ResultsMixin(WrasslinCore):
 
     def _finish(self, winners: set[int], reason: str) -> None:
         n = self.g.players
-        if not self.end_reason or self.g.royal:
-            self.end_reason = reason
+        if not self.end_reason or self.g.royal or not winners:
+            self.end_reason = reason  # a draw is settled by its own reason (5.8), not an earlier free-for-all loss
         if not winners:
             self.result = [0.0] * n
         elif self.g.royal:
