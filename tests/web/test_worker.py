@@ -70,3 +70,15 @@ def test_thinking_is_shown_while_the_computer_decides(service: MatchService,
                    or match.state.is_terminal())
     finally:
         service.stop()
+
+
+def test_finished_matches_leave_memory_and_reload(monkeypatch: pytest.MonkeyPatch) -> None:
+    import turnbuckle.web.live as live
+
+    monkeypatch.setattr(live, "KEEP_IN_MEMORY", 4)
+    service = MatchService(MemoryRepository())
+    # a basic Filsinger match has no decisions: it is over as soon as it is created
+    ids = [service.create("filsinger", {}, ["human", "human"], seed=s).match.id for s in range(8)]
+    assert len(service._matches) <= 4
+    again = service.get(ids[0])
+    assert again.state.is_terminal() and again.record.summary

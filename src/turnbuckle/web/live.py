@@ -43,6 +43,8 @@ PEOPLE = ("human", "hot-seat")
 WEB_FORBIDDEN_PARAMS = frozenset({"roster"})
 """Params that name files on the server: never taken from a request."""
 MAX_DELAY = 10.0
+KEEP_IN_MEMORY = 256
+"""Finished matches beyond this many are dropped from memory (they reload from the repository)."""
 MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
 
 
@@ -253,6 +255,7 @@ class MatchService:
         self.repository.add(record)
         with self._matches_lock:
             self._matches[match_id] = match
+            self._forget_finished()
         with match.lock:
             if not match.watch:
                 self._resolve_chance(match)
@@ -274,7 +277,18 @@ class MatchService:
         match = self._rebuild(record, game)
         with self._matches_lock:
             match = self._matches.setdefault(match_id, match)
+            self._forget_finished()
         return match
+
+    def _forget_finished(self) -> None:
+        """Keep memory bounded: drop the oldest finished, unwatched matches (lock held)."""
+        if len(self._matches) <= KEEP_IN_MEMORY:
+            return
+        for match_id, match in list(self._matches.items()):
+            if len(self._matches) <= KEEP_IN_MEMORY // 2:
+                break
+            if match.record.finished and not match.waiters and not match.running:
+                del self._matches[match_id]
 
     def _rebuild(self, record: LiveMatchRecord, game: Game) -> LiveMatch:
         state = game.state_from_actions(record.actions)
