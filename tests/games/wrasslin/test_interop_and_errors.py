@@ -73,6 +73,8 @@ def test_openspiel_random_sim_test() -> None:
         {"match_type": "tournament", "tournament_size": 2},
         {"match_type": "tournament", "players": 4, "tournament_size": 2},
         {"introductory": True, "errors_rule": True},
+        {"errors_rule": False, "match_type": "tag"},
+        {"match_type": "tournament", "tournament_wrestlers": "draft", "tournament_size": 2},
     ]
     for params in cases:
         game = tb_spiel.load("wrasslin", **params)
