@@ -1,6 +1,6 @@
 """``python -m turnbuckle`` is the ``turnbuckle`` command."""
 
-from turnbuckle.cli.main import main
-
 if __name__ == "__main__":
+    from turnbuckle.cli.main import main
+
     main()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -373,6 +374,16 @@ def test_ctrl_c_exits_130_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli_main, "list_games", interrupted)
     out = cli("games")
     assert out.code == 130 and "Traceback" not in out.err and not out.err.strip()
+
+
+def test_ctrl_c_in_a_real_process_exits_130_quietly() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "turnbuckle", "watch", "powerhouses", "--delay", "2",
+                             "-a", "random", "-a", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline()  # the match has started
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "", err
 
 
 def test_end_of_input_in_play_is_one_line() -> None:

@@ -11,28 +11,43 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
-import typer
-from rich.console import Console
-from rich.table import Table
 
-from turnbuckle.cli import analyze, matches, odds, serve, simulate
-from turnbuckle.cli.common import ForceOpt, JsonOpt, RosterOpt, echo_json, safe
-from turnbuckle.cli.league import app as league_app
-from turnbuckle.engine.datafiles import (
-    check_output_path,
-    inline_source,
-    parse_toml,
-    read_text_file,
-    write_text_atomically,
-)
-from turnbuckle.engine.errors import DataFileError, ParamError, TurnbuckleError
-from turnbuckle.engine.registry import game_class, list_games
-from turnbuckle.engine.replay import game_from_params
+def _exit_quietly(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C while the commands are still being imported: exit 130, no traceback."""
+    raise SystemExit(130)
+
+
+_importing = threading.current_thread() is threading.main_thread()
+_previous_handler = signal.signal(signal.SIGINT, _exit_quietly) if _importing else None
+try:
+    import typer
+    from rich.console import Console
+    from rich.table import Table
+
+    from turnbuckle.cli import analyze, matches, odds, serve, simulate
+    from turnbuckle.cli.common import ForceOpt, JsonOpt, RosterOpt, echo_json, safe
+    from turnbuckle.cli.league import app as league_app
+    from turnbuckle.engine.datafiles import (
+        check_output_path,
+        inline_source,
+        parse_toml,
+        read_text_file,
+        write_text_atomically,
+    )
+    from turnbuckle.engine.errors import DataFileError, ParamError, TurnbuckleError
+    from turnbuckle.engine.registry import game_class, list_games
+    from turnbuckle.engine.replay import game_from_params
+finally:
+    if _importing:
+        signal.signal(signal.SIGINT, _previous_handler)
 
 app = typer.Typer(
     name="turnbuckle",
