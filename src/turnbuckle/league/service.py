@@ -585,11 +585,28 @@ class Runner:
             raise LeagueError(f"{self.league.name} has no card #{number}")
         return event
 
-    def run_event(self, event: LeagueEvent, on_match: Callable[[MatchOutcome], None] | None = None) -> dict[str, Any]:
-        """Play every unplayed match of ``event`` (resuming a half-run one), committing each."""
+    def run_event(
+        self, event: LeagueEvent, on_match: Callable[[MatchOutcome], None] | None = None, fresh: bool = False
+    ) -> dict[str, Any]:
+        """Play every unplayed match of ``event`` (resuming a half-run one), committing each.
+
+        ``fresh``: the event was just booked by this runner, so its matches are in memory already."""
         if event.status == "done":
             raise LeagueError(f"card #{event.number} ({event.name}) has already been run")
         while True:
+            if fresh:
+                pending = sorted((m for m in event.matches if m.status == "booked"), key=lambda m: m.position)
+                if pending:
+                    for index, match in enumerate(pending):
+                        outcome = self._play_and_store(event, match, last=index == len(pending) - 1)
+                        if on_match is not None:
+                            on_match(outcome)
+                    if event.status == "done":
+                        titles = {t.id: t.name for t in self.league.titles}
+                        ordered = sorted(event.matches, key=lambda m: m.position)
+                        return event_summary(self.session, event, ordered, titles)
+                    continue
+                fresh = False
             pending = self._query(
                 lambda: list(
                     self.session.scalars(
@@ -1085,6 +1102,7 @@ def run_season(
     with Runner(db, league_name, agents, batch) as runner:
         while len(summaries) < events:
             event = runner.next_booked()
+            fresh = event is None
             if event is None:
                 event = runner._guard(
                     lambda: book_season_event(
@@ -1093,7 +1111,7 @@ def run_season(
                 )
                 runner._commit()
             assert event is not None
-            summary = runner.run_event(event, on_match)
+            summary = runner.run_event(event, on_match, fresh)
             summaries.append(summary)
             if on_event is not None:
                 on_event(summary)
@@ -1115,13 +1133,20 @@ def run_card(
 
 
 # -- views ------------------------------------------------------------------------------------
-def event_summary(session: Session, event: LeagueEvent) -> dict[str, Any]:
+def event_summary(
+    session: Session,
+    event: LeagueEvent,
+    matches: list[LeagueMatch] | None = None,
+    titles: dict[int, str] | None = None,
+) -> dict[str, Any]:
     from turnbuckle.league.quality import grade_letter
 
-    matches = list(
-        session.scalars(select(LeagueMatch).where(LeagueMatch.event_id == event.id).order_by(LeagueMatch.position))
-    )
-    titles = {t.id: t.name for t in session.scalars(select(Title).where(Title.league_id == event.league_id))}
+    if matches is None:
+        matches = list(
+            session.scalars(select(LeagueMatch).where(LeagueMatch.event_id == event.id).order_by(LeagueMatch.position))
+        )
+    if titles is None:
+        titles = {t.id: t.name for t in session.scalars(select(Title).where(Title.league_id == event.league_id))}
     return {
         "event": event.number,
         "name": event.name,
