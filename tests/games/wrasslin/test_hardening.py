@@ -376,3 +376,29 @@ def test_a_draw_after_a_free_for_all_submission_reads_as_a_draw() -> None:
     st._finish(set(), "draw: two passes through the deck (5.8)")
     result = st.match_result()
     assert result is not None and "draw" in st.end_reason and result.method.value != "submission"
+
+
+@pytest.mark.parametrize("params", [{}, {"match_type": "tag"}, {"match_type": "handicap"},
+                                    {"match_type": "battle_royal"}, {"match_type": "tournament", "tournament_size": 2},
+                                    {"match_type": "tournament", "players": 3, "tournament_size": 2,
+                                     "tournament_wrestlers": "draft"}])
+def test_every_table_renders_without_raw_data(params: dict[str, object]) -> None:
+    # wrasslin 5.4 / 12.1 / 13.1 / 14.6: every match type's table reads as text, for every seat, all match long
+    game = WrasslinGame(**params)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    for step in range(1500):
+        if state.is_terminal():
+            break
+        if step % 7 == 0 or state.phase in ("target", "draft", "stay"):
+            for seat in range(game.num_players()):
+                text = game.render_observation(state.observation(seat))
+                assert "{" not in text and "None" not in text and "[" not in text
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            for action in legal:
+                described = game.describe_action(action.name)
+                assert described is None or "{" not in described
+            state.apply_action(rng.choice([a for a in legal if a.name != "concede"] or legal))
