@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -11,13 +12,14 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from turnbuckle.agents.registry import make_agent
-from turnbuckle.analysis.balance import BalanceReport, analyze_agents, analyze_wrestlers
-from turnbuckle.analysis.report import write_report
 from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, WrestlerOpt, build_game, echo_json
 from turnbuckle.cli.simulate import INTERRUPTED_EXIT_CODE, MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import available_cores
+
+if TYPE_CHECKING:
+    from turnbuckle.analysis.balance import BalanceReport
 
 err = Console(stderr=True)
 out = Console(soft_wrap=True)
@@ -45,6 +47,9 @@ def analyze(
     """A balance report from many matches: who beats whom (Wilson 95% intervals), the first seat's
     edge, match length, how matches end and openskill ratings; `analyze agents GAME -a A -a B`
     ranks agents the same way. Writes GAME-KIND.html (plots inline), .csv and .json into --out."""
+    from turnbuckle.analysis.balance import analyze_agents, analyze_wrestlers  # openskill, matplotlib: slow
+    from turnbuckle.analysis.report import write_report
+
     agents_mode = target == "agents"
     name = game_name if agents_mode else target
     if name is None:
