@@ -191,7 +191,7 @@ class MainPlaysMixin(WrasslinCore):
 
     def _play_hold(self, s: int, phys: int, ref: int, target: int, dt: int) -> None:
         spec = self.spec(s, ref)
-        if self.err_seat == s:
+        if self.err_seat == s and self.plays and self.err_action == self.plays[-1]:
             fault = self.hold_fault(s, spec, target, dt >= 0)
             if fault:
                 self.err_reason = fault  # 11.5: what is wrong with the Hold on the target he chose
