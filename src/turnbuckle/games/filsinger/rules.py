@@ -50,6 +50,9 @@ class FilsingerGame(Game):
 
     name: ClassVar[str] = "filsinger"
     title: ClassVar[str] = "Filsinger Games (Champions of the Galaxy / Legends of Wrestling)"
+    deferred_events = True
+    """Playouts record nothing; ``events`` replays the history on first read (positions set up by
+    hand call ``State.materialize_events`` first, as ``forcing.force`` does)."""
 
     def __init__(self, **params: Any) -> None:
         self.opts = resolve_options(params)
@@ -121,6 +124,14 @@ class FilsingerGame(Game):
         self.pair_outcomes = [(chance[17 + i], 1 / 36) for i in range(36)]
         self.first_outcomes = [(chance[53], 0.5), (chance[54], 0.5)]
         self.partner_base = 55
+        # lookups for the state machine's hot path: entries by [card][level][face - 1], names by card
+        self.offense: list[tuple[Any, ...]] = [
+            (None, c.offense.level1, c.offense.level2, c.offense.level3) for c in self.cards
+        ]
+        self.defense: list[tuple[Any, ...]] = [
+            (None, c.defense.level1, c.defense.level2, c.defense.level3) for c in self.cards
+        ]
+        self.names: list[str] = [c.name for c in self.cards]
 
     # -- setup helpers ---------------------------------------------------------------------
     def _pick(self, wanted: Any) -> tuple[Card, ...]:

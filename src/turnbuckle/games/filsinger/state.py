@@ -39,6 +39,35 @@ TWO_DICE_PHASES = frozenset(
 )
 ALLY_ATTACK = Outcome(kind="offense", who="opponent", level=3)
 """RINGSIDE ALLY: with no disqualification the ally tosses you back to the opponent (L3)."""
+NOT_CHANCE = DECISION_PHASES | {"over"}
+
+# Chance outcome ids are the same in every match (``actions.build_table``): d6 faces 0-5, 2d6 sums
+# 6-16, ordered 2d6 pairs 17-52, the roll-off 53-54, defensive-tag partners from 55.
+D6_IDS = (0, 6)
+SUM_IDS = (6, 17)
+PAIR_IDS = (17, 53)
+FIRST_IDS = (53, 55)
+PARTNER_BASE = 55
+NO_IDS = (0, 0)
+CHANCE_NAMES: tuple[str, ...] = (
+    *(A.d6_name(f) for f in range(1, 7)),
+    *(A.sum_name(t) for t in range(2, 13)),
+    *(A.pair_name(a, b) for a in range(1, 7) for b in range(1, 7)),
+    "first=0",
+    "first=1",
+    *(f"partner={k}" for k in range(1, A.MAX_PARTNERS + 1)),
+)
+"""Each chance id's name: an action is an outcome here when its id is in range and its name matches."""
+ROLL_TOTAL: tuple[int, ...] = (
+    *range(1, 7), *range(2, 13), *(a + b for a in range(1, 7) for b in range(1, 7))
+)
+"""The number rolled, by dice outcome id."""
+ROLL_DOUBLES: tuple[bool, ...] = (False,) * 17 + tuple(a == b for a in range(1, 7) for b in range(1, 7))
+"""Whether a 2d6 outcome (id >= 6) was doubles (Feud Table); sums never count as doubles."""
+FIXED_CHANCE_IDS: dict[str, tuple[int, int]] = {
+    "first": FIRST_IDS, "offense_roll": D6_IDS, "defense_roll": D6_IDS,
+    **{phase: NO_IDS for phase in NOT_CHANCE},
+}
 
 
 class FilsingerState(State):
@@ -88,7 +117,8 @@ class FilsingerState(State):
         self.sums_only = False
         """Exact-odds mode: 2d6 as sums even in feud matches (doubles only pick post-match
         fighting, never the winner)."""
-        self.emit("start", sides=[game.side_names(0), game.side_names(1)], match=game.match_type)
+        if self.record_events:
+            self.emit("start", sides=[game.side_names(0), game.side_names(1)], match=game.match_type)
         if game.opts.ringside_ally and size == 1:
             self.ally_queue = [s for s in (0, 1) if game.cards[s].allies]
         if self.ally_queue:
@@ -139,8 +169,9 @@ class FilsingerState(State):
         """FATIGUE: one token after each unsuccessful pin attempt."""
         if self.game.opts.fatigue:
             self.tokens[self.in_ring(side)] += 1
-            self.emit("fatigue", wrestler=self.card(side).name, pin=self.pin_rating(side),
-                      tokens=self.tokens[self.in_ring(side)])
+            if self.record_events:
+                self.emit("fatigue", wrestler=self.card(side).name, pin=self.pin_rating(side),
+                          tokens=self.tokens[self.in_ring(side)])
 
     # -- the contract ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -151,11 +182,62 @@ class FilsingerState(State):
             return self.decider
         return CHANCE
 
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance_node(self) -> bool:
+        return self.phase not in NOT_CHANCE
+
     def legal_actions(self) -> list[Action]:
         if self.phase not in DECISION_PHASES:
             return []
         by = self.game.actions.by_name
         return [a for a in (by(n) for n in self.legal_names()) if a is not None]
+
+    def apply_action(self, action: Action | str) -> None:
+        """The contract's ``apply_action`` with a direct path for the offense and defense rolls
+        (most of every match) and a cheap legality check for the rest; names, other types and
+        illegal actions take the validating path of ``State.apply_action``."""
+        if type(action) is Action:
+            phase = self.phase
+            if phase == "offense_roll" or phase == "defense_roll":
+                aid = action.id
+                if 0 <= aid < 6 and action.name == CHANCE_NAMES[aid]:
+                    if phase == "offense_roll":
+                        self._resolve_offense(aid + 1)
+                    else:
+                        self._resolve_defense(aid + 1)
+                    self._history.append(action)
+                    return
+            elif self._is_allowed(action):
+                self._apply(action)
+                self._history.append(action)
+                return
+        super().apply_action(action)
+
+    def _is_allowed(self, action: Action) -> bool:
+        """``State._is_allowed`` without listing the outcomes: chance ids of one node are a range."""
+        phase = self.phase
+        if phase in DECISION_PHASES:
+            return action in self.legal_actions()
+        lo, hi = self._chance_ids(phase)
+        aid = action.id
+        return lo <= aid < hi and action.__class__ is Action and action.name == CHANCE_NAMES[aid]
+
+    def _chance_ids(self, phase: str) -> tuple[int, int]:
+        """The ids ``chance_outcomes`` lists at ``phase`` (``lo <= id < hi``)."""
+        ids = FIXED_CHANCE_IDS.get(phase)
+        if ids is not None:
+            return ids
+        game = self.game
+        if phase in TWO_DICE_PHASES:
+            return PAIR_IDS if game.feud_active and not self.sums_only else SUM_IDS
+        if phase == "finisher_roll":
+            rf = self.card(self.attacker).roll_finisher
+            return D6_IDS if rf is not None and rf.dice == 1 else SUM_IDS
+        if phase == "tag_target":
+            return PARTNER_BASE, PARTNER_BASE + len(game.teams[0]) - 1
+        return NO_IDS
 
     def legal_names(self) -> list[str]:
         """Names of the decisions open now (empty at chance and terminal nodes)."""
@@ -185,10 +267,10 @@ class FilsingerState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         game = self.game
+        if phase == "offense_roll" or phase == "defense_roll":
+            return game.d6_outcomes
         if phase == "first":
             return game.first_outcomes
-        if phase in ("offense_roll", "defense_roll"):
-            return game.d6_outcomes
         if phase == "finisher_roll":
             assert self.finisher is not None
             rf = self.card(self.attacker).roll_finisher
@@ -311,33 +393,39 @@ class FilsingerState(State):
     # -- applying actions --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         phase = self.phase
-        name = action.name
         if phase in DECISION_PHASES:
-            self._decide(phase, name)
+            self._decide(phase, action.name)
+            return
+        aid = action.id
+        if phase == "offense_roll":
+            self._resolve_offense(aid + 1)
+            return
+        if phase == "defense_roll":
+            self._resolve_defense(aid + 1)
             return
         if phase == "first":
-            side = int(name[-1])
-            self.emit("first", side=side, wrestler=self.card(side).name)
+            side = aid - FIRST_IDS[0]
+            if self.record_events:
+                self.emit("first", side=side, wrestler=self.card(side).name)
             self._start_offense(side, 1)
             return
         if phase == "tag_target":
-            self._tag_target(int(name.split("=")[1]))
+            self._tag_target(aid - PARTNER_BASE + 1)
             return
-        roll = self._roll_value(action)
-        if phase == "offense_roll":
-            self._resolve_offense(roll)
-        elif phase == "defense_roll":
-            self._resolve_defense(roll)
+        roll = ROLL_TOTAL[aid]
+        if aid >= SUM_IDS[0]:  # 2d6: remember the total and doubles (Feud Table)
+            self.last_doubles = ROLL_DOUBLES[aid]
+            self.last_total = roll
+        if phase == "chart_roll":
+            self._resolve_chart(roll)
+        elif phase == "pin_roll":
+            self._resolve_pin(roll)
         elif phase == "finisher_roll":
             self._resolve_finisher(roll)
-        elif phase == "chart_roll":
-            self._resolve_chart(roll)
         elif phase == "choice_roll":
             self._resolve_choice(roll)
         elif phase in ("dq_roll", "countout_roll"):
             self._resolve_dq(roll, phase == "dq_roll")
-        elif phase == "pin_roll":
-            self._resolve_pin(roll)
         elif phase == "tag_roll":
             self._resolve_tag(roll)
         elif phase == "distract_roll":
@@ -347,25 +435,11 @@ class FilsingerState(State):
         else:  # pragma: no cover - phases are closed
             raise AssertionError(f"no chance at phase {phase}")
 
-    def _roll_value(self, action: Action) -> int:
-        """The number rolled; 2d6 pairs also record whether they were doubles (Feud Table)."""
-        value = action.name.split("=", 1)[1]
-        if "+" in value:
-            a, b = value.split("+")
-            self.last_doubles = a == b
-            self.last_total = int(a) + int(b)
-            return self.last_total
-        total = int(value)
-        if action.name.startswith("2d6"):
-            self.last_doubles = False
-            self.last_total = total
-        return total
-
     def _decide(self, phase: str, name: str) -> None:
         side = self.decider
         if phase == "ally_setup":
             self.ally_ringside[side] = name == A.BRING_ALLY
-            if name == A.BRING_ALLY:
+            if name == A.BRING_ALLY and self.record_events:
                 self.emit("ally_ringside", side=side, ally=self.card(side).allies[0],
                           wrestler=self.card(side).name)
             if self.ally_queue:
@@ -381,12 +455,14 @@ class FilsingerState(State):
                 old = self.card(side).name
                 self.legal[side] = next(i for i, c in enumerate(team) if self.game.cards[c].name == wrestler)
                 self.just_tagged[side] = True
-                self.emit("tag", side=side, out=old, wrestler=wrestler, level=self.level, defense=False)
+                if self.record_events:
+                    self.emit("tag", side=side, out=old, wrestler=wrestler, level=self.level, defense=False)
                 self.phase = "offense_roll"
         elif phase in ("chart_choice", "dis_choice"):
             if name == A.ROLL_AGAIN:
                 level = max(1, self.level - 1)
-                self.emit("roll_again", wrestler=self.card(side).name, level=level)
+                if self.record_events:
+                    self.emit("roll_again", wrestler=self.card(side).name, level=level)
                 self._start_offense(side, level)  # BASIC 8: he may tag out before rolling again
             elif phase == "chart_choice":
                 self._start_chart(self.chart, 1 - side, thrown=True)
@@ -399,20 +475,22 @@ class FilsingerState(State):
             self.choice_move = move
             d = 1 - side
             target = move.target(self.card(d).ratings.agility, self.card(d).ratings.power)
-            self.emit("choice", wrestler=self.card(side).name, move=move.name, level=move.level,
-                      letter=self.letter, target=target)
+            if self.record_events:
+                self.emit("choice", wrestler=self.card(side).name, move=move.name, level=move.level,
+                          letter=self.letter, target=target)
             self.phase = "choice_roll"
         elif phase == "defense_choice":
             if name == A.STAY:
                 self._start_offense(1 - side, self.stun_level)
             elif name == A.LEAVE_RING:
-                self.emit("leave_ring", wrestler=self.card(side).name)
+                if self.record_events:
+                    self.emit("leave_ring", wrestler=self.card(side).name)
                 self._start_chart("ring", side, thrown=False)
             else:
                 self._start_tag_attempt(side)
         elif phase == "ally_choice":
             self.ally_in = name == A.ALLY_IN
-            if self.ally_in:
+            if self.ally_in and self.record_events:
                 self.emit("ally_attack", ally=self.card(side).allies[0], wrestler=self.card(side).name)
             self.phase = "chart_roll"
         elif phase == "pin_window":
@@ -456,16 +534,22 @@ class FilsingerState(State):
     def _resolve_offense(self, face: int) -> None:
         a = self.attacker
         d = 1 - a
+        game = self.game
         self.just_tagged[a] = False
-        card = self.card(a)
-        entry = card.offense.level(self.level)[face - 1]
-        opts = self.game.opts
-        self.emit("offense", side=a, wrestler=card.name, level=self.level, roll=face, text=entry.text)
+        index = a * game.size + self.legal[a]
+        entry = game.offense[index][self.level][face - 1]
+        opts = game.opts
+        if self.record_events:
+            self.emit("offense", side=a, wrestler=game.names[index], level=self.level, roll=face, text=entry.text)
         if isinstance(entry, Move):
-            tag_match = self.game.size > 1
+            if not (entry.tag_only or entry.singles_only or entry.choice is not None or entry.dis):
+                self._land_move(entry)  # a plain move (most of them): nothing below applies
+                return
+            tag_match = game.size > 1
             if opts.double_team and ((entry.tag_only and not tag_match) or (entry.singles_only and tag_match)):
-                self.emit("reroll", wrestler=card.name, level=self.level,
-                          why="tag" if entry.tag_only else "singles")
+                if self.record_events:
+                    self.emit("reroll", wrestler=game.names[index], level=self.level,
+                              why="tag" if entry.tag_only else "singles")
                 self._start_offense(a, self.level)  # BASIC 8: a tag out is open before the re-roll
                 return
             if entry.choice is not None and opts.choice_situations:
@@ -480,8 +564,9 @@ class FilsingerState(State):
                 return
             self._land_move(entry)
         elif isinstance(entry, ChartMove):
-            if entry.chart == "ring" and self.game.cage:
-                self.emit("face_into_cage", wrestler=card.name, opponent=self.card(d).name)
+            if entry.chart == "ring" and game.cage:
+                if self.record_events:
+                    self.emit("face_into_cage", wrestler=game.names[index], opponent=self.card(d).name)
                 self._start_defense(d, 3)
                 return
             if entry.choice and opts.chart_choices:
@@ -511,12 +596,14 @@ class FilsingerState(State):
         rf = self.card(a).roll_finisher
         assert rf is not None and self.finisher is not None
         if roll in rf.miss:
-            self.emit("finisher_miss", wrestler=self.card(a).name, move=self.finisher.name, roll=roll)
+            if self.record_events:
+                self.emit("finisher_miss", wrestler=self.card(a).name, move=self.finisher.name, roll=roll)
             self._start_offense(1 - a, 3)
             return
         rating = roll + rf.modifier
-        self.emit("finisher_rating", wrestler=self.card(a).name, move=self.finisher.name, rating=rating,
-                  roll=roll, added=self.game.opts.finisher_ratings)
+        if self.record_events:
+            self.emit("finisher_rating", wrestler=self.card(a).name, move=self.finisher.name, rating=rating,
+                      roll=roll, added=self.game.opts.finisher_ratings)
         self._finisher_pin(rating)
 
     def _land_move(self, move: Move) -> None:
@@ -524,16 +611,18 @@ class FilsingerState(State):
         a = self.attacker
         d = 1 - a
         opts = self.game.opts
-        if opts.agility_power:
+        if opts.agility_power and (move.agility or move.power):
             mine, theirs = self.card(a).ratings, self.card(d).ratings
             for flag, stat in ((move.agility, "agility"), (move.power, "power")):
                 if flag and getattr(theirs, stat) < getattr(mine, stat):
-                    self.emit("countered", wrestler=self.card(d).name, move=move.name, stat=stat)
+                    if self.record_events:
+                        self.emit("countered", wrestler=self.card(d).name, move=move.name, stat=stat)
                     self._start_offense(d, 2)
                     return
         if opts.add_one and move.add_one:
             self.tokens[self.in_ring(d)] += 1
-            self.emit("add_one", wrestler=self.card(d).name, pin=self.pin_rating(d))
+            if self.record_events:
+                self.emit("add_one", wrestler=self.card(d).name, pin=self.pin_rating(d))
         self._start_defense(d, move.level)
 
     def _resolve_choice(self, roll: int) -> None:
@@ -544,8 +633,9 @@ class FilsingerState(State):
         d = 1 - a
         target = move.target(self.card(d).ratings.agility, self.card(d).ratings.power)
         worked = roll <= target
-        self.emit("choice_roll", wrestler=self.card(a).name, move=move.name, roll=roll, target=target,
-                  success=worked)
+        if self.record_events:
+            self.emit("choice_roll", wrestler=self.card(a).name, move=move.name, roll=roll, target=target,
+                      success=worked)
         if worked:
             self._start_defense(d, move.level)
         else:
@@ -560,17 +650,18 @@ class FilsingerState(State):
 
     def _resolve_defense(self, face: int) -> None:
         d = 1 - self.attacker
-        card = self.card(d)
-        entry = card.defense.level(self.level)[face - 1]
-        self.emit("defense", side=d, wrestler=card.name, level=self.level, roll=face, text=entry.text)
+        game = self.game
+        index = d * game.size + self.legal[d]
+        entry = game.defense[index][self.level][face - 1]
+        if self.record_events:
+            self.emit("defense", side=d, wrestler=game.names[index], level=self.level, roll=face, text=entry.text)
         if isinstance(entry, Stunned):
             self.stun_level = entry.level
             self.decider = d
             self.stun_entry = entry
-            options = self._defense_options(entry)
-            if len(options) > 1:
+            if (entry.leave or entry.tag) and len(self._defense_options(entry)) > 1:
                 self.phase = "defense_choice"
-            else:
+            else:  # only "stay": no decision to make
                 self._start_offense(self.attacker, entry.level)
         elif isinstance(entry, Counter):
             self._start_offense(d, entry.level)
@@ -613,7 +704,8 @@ class FilsingerState(State):
         target = others[k - 1]
         self.tag_target = target
         need = self.game.relation[me][target]
-        self.emit("tag_try", wrestler=self.card(side).name, partner=self.game.cards[target].name, need=need)
+        if self.record_events:
+            self.emit("tag_try", wrestler=self.card(side).name, partner=self.game.cards[target].name, need=need)
         if need == 0:
             self._start_offense(1 - side, self.stun_level)
             return
@@ -628,10 +720,12 @@ class FilsingerState(State):
             old = self.card(side).name
             self.legal[side] = self.game.teams[side].index(target)
             self.just_tagged[side] = True
-            self.emit("tag", side=side, out=old, wrestler=self.card(side).name, level=1, defense=True, roll=roll)
+            if self.record_events:
+                self.emit("tag", side=side, out=old, wrestler=self.card(side).name, level=1, defense=True, roll=roll)
             self._start_offense(side, 1)
         else:
-            self.emit("tag_failed", wrestler=self.card(side).name, roll=roll, need=need)
+            if self.record_events:
+                self.emit("tag_failed", wrestler=self.card(side).name, roll=roll, need=need)
             self._start_offense(1 - side, self.stun_level)
 
     # -- charts ----------------------------------------------------------------------------
@@ -639,8 +733,9 @@ class FilsingerState(State):
         self.chart = chart
         self.chart_me = me
         self.ally_in = False
-        self.emit("chart", chart=chart, wrestler=self.card(me).name, title=self.game.chart_title(chart),
-                  rating=self.game.chart_rating(self.card(me), chart))
+        if self.record_events:
+            self.emit("chart", chart=chart, wrestler=self.card(me).name, title=self.game.chart_title(chart),
+                      rating=self.game.chart_rating(self.card(me), chart))
         opp = 1 - me
         if (chart == "ring" and thrown and self.game.opts.ringside_ally and self.ally_ringside[opp]
                 and self.game.size == 1):
@@ -654,11 +749,13 @@ class FilsingerState(State):
         chart = self.game.chart(self.chart)
         if self.chart == "ring" and self.ally_in and roll <= 6:
             # RINGSIDE ALLY: the ally smashes you into the post; OPPONENT ROLLS DISQUALIFICATION 6.
-            self.emit("chart_result", chart="ring", roll=roll, text="You are attacked outside the ring by "
-                      "the opponent's ally and smashed into the steel post.", wrestler=self.card(me).name,
-                      title=chart.title)
+            if self.record_events:
+                self.emit("chart_result", chart="ring", roll=roll, text="You are attacked outside the ring by "
+                          "the opponent's ally and smashed into the steel post.", wrestler=self.card(me).name,
+                          title=chart.title)
             if self.game.no_dq:
-                self.emit("no_dq_ignored", what="dq")
+                if self.record_events:
+                    self.emit("no_dq_ignored", what="dq")
                 self._do(ALLY_ATTACK, me)
             else:
                 self._start_dq(1 - me, 6, ALLY_ATTACK, me, countout=False)
@@ -667,8 +764,9 @@ class FilsingerState(State):
             row = chart.lookup(self.game.chart_rating(self.card(me), self.chart), roll)
         else:
             row = chart.lookup(roll)
-        self.emit("chart_result", chart=self.chart, roll=roll, text=row.text, wrestler=self.card(me).name,
-                  title=chart.title)
+        if self.record_events:
+            self.emit("chart_result", chart=self.chart, roll=roll, text=row.text, wrestler=self.card(me).name,
+                      title=chart.title)
         self._do(row, me)
 
     def _do(self, out: Outcome, me: int) -> None:
@@ -683,7 +781,8 @@ class FilsingerState(State):
         elif kind == "pin":
             self._start_pin(who, out.add)
         elif kind == "pin_broken":
-            self.emit("pin_broken", wrestler=self.card(self.pinned).name)
+            if self.record_events:
+                self.emit("pin_broken", wrestler=self.card(self.pinned).name)
             self._fatigue(self.pinned)
             self._start_offense(who, out.level)
         elif kind == "pin_stands":
@@ -692,7 +791,8 @@ class FilsingerState(State):
         elif kind in ("dq", "countout"):
             assert out.then is not None
             if self.game.no_dq:
-                self.emit("no_dq_ignored", what=kind)
+                if self.record_events:
+                    self.emit("no_dq_ignored", what=kind)
                 self._do(out.then, me)
                 return
             rating = out.rating if out.rating is not None else self.card(who).ratings.disqualification
@@ -701,7 +801,8 @@ class FilsingerState(State):
             if self.game.no_dq:
                 # NO DQ: substitute down 3 for the wrestler who would have been disqualified.
                 down = me if who == BOTH else who
-                self.emit("no_dq_ignored", what="disqualified")
+                if self.record_events:
+                    self.emit("no_dq_ignored", what="disqualified")
                 self._start_offense(1 - down, 3)
                 return
             self._end(None if who == BOTH else 1 - who, "disqualification", who)
@@ -720,7 +821,8 @@ class FilsingerState(State):
         self.dq_me = me
         self.move = move
         names = "both" if who == BOTH else self.card(who).name
-        self.emit("countout_threat" if countout else "dq_threat", wrestler=names, rating=rating)
+        if self.record_events:
+            self.emit("countout_threat" if countout else "dq_threat", wrestler=names, rating=rating)
         self.phase = "countout_roll" if countout else "dq_roll"
 
     def _resolve_dq(self, roll: int, dq: bool) -> None:
@@ -730,7 +832,8 @@ class FilsingerState(State):
             self._end(None if who == BOTH else 1 - who, how, who, roll=roll, rating=self.dq_rating)
             return
         names = "both" if who == BOTH else self.card(who).name
-        self.emit("survives", wrestler=names, what=how, roll=roll, rating=self.dq_rating)
+        if self.record_events:
+            self.emit("survives", wrestler=names, what=how, roll=roll, rating=self.dq_rating)
         if self.move is not None:
             move, self.move = self.move, None
             self._land_move(move)
@@ -743,8 +846,9 @@ class FilsingerState(State):
         self.pinned = pinned
         self.pin_add = add
         self.attacker = 1 - pinned
-        self.emit("pin", wrestler=self.card(pinned).name, by=self.card(1 - pinned).name,
-                  rating=self.pin_rating(pinned, add), finisher=finisher, cage=self.game.cage)
+        if self.record_events:
+            self.emit("pin", wrestler=self.card(pinned).name, by=self.card(1 - pinned).name,
+                      rating=self.pin_rating(pinned, add), finisher=finisher, cage=self.game.cage)
         self.decider = pinned
         self.phase = "pin_window" if len(self._pin_options()) > 1 else "pin_roll"
 
@@ -767,28 +871,33 @@ class FilsingerState(State):
             self.phase = "pin_roll"
         elif name == A.PIN_SAVE:
             self.saves_left[p] -= 1
-            self.emit("pin_save", side=p, wrestler=self.card(p).name, left=self.saves_left[p])
+            if self.record_events:
+                self.emit("pin_save", side=p, wrestler=self.card(p).name, left=self.saves_left[p])
             self._start_chart("pin_saves", p)
         elif name == A.DISTRACT:
             self.distract_used[p] = True
             rating = self.game.distractor_rating(self.card(p))
-            self.emit("distraction", wrestler=self.card(p).name, by=self.card(p).manager or "a ringside friend",
-                      rating=rating)
+            if self.record_events:
+                self.emit("distraction", wrestler=self.card(p).name, by=self.card(p).manager or "a ringside friend",
+                          rating=rating)
             self.phase = "distract_roll"
         else:
             self.interfere_used[p] = True
-            self.emit("interference", side=p, wrestler=self.card(p).name)
+            if self.record_events:
+                self.emit("interference", side=p, wrestler=self.card(p).name)
             self._start_chart("interference", p)
 
     def _resolve_distraction(self, roll: int) -> None:
         p = self.pinned
         rating = self.game.distractor_rating(self.card(p))
         if roll <= rating:
-            self.emit("distraction_works", wrestler=self.card(p).name, roll=roll)
+            if self.record_events:
+                self.emit("distraction_works", wrestler=self.card(p).name, roll=roll)
             self._fatigue(p)
             self._start_offense(1 - p, 3)
         else:
-            self.emit("distraction_fails", wrestler=self.card(p).name, roll=roll)
+            if self.record_events:
+                self.emit("distraction_fails", wrestler=self.card(p).name, roll=roll)
             self.phase = "pin_roll"
 
     def _resolve_pin(self, roll: int) -> None:
@@ -797,8 +906,9 @@ class FilsingerState(State):
         if roll <= rating:
             self._end(1 - p, "escape" if self.game.cage else "pin", p, roll=roll, rating=rating)
             return
-        self.emit("kick_out", wrestler=self.card(p).name, by=self.card(1 - p).name, roll=roll, rating=rating,
-                  cage=self.game.cage)
+        if self.record_events:
+            self.emit("kick_out", wrestler=self.card(p).name, by=self.card(1 - p).name, roll=roll, rating=rating,
+                      cage=self.game.cage)
         self._fatigue(p)
         self._start_offense(1 - p, 3)
 
@@ -809,10 +919,12 @@ class FilsingerState(State):
         self.how = how
         self.decided = True
         losers = "both" if loser == BOTH else self.card(loser).name
-        self.emit("result", winner=None if winner is None else winner, how=how, loser=losers,
-                  winners=None if winner is None else self.game.side_names(winner), roll=roll, rating=rating)
+        if self.record_events:
+            self.emit("result", winner=None if winner is None else winner, how=how, loser=losers,
+                      winners=None if winner is None else self.game.side_names(winner), roll=roll, rating=rating)
         if self.game.feud_active and self.last_doubles:
-            self.emit("feud", doubles=self.last_total)
+            if self.record_events:
+                self.emit("feud", doubles=self.last_total)
             self.phase = "feud_roll"
         else:
             self.phase = "over"
@@ -824,14 +936,17 @@ class FilsingerState(State):
         assert win is not None
         sides = {"winner": win, "loser": 1 - win}
         if row.needs_ally is not None and not self.card(sides[row.needs_ally]).allies:
-            self.emit("feud_reroll", roll=roll, text=row.text)
+            if self.record_events:
+                self.emit("feud_reroll", roll=roll, text=row.text)
             return
-        self.emit("chart_result", chart="feud", roll=roll, text=row.text, wrestler="",
-                  title=self.game.charts.feud.title)
+        if self.record_events:
+            self.emit("chart_result", chart="feud", roll=roll, text=row.text, wrestler="",
+                      title=self.game.charts.feud.title)
         if row.kind == "injury":
             hurt = [win, 1 - win] if row.who == "both" else [sides[row.who]]
             for side in hurt:
                 name = self.card(side).name
                 self.injuries.append((name, row.cards))
-                self.emit("injury", wrestler=name, cards=row.cards)
+                if self.record_events:
+                    self.emit("injury", wrestler=name, cards=row.cards)
         self.phase = "over"
