@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from turnbuckle.cli.common import JsonOpt, OptionOpt, echo_json, parse_options
-from turnbuckle.league import service
-from turnbuckle.league.booking import parse_match_spec
-from turnbuckle.league.quality import grade_letter
-from turnbuckle.store import Database, open_database
+
+if TYPE_CHECKING:  # imported when a league command runs: the database stack is slow to import
+    from turnbuckle.league import service
+    from turnbuckle.store import Database
 
 app = typer.Typer(help="Run a promotion: sign wrestlers, book cards, run seasons, keep titles.", no_args_is_help=True)
 belt_app = typer.Typer(help="Championships.", no_args_is_help=True)
@@ -31,6 +31,8 @@ AgentOpt = typer.Option(None, "--agent", "-a", help="Computer agent for every se
 
 @contextmanager
 def _db(path: str | None) -> Iterator[Database]:
+    from turnbuckle.store import open_database
+
     db = open_database(path)
     try:
         yield db
@@ -69,6 +71,8 @@ def new(
     as_json: bool = JsonOpt,
 ) -> None:
     """Start a promotion under one ruleset and its options."""
+    from turnbuckle.league import service
+
     if roster is not None:
         roster = str(Path(roster).resolve())
     with _db(db) as database:
@@ -88,6 +92,8 @@ def sign(
     as_json: bool = JsonOpt,
 ) -> None:
     """Sign wrestlers from the game's roster (or the league's roster file)."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         signed = service.sign(database, league, names or [], everyone)
     if as_json:
@@ -99,6 +105,8 @@ def sign(
 @app.command("release")
 def release(name: str, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
     """Release a wrestler (titles they hold are vacated)."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         info = service.release(database, league, name)
     if as_json:
@@ -118,6 +126,8 @@ def belt_new(
     as_json: bool = JsonOpt,
 ) -> None:
     """Create a championship (singles, or --tag)."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         info = service.new_title(database, league, name, "tag" if tag else "singles")
     if as_json:
@@ -129,6 +139,8 @@ def belt_new(
 @app.command("titles")
 def titles(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
     """Champions and each title's lineage: reigns with dates, events and defences."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         rows = service.titles_view(database, league)
     if as_json:
@@ -169,6 +181,9 @@ def card_new(
     as_json: bool = JsonOpt,
 ) -> None:
     """Book an event: its matches in order (the last is the main event)."""
+    from turnbuckle.league import service
+    from turnbuckle.league.booking import parse_match_spec
+
     specs = [parse_match_spec(m) for m in match]
     with _db(db) as database:
         info = service.book_card(database, league, name, specs)
@@ -188,6 +203,8 @@ def card_tournament(
     as_json: bool = JsonOpt,
 ) -> None:
     """Book a single-elimination tournament as an event (rounds are booked as it is run)."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         info = service.book_tournament(database, league, name, entrant or [], top)
     if as_json:
@@ -205,6 +222,8 @@ def card_run(
     as_json: bool = JsonOpt,
 ) -> None:
     """Play every match of a card with computer agents and store each one as it finishes."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         summary = service.run_card(database, league, number, agent, _outcome_printer(as_json))
     if as_json:
@@ -216,6 +235,8 @@ def card_run(
 @card_app.command("list")
 def card_list(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
     """Every event: status, matches, grade."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         events = service.list_events(database, league)
     if as_json:
@@ -233,6 +254,8 @@ def card_list(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: b
 @card_app.command("show")
 def card_show(number: int, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
     """One event's matches and results."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         summary = service.show_event(database, league, number)
     if as_json:
@@ -242,6 +265,8 @@ def card_show(number: int, league: str | None = LeagueOpt, db: str | None = DbOp
 
 
 def _print_event(summary: dict[str, Any]) -> None:
+    from turnbuckle.league.quality import grade_letter
+
     grade = f"{summary['grade']:.2f} stars ({grade_letter(summary['grade'])})" if summary["grade"] is not None else ""
     table = Table(title=f"Card #{summary['event']} {summary['name']} {grade}".strip())
     for col in ("id", "match", "type", "title", "winner", "method", "stars"):
@@ -275,6 +300,8 @@ def season(
     as_json: bool = JsonOpt,
 ) -> None:
     """Book and run N events: title challengers from the rankings, feud rematches, injured wrestlers rested."""
+    from turnbuckle.league import service
+
     show = _outcome_printer(as_json)
 
     def done(summary: dict[str, Any]) -> None:
@@ -300,6 +327,8 @@ def standings(
     as_json: bool = JsonOpt,
 ) -> None:
     """W/L/D, streaks and openskill ratings (mu +- sigma; ranked by mu - 3 sigma)."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         data = service.standings(database, league, released)
     if as_json:
@@ -333,6 +362,8 @@ def feuds(
     as_json: bool = JsonOpt,
 ) -> None:
     """Rivalries: how they started (rivals, title changes, repeated or classic matches), heat, matches."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         if end is not None:
             info = service.end_feud(database, league, end)
@@ -369,6 +400,8 @@ def injuries(
     as_json: bool = JsonOpt,
 ) -> None:
     """Feud Table injuries and the fight cards each still lasts."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         rows = service.injuries_view(database, league, healed)
     if as_json:
@@ -392,6 +425,8 @@ def injuries(
 @app.command("history")
 def history(wrestler: str, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
     """A wrestler's matches, results and rating after each."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         data = service.history(database, league, wrestler)
     if as_json:
@@ -420,6 +455,8 @@ def history(wrestler: str, league: str | None = LeagueOpt, db: str | None = DbOp
 @app.command("replay")
 def replay(match_id: int, league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
     """Re-run a stored match from its seed, params and agents and check it reproduces."""
+    from turnbuckle.league import service
+
     with _db(db) as database:
         info = service.replay_match(database, league, match_id)
     if as_json:
