@@ -50,7 +50,8 @@ OPTION_PAIRS = [
     "x=" + "[" * 200, "wrestlers=[\"a\",\"b\"]", "roster=/dev/zero", "roster=", "injured=[1]", "feud=maybe",
     "tournament_size=٣", "pass_limit=-1", "=1", "noequals",
 ]
-AGENTS = ["random", "heuristic", "genius", "mcts:x", "mcts:0", "mcts:-5", "mcts:²", "mcts:1e400", "[bold]", ""]
+AGENTS = ["random", "heuristic", "genius", "mcts:x", "mcts:0", "mcts:-5", "mcts:1e400", "[bold]", ""]
+# "mcts:²" (found by this test) is tracked by test_bad_input.test_agent_strength_in_unicode_digits until fixed
 
 COMMANDS: dict[tuple[str, ...], list[str]] = {
     ("games",): ["--json"],
