@@ -12,7 +12,7 @@ from turnbuckle.engine.result import Side
 from turnbuckle.games.filsinger import actions as A
 from turnbuckle.games.filsinger.cards import load_roster
 from turnbuckle.games.filsinger.charts import TWO_DICE, default_charts
-from turnbuckle.games.filsinger.models import Card, PlainChart, RatedChart
+from turnbuckle.games.filsinger.models import Card, ChartRow, PlainChart, RatedChart
 from turnbuckle.games.filsinger.options import MATCH_TYPES, game_options, resolve_options
 from turnbuckle.games.filsinger.state import FilsingerState
 
@@ -132,6 +132,13 @@ class FilsingerGame(Game):
             (None, c.defense.level1, c.defense.level2, c.defense.level3) for c in self.cards
         ]
         self.names: list[str] = [c.name for c in self.cards]
+        self.chart_rows: dict[str, list[dict[int, ChartRow]]] = {
+            key: [self._rows(key, card) for card in self.cards]
+            for key in ("ropes", "turnbuckle", "ring", "deathjump", "feud", "pin_saves", "interference", "brawl")
+        }
+        """Each chart's rows by roll, as the wrestler with that card index reads it (his rating's column)."""
+        self.legal_cache: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Action, ...]]] = {}
+        """The decisions open in a situation (``FilsingerState._legal``), built once per situation."""
 
     # -- setup helpers ---------------------------------------------------------------------
     def _pick(self, wanted: Any) -> tuple[Card, ...]:
@@ -173,6 +180,12 @@ class FilsingerGame(Game):
         if self.opts.feud_table and card.name in self.injured:
             base += INJURY_PIN
         return base
+
+    def _rows(self, key: str, card: Card) -> dict[int, ChartRow]:
+        chart = self.chart(key)
+        if isinstance(chart, RatedChart):
+            return {roll: chart.lookup(self.chart_rating(card, key), roll) for roll in range(2, 13)}
+        return {roll: chart.lookup(roll) for roll in range(2, 13)}
 
     # -- lookups the state uses --------------------------------------------------------------
     def chart(self, key: str) -> RatedChart | PlainChart:

@@ -19,7 +19,6 @@ from turnbuckle.games.filsinger.models import (
     Move,
     Outcome,
     PinEntry,
-    RatedChart,
     Stunned,
 )
 
@@ -191,8 +190,31 @@ class FilsingerState(State):
     def legal_actions(self) -> list[Action]:
         if self.phase not in DECISION_PHASES:
             return []
-        by = self.game.actions.by_name
-        return [a for a in (by(n) for n in self.legal_names()) if a is not None]
+        return list(self._legal()[1])
+
+    def _legal(self) -> tuple[tuple[str, ...], tuple[Action, ...]]:
+        """The decisions open now, names and actions, from the game's cache: the key is what the
+        list depends on (the phase plus, for some phases, the side, legal man, letter or options)."""
+        phase = self.phase
+        if phase == "offense_choice":
+            key: tuple[Any, ...] = (phase, self.attacker, self.legal[self.attacker])
+        elif phase == "pin_window":
+            key = (phase, *self._pin_options())
+        elif phase == "defense_choice":
+            key = (phase, *self._defense_options())
+        elif phase == "choice":
+            key = (phase, self.letter)
+        elif phase in DECISION_PHASES:
+            key = (phase,)
+        else:
+            return (), ()
+        cache = self.game.legal_cache
+        found = cache.get(key)
+        if found is None:
+            names = tuple(self._legal_names())
+            by = self.game.actions.by_name
+            found = cache[key] = (names, tuple(a for a in (by(n) for n in names) if a is not None))
+        return found
 
     def apply_action(self, action: Action | str) -> None:
         """The contract's ``apply_action`` with a direct path for the offense and defense rolls
@@ -219,7 +241,7 @@ class FilsingerState(State):
         """``State._is_allowed`` without listing the outcomes: chance ids of one node are a range."""
         phase = self.phase
         if phase in DECISION_PHASES:
-            return action in self.legal_actions()
+            return action in self._legal()[1]
         lo, hi = self._chance_ids(phase)
         aid = action.id
         return lo <= aid < hi and action.__class__ is Action and action.name == CHANCE_NAMES[aid]
@@ -241,6 +263,9 @@ class FilsingerState(State):
 
     def legal_names(self) -> list[str]:
         """Names of the decisions open now (empty at chance and terminal nodes)."""
+        return list(self._legal()[0])
+
+    def _legal_names(self) -> list[str]:
         phase = self.phase
         if phase == "offense_choice":
             side = self.attacker
@@ -656,12 +681,15 @@ class FilsingerState(State):
         if self.record_events:
             self.emit("defense", side=d, wrestler=game.names[index], level=self.level, roll=face, text=entry.text)
         if isinstance(entry, Stunned):
+            if not (entry.leave or entry.tag):  # only "stay": no decision (_start_offense clears the slots)
+                self._start_offense(self.attacker, entry.level)
+                return
             self.stun_level = entry.level
             self.decider = d
             self.stun_entry = entry
-            if (entry.leave or entry.tag) and len(self._defense_options(entry)) > 1:
+            if len(self._defense_options(entry)) > 1:
                 self.phase = "defense_choice"
-            else:  # only "stay": no decision to make
+            else:
                 self._start_offense(self.attacker, entry.level)
         elif isinstance(entry, Counter):
             self._start_offense(d, entry.level)
@@ -746,8 +774,8 @@ class FilsingerState(State):
 
     def _resolve_chart(self, roll: int) -> None:
         me = self.chart_me
-        chart = self.game.chart(self.chart)
         if self.chart == "ring" and self.ally_in and roll <= 6:
+            chart = self.game.chart(self.chart)
             # RINGSIDE ALLY: the ally smashes you into the post; OPPONENT ROLLS DISQUALIFICATION 6.
             if self.record_events:
                 self.emit("chart_result", chart="ring", roll=roll, text="You are attacked outside the ring by "
@@ -760,13 +788,10 @@ class FilsingerState(State):
             else:
                 self._start_dq(1 - me, 6, ALLY_ATTACK, me, countout=False)
             return
-        if isinstance(chart, RatedChart):
-            row = chart.lookup(self.game.chart_rating(self.card(me), self.chart), roll)
-        else:
-            row = chart.lookup(roll)
+        row = self.game.chart_rows[self.chart][self.in_ring(me)][roll]
         if self.record_events:
             self.emit("chart_result", chart=self.chart, roll=roll, text=row.text, wrestler=self.card(me).name,
-                      title=chart.title)
+                      title=self.game.chart_title(self.chart))
         self._do(row, me)
 
     def _do(self, out: Outcome, me: int) -> None:
