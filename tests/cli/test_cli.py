@@ -190,4 +190,4 @@ def test_roster_wrasslin_new_wrestler_validates(tmp_path: Path) -> None:
     target = tmp_path / "guy.toml"
     assert run("roster", "wrasslin", "--new", "Gorgeous Gus", "--out", str(target)).returncode == 0
     checked = run("roster", "validate", str(target), "--game", "wrasslin", "--json")
-    assert checked.returncode == 0 and json.loads(checked.stdout)["entries"] == ["Gorgeous Gus"]
+    assert checked.returncode == 0 and json.loads(checked.stdout)["entries"][0] == "Gorgeous Gus"
