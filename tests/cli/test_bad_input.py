@@ -148,8 +148,6 @@ def test_markup_in_names_prints_as_typed(tmp_path: Path, game: str) -> None:
     missing.one_line_error("[/]nobody")
 
 
-@pytest.mark.xfail(strict=True, reason="cli/simulate.py (result table labels) and cli/odds.py (table title and rows) "
-                   "print wrestler names as Rich markup: MarkupError; fix: escape with cli.common.safe()")
 @pytest.mark.parametrize(
     "command",
     [("sim", "powerhouses", "-n", "2", "--workers", "1", "-a", "random", "-a", "random"),
@@ -371,8 +369,6 @@ def test_roster_validate_detects_the_game_or_says_which_to_name(tmp_path: Path) 
     cli("roster", "validate", alien, "--game", "chess").one_line_error("unknown game 'chess'")
 
 
-@pytest.mark.xfail(strict=True, reason="agents/registry.py:41 checks str.isdigit() then int('²') raises ValueError; "
-                   "found by test_cli_fuzz; fix: arg.isascii() and arg.isdecimal() (and cap N)")
 @pytest.mark.parametrize("agent", ["mcts:²", "mcts:٣"])
 def test_agent_strength_in_unicode_digits(agent: str) -> None:
     out = cli("watch", "powerhouses", "-a", agent, "-a", "random")

@@ -150,9 +150,9 @@ def test_odds_filsinger_pin_choice_and_match() -> None:
               "-m", "Rex Hammond", "-m", "Duke Marlowe", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["pin"]["holds"] == 15 / 36  # 2d6 <= 6
-    assert 0 < data["choice"]["success"] < 1
-    match = data["match"]
+    assert data["query"]["pin"]["holds"] == 15 / 36  # 2d6 <= 6
+    assert 0 < data["query"]["choice"]["success"] < 1
+    match = data["query"]["match"]
     assert abs(match["side0"] + match["side1"] + match["draw"] - 1) < 1e-9
     bad = run("odds", "filsinger", "--choice", "Z", "--move", "x", "--against", "Rex Hammond")
     assert bad.returncode == 2 and "Choice Situation" in bad.stderr

@@ -34,12 +34,17 @@ def strongest_agent(game: Game) -> str:
     return "mcts"
 
 
+MAX_SIMULATIONS = 1_000_000
+"""The most MCTS simulations per decision a name may ask for (more would think for hours)."""
+
+
 def make_agent(name: str, game: Game, player: int) -> Agent:
     """Build an agent by name (``random``, ``mcts``, ``mcts:800``, ``expert``, ...)."""
     base, _, arg = name.partition(":")
     if base == "mcts" and arg:
-        if not arg.isdigit() or int(arg) < 1:
-            raise ParamError(f"agent {name!r}: the number after 'mcts:' must be a positive whole number")
+        if not (arg.isascii() and arg.isdecimal()) or not 1 <= int(arg) <= MAX_SIMULATIONS:
+            raise ParamError(f"agent {name!r}: the number after 'mcts:' must be a whole number "
+                             f"from 1 to {MAX_SIMULATIONS:,}")
         return MCTSAgent(game, player, simulations=int(arg))
     factories = {**GENERIC_AGENTS, **type(game).agent_factories()}
     factory = factories.get(base)

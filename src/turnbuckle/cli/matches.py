@@ -32,7 +32,7 @@ from turnbuckle.engine.match import Agent, MatchRecord, play_match
 from turnbuckle.engine.replay import Replay, load_replay, run_replay, save_replay
 from turnbuckle.engine.shapes import event_message, result_message, state_result_message
 
-console = Console()
+console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
 
 
 def _narrator(game: Game, delay: float = 0.0) -> Callable[[Event, State], None]:
@@ -110,6 +110,9 @@ def play(
         else:
             agents.append(make_agent(opponent or strongest_agent(game), game, player))
     console.print(f"[bold]{safe(game.title)}[/] (seed {seed})")
+    note = game.decision_options()
+    if note:
+        console.print(note, markup=False, highlight=False, style="yellow")
     try:
         result = play_match(game, agents, seed, on_event=_narrator(game))
     except QuitMatch:

@@ -6,7 +6,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, echo_json
+from turnbuckle.cli.common import (
+    JsonOpt,
+    OptionOpt,
+    RosterOpt,
+    bounded_int,
+    build_game,
+    count_option,
+    echo_json,
+    safe,
+    seed_option,
+)
 from turnbuckle.engine.game import Game
 from turnbuckle.engine.shapes import odds_message
 from turnbuckle.games.powerhouses.stopping import STOPPING_RULES, parse_stopping_rule
@@ -23,7 +33,7 @@ def powerhouses_odds(
     dice: int = typer.Option(5, "--dice", "-d", min=2, max=12, help="Dice rolled (N)."),
     rule: str = typer.Option("bust", "--rule", "-r", help=RULE_HELP),
     simulate: int = typer.Option(0, "--simulate", "-s", min=0, help="Also play N roll processes to compare."),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = seed_option(0, "Seed of the simulation (with --simulate)."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Exact distribution of an attack's final total for N dice under a stopping rule."""
@@ -55,7 +65,7 @@ def powerhouses_odds(
             simulate,
         ))
         return
-    table = Table(title=f"{game.sheets[0].name}: final total with {dice} dice, rule {rule!r}")
+    table = Table(title=f"{safe(game.sheets[0].name)}: final total with {dice} dice, rule {safe(repr(rule))}")
     table.add_column("total", justify="right")
     table.add_column("exact", justify="right")
     table.add_column("at least", justify="right")
@@ -77,9 +87,10 @@ def powerhouses_odds(
 
 @app.command("filsinger")
 def filsinger_odds(
-    pin: int | None = typer.Option(None, "--pin", help="A PIN rating: the chance it holds (2d6 at or under)."),
-    finisher: int = typer.Option(0, "--finisher", help="With --pin: the finisher rating added."),
-    tokens: int = typer.Option(0, "--tokens", help="With --pin: fatigue / Add 1 tokens added."),
+    pin: int | None = typer.Option(None, "--pin", parser=bounded_int(-99, 99), metavar="INTEGER",
+                                   help="A PIN rating: the chance it holds (2d6 at or under)."),
+    finisher: int = count_option(0, "--finisher", low=-99, high=99, help="With --pin: the finisher rating added."),
+    tokens: int = count_option(0, "--tokens", low=0, high=99, help="With --pin: fatigue / Add 1 tokens added."),
     choice: str | None = typer.Option(None, "--choice", help="A Choice Situation letter A-H (with --move, --against)."),
     move: str | None = typer.Option(None, "--move", help="With --choice: the move chosen."),
     against: str | None = typer.Option(None, "--against", help="With --choice: the defending wrestler."),
@@ -87,7 +98,7 @@ def filsinger_odds(
     policy: str = typer.Option("random", "--policy", help="Decisions in --match: random or expert."),
     option: list[str] | None = OptionOpt,
     simulate: int = typer.Option(0, "--simulate", "-s", min=0, help="With --match: also simulate N matches."),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = seed_option(0, "Seed of the simulation (with --simulate)."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Exact Filsinger odds: a PIN rating holding, a choice move working, a whole match."""
@@ -155,7 +166,7 @@ def filsinger_odds(
     table.add_column("question")
     table.add_column("answer", justify="right")
     for question, answer in rows:
-        table.add_row(question, answer)
+        table.add_row(safe(question), answer)
     console.print(table)
 
 

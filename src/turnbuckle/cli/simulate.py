@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from turnbuckle.agents.registry import make_agent, strongest_agent
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, WrestlerOpt, build_game, echo_json
+from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, WrestlerOpt, build_game, echo_json, safe
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import MAX_MATCHES, SimSpec, SimTotals, available_cores, run_matches
@@ -175,14 +175,14 @@ def _win_rates(game: Game, spec: SimSpec, totals: SimTotals) -> list[WinRate]:
 
 def _print_tables(game: Game, seed: int, totals: SimTotals, summary: dict[str, Any]) -> None:
     out = Console()
-    table = Table(title=f"{game.title}: {plural(totals.matches, 'match')}, seed {seed}")
+    table = Table(title=f"{safe(game.title)}: {plural(totals.matches, 'match')}, seed {seed}")
     table.add_column("side")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
     for rate in summary["win_rates"]:
         low, high = rate["ci95"]
-        table.add_row(rate["label"], f"{rate['wins']:,}", f"{rate['rate']:.1%}", f"{low:.1%} - {high:.1%}")
+        table.add_row(safe(rate["label"]), f"{rate['wins']:,}", f"{rate['rate']:.1%}", f"{low:.1%} - {high:.1%}")
     out.print(table)
     methods = Table(title="How the matches ended")
     methods.add_column("method")

@@ -270,6 +270,11 @@ class WrasslinGame(Game):
             sides.append(Side(" & ".join(names), tuple(seats), names))
         return sides
 
+    def tensor_view(self) -> Any:
+        from turnbuckle.games.wrasslin.tensor import WrasslinTensor
+
+        return WrasslinTensor(self)
+
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.wrasslin.narrate import narrate
 
