@@ -45,6 +45,7 @@ try:
     from turnbuckle.engine.errors import DataFileError, ParamError, TurnbuckleError
     from turnbuckle.engine.registry import game_class, list_games
     from turnbuckle.engine.replay import game_from_params
+    from turnbuckle.text import plural
 finally:
     if _importing:
         signal.signal(signal.SIGINT, _previous_handler)
@@ -192,7 +193,7 @@ def _validate(file: Path | None, for_game: str | None, as_json: bool) -> None:
         if as_json:
             echo_json({"file": str(file), "game": name, "valid": True, "entries": names})
         else:
-            line = f"{file}: valid {name} file with {len(names)} entries: {', '.join(names)}"
+            line = f"{file}: valid {name} file with {plural(len(names), 'entry')}: {', '.join(names)}"
             console.print(line, markup=False, highlight=False)
         return
     if len(candidates) == 1:

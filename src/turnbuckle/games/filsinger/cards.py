@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from turnbuckle.engine.datafiles import load_model, packaged_data, read_toml, validate
+from turnbuckle.engine.datafiles import load_model, packaged_data, read_toml, source_name, toml_string, validate
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.games.filsinger.models import Card, Roster
 
@@ -21,7 +21,7 @@ def validate_card_file(path: Path | str) -> list[Card]:
     """Read and validate a user's roster file; raises a one-line ``DataFileError``."""
     data = read_toml(path)
     if isinstance(data, dict) and "wrestler" not in data:
-        raise DataFileError(f"{path}: no [[wrestler]] tables found")
+        raise DataFileError(f"{source_name(path)}: no [[wrestler]] tables found")
     return list(validate(Roster, data, str(path)).wrestler)
 
 
@@ -37,17 +37,21 @@ def load_roster(path: Path | str | None) -> tuple[Card, ...]:
 
 def template_card(name: str) -> str:
     """A complete, valid card for ``name`` to edit (TOML text)."""
-    if not name.strip() or '"' in name or "\\" in name or "\n" in name:
-        raise DataFileError(f"wrestler name {name!r} cannot be used on a card")
-    own = name.strip().upper()
     clean = name.strip()
+    if not clean or any(ord(c) < 32 for c in clean):
+        raise DataFileError(f"wrestler name {name!r} cannot be used on a card (empty or a control character)")
+    own = clean.upper()
+
+    def q(text: str) -> str:
+        return toml_string(text)
+
     return f'''# Filsinger wrestler card for {clean}. Every level has six entries (die rolls 1-6).
 # Offense: "move N" (N = opponent's defense level), tags (ag) (pw) (ch A-H) (add 1) (dis) (dis N)
 # (tag) (singles); "into the ropes (c)", "into the turnbuckle (c)", "out of the ring (c)",
 # "deathjump (c)"; a finisher in CAPITALS on level 3 with (+N) or "RANGE (roll)".
 # Defense: "dazed N", "hurt N", "down N" (with (tag), and (lv) after down 3), "{own} N", "PIN".
 [[wrestler]]
-name = "{clean}"
+name = {q(clean)}
 group = ""
 partners = []
 allies = []
@@ -58,12 +62,12 @@ level1 = ["headlock 1", "hammerlock 2", "hip toss 2", "into the ropes (c)", "arm
 level2 = ["body slam 2 (pw)", "into the turnbuckle (c)", "dropkick 2 (ag)", "suplex 3",
           "elbow drop 2", "flying knee 3 (ch C)"]
 level3 = ["piledriver 3 (add 1)", "out of the ring (c)", "deathjump (c)", "chair shot 3 (dis)",
-          "clothesline 3", "{own} SPECIAL (+3)"]
+          "clothesline 3", {q(own + " SPECIAL (+3)")}]
 
 [wrestler.defense]
-level1 = ["{own} 1", "{own} 2", "dazed 1", "dazed 2", "hurt 1", "{own} 1"]
-level2 = ["{own} 2", "dazed 2", "hurt 2", "hurt 2 (tag)", "hurt 3", "{own} 1"]
-level3 = ["PIN", "{own} 2", "down 3 (lv)", "down 3 (tag)", "hurt 3", "PIN"]
+level1 = [{q(own + " 1")}, {q(own + " 2")}, "dazed 1", "dazed 2", "hurt 1", {q(own + " 1")}]
+level2 = [{q(own + " 2")}, "dazed 2", "hurt 2", "hurt 2 (tag)", "hurt 3", {q(own + " 1")}]
+level3 = ["PIN", {q(own + " 2")}, "down 3 (lv)", "down 3 (tag)", "hurt 3", "PIN"]
 
 [wrestler.ratings]
 ropes = "B"
