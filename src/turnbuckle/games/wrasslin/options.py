@@ -25,39 +25,62 @@ class LegalOptionsMixin(WrasslinCore):
         cands = self._candidates(s, errors)
         if not cands:
             return acts
-        wr = self.w(s)
-        dirty = wr.dirty
+        key = (self.wid[s], a, self.pos[s], dt, errors, self.free_for_all, *cands)
+        memo = g.hold_memo
+        found = memo.get(key)
+        if found is None:
+            found = self._reachable_holds(s, dt, errors, cands, a)
+            if len(memo) > 200_000:
+                memo.clear()
+            memo[key] = found
+        cards, specs = found
         wild = h[self.C_WILD] - (1 if exclude == self.C_WILD else 0) > 0
-        for ci, spec in g.hold_cards:
+        play, as_wild = g.a_play, g.a_wild
+        for ci in cards:
             if not wild and not h[ci]:
                 continue
             have = h[ci] - (1 if exclude == ci else 0) > 0
             if not have and not wild:
                 continue
+            if have:
+                acts.append(play[ci])
+            if wild:
+                acts.append(as_wild[ci])
+        if specs:
+            has_spec = h[self.C_SPEC] > 0
+            if has_spec or wild:
+                for i in specs:
+                    if has_spec:
+                        acts.append(g.a_spec[i])
+                    if wild:
+                        acts.append(g.a_spec_wild[i])
+        return acts
+
+    def _reachable_holds(self, s: int, dt: bool, errors: bool, cands: list[tuple[int, int, int, int, int]],
+                         a: tuple[int, int, int, int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The Hold cards (by card index) and Specialty Holds (by number) ``s`` could put on someone now,
+        whatever his hand: ``_hold_options`` memoizes it per situation and filters it by the hand."""
+        g = self.g
+        wr = self.w(s)
+        dirty = wr.dirty
+        cards: list[int] = []
+        for ci, spec in g.hold_cards:
             if spec.illegal and not dirty and not errors:
                 continue  # 7.1: only dirty Wrestlers play blue Illegal Holds
             if dt and (spec.pin or spec.continuous):
                 continue  # 12.4
-            if not self._targets_for(s, spec, dt, cands, a, errors=errors):
-                continue
-            if have:
-                acts.append(g.a_play[ci])
-            if wild:
-                acts.append(g.a_wild[ci])
+            if self._targets_for(s, spec, dt, cands, a, errors=errors):
+                cards.append(ci)
+        specs: list[int] = []
         if not dt:
-            has_spec = h[self.C_SPEC] > 0
-            if has_spec or wild:
-                for i, sp in enumerate(wr.specialties):
-                    if sp.hold is None:
-                        continue
-                    if sp.hold.illegal and not dirty and not errors:
-                        continue
-                    if self._targets_for(s, sp.hold, False, cands, a, errors=errors):
-                        if has_spec:
-                            acts.append(g.a_spec[i])
-                        if wild:
-                            acts.append(g.a_spec_wild[i])
-        return acts
+            for i, sp in enumerate(wr.specialties):
+                if sp.hold is None:
+                    continue
+                if sp.hold.illegal and not dirty and not errors:
+                    continue
+                if self._targets_for(s, sp.hold, False, cands, a, errors=errors):
+                    specs.append(i)
+        return tuple(cards), tuple(specs)
 
     def _main_actions(self, s: int, errors: bool = False) -> list[Action]:
         """The turn player's plays (5.4 A); ``errors``: also the plays only an 11.5 error makes (he lacks the

@@ -11,13 +11,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from turnbuckle.engine.actions import Action, ActionTable
-from turnbuckle.engine.datafiles import toml_string
+from turnbuckle.engine.datafiles import source_name, toml_string
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.result import Side
 from turnbuckle.games.wrasslin.cards import CardType, HoldSpec, Wrestler, load_cards, load_roster
 from turnbuckle.games.wrasslin.matchtypes import DEFAULT_PLAYERS, MATCH_TYPES, PLAYER_RANGE, deck_counts, seating
+from turnbuckle.text import plural
 
 MAX_SEATS = 8
 MAX_SPECIALTIES = 3
@@ -34,6 +35,8 @@ class WrasslinGame(Game):
     min_players = 2
     max_players = MAX_SEATS
     hidden_information = True
+    deferred_events = True
+    """Playouts log nothing; ``events`` rebuilds the log from the action history on first read."""
 
     def __init__(self, **params: Any) -> None:
         known = {o.name for o in self.options()}
@@ -67,7 +70,8 @@ class WrasslinGame(Game):
         self.wrestlers: tuple[Wrestler, ...] = load_roster(roster_path)
         if len(self.wrestlers) < players:
             raise ParamError(
-                f"wrasslin: the roster {roster_path} has {len(self.wrestlers)} Wrestler(s); "
+                f"wrasslin: the roster {source_name(roster_path) if roster_path else '(built in)'} has "
+                f"{plural(len(self.wrestlers), 'Wrestler')}; "
                 f"{players} players need at least {players}"
             )
         self.match_type: str = match_type
@@ -106,6 +110,8 @@ class WrasslinGame(Game):
         self.hold_cards: tuple[tuple[int, HoldSpec], ...] = tuple(
             (c.index, c.hold) for c in self.cards if c.hold is not None
         )
+        self.hold_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        """Which Holds reach whom, by situation (``LegalOptionsMixin._hold_options``), shared by every state."""
         super().__init__(params, self._action_table())
 
     # -- setup ----------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import compress, repeat
+from operator import attrgetter, truediv
 from typing import Any
 
 from turnbuckle.engine.actions import Action
@@ -52,6 +54,33 @@ class WrasslinState(
             return sum(len(d) for d in self.drafted) % self.g.players  # 14.6: drafting in turn
         return self.turn
 
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def is_chance_node(self) -> bool:
+        return self.result is None and (self.phase == "draw" or self.phase == "enter")
+
+    def apply_action(self, action: Action | str) -> None:
+        """The contract's ``apply_action`` with direct paths for the common cases (a card drawn from the
+        deck, a decision from the cached legal list); anything else validates as ``State.apply_action``."""
+        if action.__class__ is Action and self.result is None:
+            assert isinstance(action, Action)
+            if self.phase == "draw":
+                i = action.id
+                deck = self.deck
+                if 0 <= i < len(deck) and deck[i] > 0 and self.g.a_draw[i] is action:
+                    self._legal = None
+                    self._do_draw(i)
+                    self._history.append(action)
+                    return
+            else:
+                legal = self._legal
+                if legal is not None and action in legal:
+                    self._apply(action)
+                    self._history.append(action)
+                    return
+        super().apply_action(action)
+
     def returns(self) -> list[float]:
         return self.result.copy() if self.result is not None else [0.0] * self.g.players
 
@@ -76,9 +105,9 @@ class WrasslinState(
         if self.result is not None:
             return []
         if self.phase == "draw":
-            total = self.deck_n
-            a = self.g.a_draw
-            return [(a[i], c / total) for i, c in enumerate(self.deck) if c]
+            deck = self.deck
+            probabilities = map(truediv, compress(deck, deck), repeat(self.deck_n))
+            return list(zip(compress(self.g.a_draw, deck), probabilities, strict=False))
         if self.phase == "enter":
             stack = self.stacks[self.enter_queue[0]]
             return [(self.g.a_arrive[w], 1.0 / len(stack)) for w in sorted(stack)]
@@ -675,5 +704,4 @@ class WrasslinState(
         return f"{name} cannot answer this play (8.x, 9.x)"
 
 
-def _action_id(action: Action) -> int:
-    return action.id
+_action_id = attrgetter("id")
