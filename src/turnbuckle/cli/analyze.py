@@ -44,9 +44,11 @@ def analyze(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     as_json: bool = JsonOpt,
 ) -> None:
-    """A balance report from many matches: who beats whom (Wilson 95% intervals), the first seat's
-    edge, match length, how matches end and openskill ratings; `analyze agents GAME -a A -a B`
-    ranks agents the same way. Writes GAME-KIND.html (plots inline), .csv and .json into --out."""
+    """A balance report from many matches (win-rate matrix, first-seat edge, lengths, ratings).
+
+    Who beats whom with Wilson 95% intervals, the first seat's edge, match length, how matches end
+    and openskill ratings; `analyze agents GAME -a A -a B` ranks agents the same way. Writes
+    GAME-KIND.html (plots inline), GAME-KIND.csv and GAME-KIND.json into --out."""
     from turnbuckle.analysis.balance import analyze_agents, analyze_wrestlers  # openskill, matplotlib: slow
     from turnbuckle.analysis.report import write_report
 

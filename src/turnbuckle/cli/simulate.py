@@ -89,8 +89,7 @@ def sim(
     ),
     as_json: bool = JsonOpt,
 ) -> None:
-    """Simulate many matches and report win rates (Wilson 95% intervals), how the matches ended
-    and their mean length.
+    """Simulate many matches: win rates (Wilson 95% intervals), how matches ended, mean length.
 
     A progress bar (matches done, matches/s, time left) shows on stderr when it is a terminal,
     unless --quiet or --json. Ctrl-C stops early: the summary of the matches finished so far is
