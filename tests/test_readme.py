@@ -38,3 +38,12 @@ def test_every_game_ships_its_rule_text() -> None:
 
     for name in turnbuckle.list_games():
         assert name in available() and len(rule_text(name)) > 1000
+
+
+def test_rules_text_prints_the_rulebook() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "turnbuckle", "rules", "powerhouses", "--text"],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0 and "Ending the Game" in out.stdout

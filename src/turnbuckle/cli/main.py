@@ -89,9 +89,18 @@ def games(as_json: bool = JsonOpt) -> None:
 
 
 @app.command()
-def rules(game: str, as_json: bool = JsonOpt) -> None:
-    """A game's rules summary and its named options."""
+def rules(
+    game: str,
+    text: bool = typer.Option(False, "--text", help="Print the whole rule text the game implements."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """A game's rules summary and its named options (--text: the whole rule text)."""
     cls = game_class(game)
+    if text:
+        from turnbuckle.rulebooks import rule_text
+
+        typer.echo(rule_text(game))
+        return
     opts = cls.options()
     if as_json:
         echo_json(
