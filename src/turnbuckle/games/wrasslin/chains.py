@@ -51,8 +51,9 @@ class ChainsMixin(WrasslinCore):
             eff, _ = self._effective()
             standing = [i for i, it in enumerate(self.chain) if it[0] in ("long", "short") and eff[i]]
             self.chain.append((kind.split("_")[0], phys, q, standing[-1] if standing else -1))
-            self.emit("count_call", seat=q, wrestler=self.name(q), call=kind.split("_")[0],
-                      counter=bool(standing))
+            if self.record_events:
+                self.emit("count_call", seat=q, wrestler=self.name(q), call=kind.split("_")[0],
+                          counter=bool(standing))
             self.responders = self._queue_after(q)
             self._next_responder()
             return
@@ -69,14 +70,16 @@ class ChainsMixin(WrasslinCore):
             rating = self.w(q).abilities(self.dmg[q])[3]
             self._surge_rating(q)
             self.chain.append(("surge", phys, q, -1))
-            self.emit("power_surge", seat=q, wrestler=self.name(q), amount=rating, strength=self.strength(q),
-                      reaction=True)
+            if self.record_events:
+                self.emit("power_surge", seat=q, wrestler=self.name(q), amount=rating, strength=self.strength(q),
+                          reaction=True)
             self.responders = [q, *self._queue_after(q)]
             self._next_responder()
             return
         if ci in (self.C_BLOCK, self.C_REVERSE):
             self.chain.append(("block" if ci == self.C_BLOCK else "reverse", phys, q, -1))
-            self.emit("reaction", seat=q, wrestler=self.name(q), card=name)
+            if self.record_events:
+                self.emit("reaction", seat=q, wrestler=self.name(q), card=name)
             if self.err_seat >= 0 and self.team[self.err_seat] == self.team[q]:
                 # 11.5: an illegal red card waits for the other side's challenge (nothing else answers it)
                 self.responders = [t for t in self._queue_after(q) if self.team[t] != self.team[q]]
@@ -98,7 +101,8 @@ class ChainsMixin(WrasslinCore):
                     tgt = i
                     break
             self.chain.append(("distraction", phys, q, tgt))
-        self.emit("outside_influence", seat=q, wrestler=self.name(q), card=name)
+        if self.record_events:
+            self.emit("outside_influence", seat=q, wrestler=self.name(q), card=name)
         self.responders = self._queue_after(q)
         self._next_responder()
 
@@ -121,7 +125,8 @@ class ChainsMixin(WrasslinCore):
             if self.plays:
                 self.refused.append((s, self.plays[-1]))
         self._legal = None
-        self.emit("challenge", seat=q, wrestler=self.name(q), offender=self.name(s), reason=reason)
+        if self.record_events:
+            self.emit("challenge", seat=q, wrestler=self.name(q), offender=self.name(s), reason=reason)
 
     def _resolve(self) -> None:
         self.plays = []
@@ -137,7 +142,8 @@ class ChainsMixin(WrasslinCore):
             self._apply_count_call(kind)
         outcome = "applied"
         if "referee" in hits and att >= 0 and self.warned[att] > 0 and att == self.turn:
-            self.emit("disqualification", seat=att, wrestler=self.name(att), reason="ignored the Referee (9.42)")
+            if self.record_events:
+                self.emit("disqualification", seat=att, wrestler=self.name(att), reason="ignored the Referee (9.42)")
             for ci in (self.base_phys, self.base_dt):
                 if bk in ("hold", "exit", "tag"):
                     self._to_discard(ci)
@@ -173,12 +179,14 @@ class ChainsMixin(WrasslinCore):
                 self.unfilled[att] = True
                 if self.base_dt >= 0:
                     self.dt_lock = att
-                self.emit("penalty", seat=att, wrestler=self.name(att), hold=spec.name, turns=turns)
+                if self.record_events:
+                    self.emit("penalty", seat=att, wrestler=self.name(att), hold=spec.name, turns=turns)
             elif outcome == "blocked":
                 self._to_discard(self.base_phys)
-                self.emit("blocked", seat=dfn, wrestler=self.name(dfn), hold=spec.name, attacker=self.name(att))
+                if self.record_events:
+                    self.emit("blocked", seat=dfn, wrestler=self.name(dfn), hold=spec.name, attacker=self.name(att))
             else:
-                if outcome == "reversed":
+                if outcome == "reversed" and self.record_events:
                     self.emit("reversed", seat=dfn, wrestler=self.name(dfn), hold=spec.name,
                               attacker=self.name(att))
                 self._land(att, dfn, self.base_ref, self.base_phys, outcome == "reversed")
@@ -194,14 +202,17 @@ class ChainsMixin(WrasslinCore):
         elif bk == "exit":
             if any(k in ("block", "reverse") for k in hits):
                 self._to_discard(self.base_phys)
-                self.emit("dragged_back", seat=att, wrestler=self.name(att))
+                if self.record_events:
+                    self.emit("dragged_back", seat=att, wrestler=self.name(att))
             else:
                 self._to_floor(att, self.base_phys)
-                self.emit("exit", seat=att, wrestler=self.name(att))
+                if self.record_events:
+                    self.emit("exit", seat=att, wrestler=self.name(att))
         elif bk == "refcall":
             self._to_discard(self.base_phys)
             if "distraction" in hits:
-                self.emit("referee_distracted", seat=dfn, wrestler=self.name(dfn), caller=self.name(att))
+                if self.record_events:
+                    self.emit("referee_distracted", seat=dfn, wrestler=self.name(dfn), caller=self.name(att))
             else:
                 self._lose([dfn], "disqualified (illegal man, 12.41)")
                 if self.result is not None:
@@ -210,11 +221,13 @@ class ChainsMixin(WrasslinCore):
         elif bk == "tag":
             self._to_discard(self.base_phys)
             if "distraction" in hits:
-                self.emit("tag_voided", seat=att, wrestler=self.name(att))
+                if self.record_events:
+                    self.emit("tag_voided", seat=att, wrestler=self.name(att))
             else:
                 self.pos[att] = APRON
                 self.pos[dfn] = RING
-                self.emit("tag", seat=att, wrestler=self.name(att), partner=self.name(dfn))
+                if self.record_events:
+                    self.emit("tag", seat=att, wrestler=self.name(att), partner=self.name(dfn))
         self._clear_base()
         self._continue()
 
@@ -254,4 +267,5 @@ class ChainsMixin(WrasslinCore):
                     self.out_limit[s] = 4
             if self.illegal_in[s] > 0 and kind == "long":
                 self.illegal_in[s] = 0
-        self.emit("count_changed", call=kind)
+        if self.record_events:
+            self.emit("count_changed", call=kind)

@@ -29,6 +29,8 @@ Entry = tuple[int, int, int, int, int]
 Item = tuple[str, int, int, int]
 """A response in the chain: (kind, physical card, seat, target index; -1 = the base play)."""
 
+_NO_ABILITIES = (0, 0, 0, 0, 0)
+
 NEGATORS = ("block", "reverse", "iblock", "ireverse", "referee")
 
 
@@ -146,7 +148,8 @@ class WrasslinCore(State):
             self.phase = "draw"
             self.draws = [s for _ in range(HAND_SIZE) for s in range(n)]
             self.after_draw = "initiative"
-            self.emit("deal", wrestlers=[self.name(s) for s in range(n)])
+            if self.record_events:
+                self.emit("deal", wrestlers=[self.name(s) for s in range(n)])
 
     # -- copying ---------------------------------------------------------------------------------
     def _copy_into(self, other: State) -> None:
@@ -194,11 +197,16 @@ class WrasslinCore(State):
 
     def abilities(self, s: int) -> tuple[int, int, int, int, int]:
         """Current (Strength incl. Power Surge, Agility, Skill, Power Surge rating, Recovery) (3.1)."""
-        a = self.w(s).abilities(self.dmg[s])
-        return (a[0] + self.surge[s], a[1], a[2], a[3], a[4])
+        w = self.g.wrestlers[self.wid[s]]
+        d = self.dmg[s]
+        a = w.table[d] if d < w.submit_at else _NO_ABILITIES
+        surge = self.surge[s]
+        return (a[0] + surge, a[1], a[2], a[3], a[4]) if surge else a
 
     def strength(self, s: int) -> int:
-        return self.w(s).abilities(self.dmg[s])[0] + self.surge[s]
+        w = self.g.wrestlers[self.wid[s]]
+        d = self.dmg[s]
+        return (w.table[d][0] if d < w.submit_at else 0) + self.surge[s]
 
     def held(self, s: int) -> bool:
         """Under a Continuing Hold or Pin (10.12, 10.21)."""

@@ -34,14 +34,16 @@ class DeckMixin(WrasslinCore):
                 self.phase = "draw"
                 return
             if self.passes + 1 >= self.g.pass_limit:
-                self.emit("time_limit", passes=self.passes + 1)
+                if self.record_events:
+                    self.emit("time_limit", passes=self.passes + 1)
                 self._finish(set(), "draw: two passes through the deck (5.8)")
                 return
             self.passes += 1
             self.deck = self.discard
             self.discard = [0] * len(self.deck)
             self.deck_n = sum(self.deck)
-            self.emit("reshuffle", passes=self.passes, cards=self.deck_n)
+            if self.record_events:
+                self.emit("reshuffle", passes=self.passes, cards=self.deck_n)
             if self.deck_n == 0:
                 self.draws.clear()
         self._after_draws()

@@ -18,7 +18,8 @@ class HoldsMixin(WrasslinCore):
             return
         if spec.pin:
             self.holds.append([att, dfn, ref, phys, 1, 0, 3])
-            self.emit("pin", seat=att, wrestler=self.name(att), target=dfn, victim=self.name(dfn))
+            if self.record_events:
+                self.emit("pin", seat=att, wrestler=self.name(att), target=dfn, victim=self.name(dfn))
             self._third_wrestler(dfn, att)
             return
         if spec.out_of_ring:
@@ -29,15 +30,18 @@ class HoldsMixin(WrasslinCore):
             pts = spec.damage_on(self.w(victim).weight)
         self.entries[victim].append((phys, ref, pts, E_HOLD, source))
         self.dmg[victim] += pts
-        self.emit("damage", seat=victim, wrestler=self.name(victim), hold=spec.name, points=pts,
-                  damage=self.dmg[victim], by=self.name(source))
+        if self.record_events:
+            self.emit("damage", seat=victim, wrestler=self.name(victim), hold=spec.name, points=pts,
+                      damage=self.dmg[victim], by=self.name(source))
         if spec.continuous and not reversed_:
             self.holds.append([att, dfn, ref, -1, 0, 0, 0])
-            self.emit("continuous_hold", seat=att, wrestler=self.name(att), victim=self.name(dfn), hold=spec.name)
+            if self.record_events:
+                self.emit("continuous_hold", seat=att, wrestler=self.name(att), victim=self.name(dfn), hold=spec.name)
         self._third_wrestler(victim, source)
         if spec.out_of_ring and self.pos[victim] != OUT:
             self._to_floor(victim)
-            self.emit("thrown_out", seat=victim, wrestler=self.name(victim))
+            if self.record_events:
+                self.emit("thrown_out", seat=victim, wrestler=self.name(victim))
         self._check_submit(victim)
 
     def _third_wrestler(self, victim: int, source: int) -> None:
@@ -57,15 +61,18 @@ class HoldsMixin(WrasslinCore):
                 for b in [b for b in self.br if b[1] == dfn]:
                     self.br.remove(b)
                     self._to_discard(b[3])
-                self.emit("thrown_out", seat=dfn, wrestler=self.name(dfn), hold=spec.name, by=self.name(att))
+                if self.record_events:
+                    self.emit("thrown_out", seat=dfn, wrestler=self.name(dfn), hold=spec.name, by=self.name(att))
                 self._eliminate(dfn, "thrown out of the ring")
             else:
-                self.emit("br_hold", seat=att, wrestler=self.name(att), victim=self.name(dfn), hold=spec.name)
+                if self.record_events:
+                    self.emit("br_hold", seat=att, wrestler=self.name(att), victim=self.name(dfn), hold=spec.name)
             return
         others = [b for b in self.br if b[1] == dfn]
         if not others:
             self._to_discard(phys)
-            self.emit("thrown_out", seat=att, wrestler=self.name(att), hold=spec.name, by=self.name(dfn))
+            if self.record_events:
+                self.emit("thrown_out", seat=att, wrestler=self.name(att), hold=spec.name, by=self.name(dfn))
             self._eliminate(att, "reversed out of the ring")
             return
         # 13.5: a reversal against two or more attackers damages each, throws none out
@@ -76,8 +83,9 @@ class HoldsMixin(WrasslinCore):
             pts = self.spec(seat, r).damage_on(self.w(seat).weight) or 1
             self.entries[seat].append((card, r, pts, E_HOLD, dfn))
             self.dmg[seat] += pts
-            self.emit("damage", seat=seat, wrestler=self.name(seat), hold=self.spec(seat, r).name, points=pts,
-                      damage=self.dmg[seat], by=self.name(dfn))
+            if self.record_events:
+                self.emit("damage", seat=seat, wrestler=self.name(seat), hold=self.spec(seat, r).name, points=pts,
+                          damage=self.dmg[seat], by=self.name(dfn))
         for seat, _r, _c in hit:
             if self.result is None and self.pos[seat] != OUT:
                 self._check_submit(seat)
@@ -100,8 +108,9 @@ class HoldsMixin(WrasslinCore):
             self.holds.remove(r)
             if r[4]:
                 self._to_discard(r[3])
-            self.emit("hold_broken", seat=r[1], wrestler=self.name(r[1]), attacker=self.name(r[0]),
-                      hold=self.hold_name(r[0], r[2]), pin=bool(r[4]), why=why)
+            if self.record_events:
+                self.emit("hold_broken", seat=r[1], wrestler=self.name(r[1]), attacker=self.name(r[0]),
+                          hold=self.hold_name(r[0], r[2]), pin=bool(r[4]), why=why)
 
     def _abandon(self, s: int) -> None:
         for r in [r for r in self.holds if r[0] == s]:

@@ -4,6 +4,8 @@ Legal-move generation only; nothing here changes the state."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from turnbuckle.engine.actions import Action
 from turnbuckle.games.wrasslin.core import NEGATORS, WrasslinCore
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, RING
@@ -178,9 +180,7 @@ class LegalOptionsMixin(WrasslinCore):
                 acts.append(g.a_play[self.C_BLOCK])
             if wild:
                 acts.append(g.a_wild[self.C_BLOCK])
-        for ci, c in enumerate(h):
-            if c:
-                acts.append(g.a_discard[ci])
+        acts += compress(g.a_discard, h)
         if self.obligation >= 0 and self.turn_no == 1 and not errors:
             # 5.3: the called card is the first play or discard; a Power Surge (8.4) and a Tag (12.3) go
             # "in addition to" the play, so they may come with it

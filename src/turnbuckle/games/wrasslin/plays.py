@@ -30,7 +30,8 @@ class MainPlaysMixin(WrasslinCore):
                 self._take(s, phys)
                 self._to_discard(phys)
                 self.combo = 2
-                self.emit("combination", seat=s, wrestler=self.name(s))
+                if self.record_events:
+                    self.emit("combination", seat=s, wrestler=self.name(s))
                 return
             if arg in (self.C_REC1, self.C_REC2):
                 self._take(s, phys)
@@ -60,7 +61,8 @@ class MainPlaysMixin(WrasslinCore):
                 self.acted = True
                 bad = next(t for t in self.opponents(s) if self.illegal_in[t] >= 0)
                 self._set_base("refcall", phys, 0, s, bad, -1)
-                self.emit("referee_call", seat=s, wrestler=self.name(s), caught=[self.name(bad)])
+                if self.record_events:
+                    self.emit("referee_call", seat=s, wrestler=self.name(s), caught=[self.name(bad)])
                 self._open_chain(s, "primary")
                 return
             raise AssertionError(f"unhandled play {card.name}")
@@ -84,7 +86,8 @@ class MainPlaysMixin(WrasslinCore):
         if kind == "discard":
             self._take(s, arg)
             self._to_discard(arg)
-            self.emit("discard", seat=s, wrestler=self.name(s), card=g.cards[arg].name)
+            if self.record_events:
+                self.emit("discard", seat=s, wrestler=self.name(s), card=g.cards[arg].name)
             self._primary_done(s)
             return
         if kind in ("exit", "exit_wild"):
@@ -93,7 +96,8 @@ class MainPlaysMixin(WrasslinCore):
             self.acted = True
             opp = [t for t in self.opponents(s) if self.pos[t] == RING]
             self._set_base("exit", phys, 0, s, opp[0] if opp else -1, -1)
-            self.emit("exit_attempt", seat=s, wrestler=self.name(s))
+            if self.record_events:
+                self.emit("exit_attempt", seat=s, wrestler=self.name(s))
             self._open_chain(s, "primary")
             return
         if kind == "reenter":
@@ -104,12 +108,14 @@ class MainPlaysMixin(WrasslinCore):
             self.pos[s] = RING
             self.free_for_all = True
             self.illegal_in = [-1] * g.players
-            self.emit("free_for_all", seat=s, wrestler=self.name(s))
+            if self.record_events:
+                self.emit("free_for_all", seat=s, wrestler=self.name(s))
             return
         if kind == "apron":
             self.pos[s] = APRON
             self.illegal_in[s] = -1
-            self.emit("returns_to_apron", seat=s, wrestler=self.name(s))
+            if self.record_events:
+                self.emit("returns_to_apron", seat=s, wrestler=self.name(s))
             return
         if kind == "end":
             self.combo = 0
@@ -128,7 +134,8 @@ class MainPlaysMixin(WrasslinCore):
             self._take(s, self.C_PS)
             self._to_discard(self.C_PS)
             self.surge_turn[s] = self.turn_no  # it is his one Power Surge of the turn
-            self.emit("discard", seat=s, wrestler=self.name(s), card="Power Surge")
+            if self.record_events:
+                self.emit("discard", seat=s, wrestler=self.name(s), card="Power Surge")
             return
         raise AssertionError(f"unhandled main action {kind}")
 
@@ -139,7 +146,8 @@ class MainPlaysMixin(WrasslinCore):
                     or any(it[2] == s for it in self.chain))
         if involved:
             self._call_off_play()
-        self.emit("concede", seat=s, wrestler=self.name(s))
+        if self.record_events:
+            self.emit("concede", seat=s, wrestler=self.name(s))
         self._lose([s], "conceded")
         if self.result is not None:
             return
@@ -201,8 +209,9 @@ class MainPlaysMixin(WrasslinCore):
         self.dt_card = -1
         self._set_base("hold", phys, ref, s, target, dt)
         self.base_out = spec.reaches_outside and self.pos[target] == FLOOR
-        self.emit("hold", seat=s, wrestler=self.name(s), target=target, victim=self.name(target),
-                  hold=spec.name, card=self.card_name(phys), double_team=dt >= 0, illegal=spec.illegal)
+        if self.record_events:
+            self.emit("hold", seat=s, wrestler=self.name(s), target=target, victim=self.name(target),
+                      hold=spec.name, card=self.card_name(phys), double_team=dt >= 0, illegal=spec.illegal)
         self._open_chain(s, "primary")
 
     def _primary_done(self, s: int) -> None:
@@ -240,7 +249,8 @@ class MainPlaysMixin(WrasslinCore):
         self._to_discard(phys)
         rating = self.w(s).abilities(self.dmg[s])[3]
         self._surge_rating(s)
-        self.emit("power_surge", seat=s, wrestler=self.name(s), amount=rating, strength=self.strength(s))
+        if self.record_events:
+            self.emit("power_surge", seat=s, wrestler=self.name(s), amount=rating, strength=self.strength(s))
 
     def _after_surge_in_turn(self, s: int) -> None:
         # 10.2B / 10.1: a surge that removes the attacker's precondition breaks the Pin/Hold
@@ -264,7 +274,8 @@ class MainPlaysMixin(WrasslinCore):
                 kept.append(e)
         self.entries[s] = kept
         self._to_discard(phys)
-        self.emit("recovery", seat=s, wrestler=self.name(s), card=label, removed=removed, damage=self.dmg[s])
+        if self.record_events:
+            self.emit("recovery", seat=s, wrestler=self.name(s), card=label, removed=removed, damage=self.dmg[s])
         if self.dmg[s] == 0:
             for r in [r for r in self.holds if r[1] == s and r[4]]:
                 self._break_hold(r, "no damage left")  # 11.41: The Champ's Specialty breaks the Pin
@@ -275,7 +286,8 @@ class MainPlaysMixin(WrasslinCore):
         apron = [t for t in self.partners(s) if self.pos[t] == APRON]
         partner = next((t for t in apron if self.mobile(t)), apron[0])  # 11.5: an immobile one, as an error
         self._set_base("tag", phys, 0, s, partner, -1)
-        self.emit("tag_attempt", seat=s, wrestler=self.name(s), partner=self.name(partner))
+        if self.record_events:
+            self.emit("tag_attempt", seat=s, wrestler=self.name(s), partner=self.name(partner))
         self._open_chain(s, "main")
 
     def _reenter(self, s: int) -> None:
@@ -298,9 +310,11 @@ class MainPlaysMixin(WrasslinCore):
             if self.pos[t] == FLOOR:
                 self.out_count[t] = 0
         if apron:
-            self.emit("returns_to_apron", seat=s, wrestler=self.name(s))
+            if self.record_events:
+                self.emit("returns_to_apron", seat=s, wrestler=self.name(s))
         else:
-            self.emit("reenter", seat=s, wrestler=self.name(s))
+            if self.record_events:
+                self.emit("reenter", seat=s, wrestler=self.name(s))
 
     def _to_floor(self, s: int, phys: int = -1) -> None:
         self.pos[s] = FLOOR

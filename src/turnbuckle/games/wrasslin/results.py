@@ -14,7 +14,8 @@ class ResultsMixin(WrasslinCore):
         if self.pos[s] == OUT or self.result is not None:
             return
         if self.dmg[s] >= self.w(s).submit_at:
-            self.emit("submit", seat=s, wrestler=self.name(s))
+            if self.record_events:
+                self.emit("submit", seat=s, wrestler=self.name(s))
             self._lose([s], "submitted")
         elif self.g.royal:
             self._br_check()
@@ -25,7 +26,8 @@ class ResultsMixin(WrasslinCore):
         mt = self.g.match_type
         if not self.end_reason:
             self.end_reason = reason
-        self.emit("loses", seats=seats, wrestlers=[self.name(s) for s in seats], reason=reason)
+        if self.record_events:
+            self.emit("loses", seats=seats, wrestlers=[self.name(s) for s in seats], reason=reason)
         if self.g.royal:
             for s in seats:
                 self._eliminate(s, reason)
@@ -72,7 +74,8 @@ class ResultsMixin(WrasslinCore):
     def _eliminate(self, s: int, reason: str) -> None:
         if self.pos[s] == OUT:
             return
-        self.emit("eliminated", seat=s, wrestler=self.name(s), reason=reason)
+        if self.record_events:
+            self.emit("eliminated", seat=s, wrestler=self.name(s), reason=reason)
         if s not in self.out_order:
             self.out_order.append(s)
         if self.g.match_type == "tournament":
@@ -143,7 +146,8 @@ class ResultsMixin(WrasslinCore):
         self.warned[s] = 0
         self.unfilled[s] = False
         self.surge[s] = 0
-        self.emit("enters", seat=s, wrestler=self.name(s), left=len(self.stacks[s]))
+        if self.record_events:
+            self.emit("enters", seat=s, wrestler=self.name(s), left=len(self.stacks[s]))
         self.draws += [s] * HAND_SIZE
         self.after_draw = "enter"
         self._prepare_draw()
@@ -161,4 +165,5 @@ class ResultsMixin(WrasslinCore):
             size = {t: self.team.count(t) for t in set(self.team)}
             self.result = [(1.0 if self.team[s] in winners else -1.0) / size[self.team[s]] for s in range(n)]
         self.phase = "over"
-        self.emit("result", winners=sorted(winners), reason=reason, returns=self.result)
+        if self.record_events:
+            self.emit("result", winners=sorted(winners), reason=reason, returns=self.result)

@@ -259,7 +259,8 @@ class WrasslinState(
             if kind == "stay":
                 self.pos[p] = RING
                 self.illegal_in[p] = 0
-                self.emit("stays_in", seat=p, wrestler=self.name(p))
+                if self.record_events:
+                    self.emit("stays_in", seat=p, wrestler=self.name(p))
             self._end_turn()
         else:
             self._do_main(p, kind, arg)
@@ -291,7 +292,8 @@ class WrasslinState(
         self.pool.remove(widx)
         self.drafted[p].append(widx)
         self.stacks[p].append(widx)
-        self.emit("drafted", seat=p, wrestler=self.g.wrestlers[widx].name, pick=len(self.drafted[p]))
+        if self.record_events:
+            self.emit("drafted", seat=p, wrestler=self.g.wrestlers[widx].name, pick=len(self.drafted[p]))
         if not self.pool:
             self.enter_queue = list(range(self.g.players))
             self.phase = "enter"

@@ -21,12 +21,14 @@ class TurnsMixin(WrasslinCore):
         self.callers.pop(0)
         number = self.g.cards[ci].initiative
         self.calls.append((s, number))
-        self.emit("initiative_call", seat=s, wrestler=self.name(s), number=number)
+        if self.record_events:
+            self.emit("initiative_call", seat=s, wrestler=self.name(s), number=number)
         if self.callers:
             return
         first, number = min(self.calls, key=lambda c: c[1])  # ties: the earlier caller (5.3)
         self.obligation = next(c.index for c in self.g.cards if c.initiative == number)
-        self.emit("first_turn", seat=first, wrestler=self.name(first), number=number)
+        if self.record_events:
+            self.emit("first_turn", seat=first, wrestler=self.name(first), number=number)
         self._start_turn(first)
 
     # -- turns -----------------------------------------------------------------------------------
@@ -64,7 +66,8 @@ class TurnsMixin(WrasslinCore):
             for b in [b for b in self.br if b[0] == s]:
                 self.br.remove(b)
                 self._to_discard(b[3])
-        self.emit("turn", seat=s, wrestler=self.name(s), number=self.turn_no)
+        if self.record_events:
+            self.emit("turn", seat=s, wrestler=self.name(s), number=self.turn_no)
         if self.penalty[s] > 0:
             self.phase = "penalty"
             return
@@ -74,13 +77,15 @@ class TurnsMixin(WrasslinCore):
         if serve:
             # 9.41: the turn is lost; once the penalty has elapsed he draws to fill his hand
             self.penalty[s] -= 1
-            self.emit("penalty_turn", seat=s, wrestler=self.name(s), left=self.penalty[s])
+            if self.record_events:
+                self.emit("penalty_turn", seat=s, wrestler=self.name(s), left=self.penalty[s])
             self._end_turn()
         else:
             # 9.42: ignore the warning and regain the lost turns, at the risk of disqualification
             self.warned[s] = self.penalty[s]
             self.penalty[s] = 0
-            self.emit("ignores_warning", seat=s, wrestler=self.name(s), turns=self.warned[s])
+            if self.record_events:
+                self.emit("ignores_warning", seat=s, wrestler=self.name(s), turns=self.warned[s])
             self._upkeep(s)
 
     def maintains(self, r: list[int]) -> bool:
@@ -139,7 +144,8 @@ class TurnsMixin(WrasslinCore):
             shown = True
             self.surge[s] = self.w(s).abilities(self.dmg[s])[3]
             self.surge_turn[s] = self.turn_no
-            self.emit("power_surge", seat=s, wrestler=self.name(s), amount=self.surge[s], strength=self.strength(s))
+            if self.record_events:
+                self.emit("power_surge", seat=s, wrestler=self.name(s), amount=self.surge[s], strength=self.strength(s))
         for r in self.holds:
             if r[0] == s and not r[4]:
                 self._continuous_damage(s, r[1], r[2], ci, shown)
@@ -152,8 +158,9 @@ class TurnsMixin(WrasslinCore):
     def _continuous_damage(self, att: int, dfn: int, ref: int, ci: int, shown: bool = False) -> None:
         self.entries[dfn].append((ci, ref, 1, E_FACEDOWN, -1 if shown else att))
         self.dmg[dfn] += 1
-        self.emit("hold_continues", seat=att, wrestler=self.name(att), target=dfn, victim=self.name(dfn),
-                  hold=self.hold_name(att, ref), damage=self.dmg[dfn])
+        if self.record_events:
+            self.emit("hold_continues", seat=att, wrestler=self.name(att), target=dfn, victim=self.name(dfn),
+                      hold=self.hold_name(att, ref), damage=self.dmg[dfn])
         self._check_submit(dfn)
 
     def _end_turn(self) -> None:
@@ -180,14 +187,17 @@ class TurnsMixin(WrasslinCore):
         for r in self.holds:
             if r[4] and r[1] == s and not illegal_man and not self.free_for_all:
                 r[5] += 1
-                self.emit("pin_count", seat=s, wrestler=self.name(s), count=r[5])
+                if self.record_events:
+                    self.emit("pin_count", seat=s, wrestler=self.name(s), count=r[5])
                 if r[5] >= r[6]:
-                    self.emit("fall", seat=s, wrestler=self.name(s), by=self.name(r[0]))
+                    if self.record_events:
+                        self.emit("fall", seat=s, wrestler=self.name(s), by=self.name(r[0]))
                     self._lose([s], "pinned")
                     return
         if self.pos[s] == FLOOR:
             self.out_count[s] += 1
-            self.emit("ring_count", seat=s, wrestler=self.name(s), count=self.out_count[s])
+            if self.record_events:
+                self.emit("ring_count", seat=s, wrestler=self.name(s), count=self.out_count[s])
             if self.out_count[s] >= self.out_limit[s]:
                 opp_in = any(self.pos[t] == RING for t in self.opponents(s))
                 if opp_in:
