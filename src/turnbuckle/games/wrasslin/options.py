@@ -153,7 +153,7 @@ class LegalOptionsMixin(WrasslinCore):
                     acts.append(g.a_play[self.C_COMB])
                 if wild:
                     acts.append(g.a_wild[self.C_COMB])
-            pinner = any(r[0] == s and r[4] for r in self.holds)  # 10.21: the pinner stays put too
+            pinner = bool(self.holds) and any(r[0] == s and r[4] for r in self.holds)  # 10.21: the pinner stays put too
             if pos == RING and not g.royal and (errors or (not pinner and self.mobile(s))) and self.opponents(s):
                 if h[self.C_OOR]:
                     acts.append(g.a_exit)

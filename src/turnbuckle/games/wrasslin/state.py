@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import compress, repeat
-from operator import attrgetter, truediv
+from operator import attrgetter, is_, truediv
 from typing import Any
 
 from turnbuckle.engine.actions import Action
@@ -75,7 +75,7 @@ class WrasslinState(
                     return
             else:
                 legal = self._legal
-                if legal is not None and action in legal:
+                if legal is not None and any(map(is_, legal, repeat(action))):
                     self._apply(action)
                     self._history.append(action)
                     return
