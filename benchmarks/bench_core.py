@@ -6,13 +6,18 @@ Measures, in one run:
   game that loads, and for OpenSpiel's C++ ``pig`` driven by the *same* Python loop when
   ``pyspiel`` is importable (so the comparison is our rules vs. C++ rules behind the same
   per-call overhead);
-- MCTS (``MCTSAgent(simulations=200)``) milliseconds per decision from real mid-match states.
+- MCTS (``MCTSAgent(simulations=200)``) milliseconds per decision from real mid-match states;
+- with ``--adapter`` (or ``--extra``), every game through the OpenSpiel adapter too (the same loop on
+  the ``pyspiel.State``), and the adapter's cost as a ratio: native transitions/s over adapter
+  transitions/s, per game.
 
-Targets (issue): powerhouses transitions/s >= pig's in the same run; MCTS <= 30 ms per decision
-at 200 simulations (powerhouses).
+Targets (issues): powerhouses transitions/s >= pig's in the same run; MCTS <= 30 ms per decision
+at 200 simulations (powerhouses); the OpenSpiel adapter at most 2x slower than the native contract
+for every game (issue 13).
 
     python benchmarks/bench_core.py                 # ~30 s, Rich tables
     python benchmarks/bench_core.py --seconds 2 --json
+    python benchmarks/bench_core.py --adapter --clock cpu --no-pig --mcts-games none   # adapter only
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ from turnbuckle.agents.mcts import MCTSAgent
 PLAYOUT_TARGET_GAME = "powerhouses"
 PLAYOUT_REFERENCE = "pig"
 MCTS_TARGET_MS = 30.0
+ADAPTER_ENGINE = "turnbuckle via pyspiel adapter"
+ADAPTER_TARGET_RATIO = 2.0
+"""Issue 13: random playouts through the OpenSpiel adapter at most this many times slower than native."""
 RUNAWAY_SECONDS = 30.0
 """Watchdog margin: a match (or MCTS run) this far past its time slice is reported, not waited on."""
 
@@ -141,7 +149,7 @@ def _quiet(new_state: Callable[[], Any]) -> Callable[[], Any]:
 
 
 def contestants(
-    include_pig: bool, extra: bool = False
+    include_pig: bool, extra: bool = False, adapter: bool = False
 ) -> tuple[dict[tuple[str, str], Callable[[], Any]], dict[str, str]]:
     """Initial-state factories by (game, engine), and why any registered game did not load."""
     factories: dict[tuple[str, str], Callable[[], Any]] = {}
@@ -157,13 +165,13 @@ def contestants(
         factories[(name, "turnbuckle")] = game.new_initial_state
         if extra:
             factories[(name, "turnbuckle, record_events=False")] = _quiet(game.new_initial_state)
-    if extra:
+    if extra or adapter:
         loaded = [name for name, engine in factories if engine == "turnbuckle"]
         for name in loaded:
             try:
                 from turnbuckle.interop import openspiel as tb_spiel
 
-                factories[(name, "turnbuckle via pyspiel adapter")] = tb_spiel.load(name).new_initial_state
+                factories[(name, ADAPTER_ENGINE)] = tb_spiel.load(name).new_initial_state
             except Exception as exc:  # pyspiel missing, or the game does not adapt yet
                 errors[f"{name} via pyspiel adapter"] = f"{type(exc).__name__}: {exc}"
     if include_pig:
@@ -295,7 +303,7 @@ def measure_mcts(
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    factories, errors = contestants(include_pig=not args.no_pig, extra=args.extra)
+    factories, errors = contestants(include_pig=not args.no_pig, extra=args.extra, adapter=args.adapter)
     playouts = measure_playouts(factories, args.seconds, args.rounds, args.seed, CLOCKS[args.clock])
     mcts = []
     for name in turnbuckle.list_games():
@@ -318,6 +326,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "reference": ref,
             "ratio": ours / ref if ref else None,
             "met": ours >= ref,
+        }
+    adapter = adapter_ratios(playouts)
+    if adapter:
+        worst = max(adapter, key=lambda row: row["ratio"])
+        targets["adapter"] = {
+            "what": f"OpenSpiel adapter at most {ADAPTER_TARGET_RATIO:g}x slower than native, every game",
+            "worst_game": worst["game"],
+            "worst_ratio": worst["ratio"],
+            "met": all(row["ratio"] <= ADAPTER_TARGET_RATIO for row in adapter),
         }
     for m in mcts:
         if m.game == PLAYOUT_TARGET_GAME:
@@ -349,10 +366,28 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "seed": args.seed,
         },
         "playouts": [r.to_dict() for r in playouts],
+        "adapter": adapter,
         "mcts": [m.to_dict() for m in mcts],
         "targets": targets,
         "not_loaded": errors,
     }
+
+
+def adapter_ratios(playouts: list[PlayoutResult]) -> list[dict[str, Any]]:
+    """Per game: native and adapter transitions/s and their ratio (the adapter's cost; 1.0 = free)."""
+    native = {r.game: r for r in playouts if r.engine == "turnbuckle" and not r.error and r.transitions}
+    rows = []
+    for r in playouts:
+        base = native.get(r.game)
+        if r.engine != ADAPTER_ENGINE or r.error or not r.transitions or base is None:
+            continue
+        rows.append({
+            "game": r.game,
+            "native_transitions_per_s": base.transitions_per_s,
+            "adapter_transitions_per_s": r.transitions_per_s,
+            "ratio": base.transitions_per_s / r.transitions_per_s,
+        })
+    return rows
 
 
 def print_tables(report: dict[str, Any]) -> None:
@@ -385,6 +420,19 @@ def print_tables(report: dict[str, Any]) -> None:
         table.add_row(*row)
     console.print(table)
 
+    if report.get("adapter"):
+        table = Table(title=f"OpenSpiel adapter vs native contract, same playouts ({env['clock']} time)")
+        for column in ("game", "native transitions/s", "adapter transitions/s", "adapter cost"):
+            table.add_column(column, justify="left" if column == "game" else "right")
+        for row in report["adapter"]:
+            table.add_row(
+                row["game"],
+                f"{row['native_transitions_per_s']:,.0f}",
+                f"{row['adapter_transitions_per_s']:,.0f}",
+                f"{row['ratio']:.2f}x",
+            )
+        console.print(table)
+
     if report["mcts"]:
         table = Table(title=f"MCTS (UCT, random rollouts) from mid-match decision states, {env['clock']} time")
         for column in ("game", "simulations", "decisions", "mean ms", "median ms", "p95 ms"):
@@ -402,11 +450,12 @@ def print_tables(report: dict[str, Any]) -> None:
 
     for key, target in report["targets"].items():
         mark = "[green]met[/green]" if target["met"] else "[red]NOT met[/red]"
-        detail = (
-            f"{target['ours']:,.0f} vs {target['reference']:,.0f} ({target['ratio']:.2f}x)"
-            if key == "playout"
-            else f"mean {target['mean_ms']:.1f} ms, p95 {target['p95_ms']:.1f} ms"
-        )
+        if key == "playout":
+            detail = f"{target['ours']:,.0f} vs {target['reference']:,.0f} ({target['ratio']:.2f}x)"
+        elif key == "adapter":
+            detail = f"worst {target['worst_game']} {target['worst_ratio']:.2f}x"
+        else:
+            detail = f"mean {target['mean_ms']:.1f} ms, p95 {target['p95_ms']:.1f} ms"
         console.print(f"target {target['what']}: {mark} — {detail}")
     for row in report["playouts"]:
         if row["error"]:
@@ -430,6 +479,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pig", action="store_true", help="skip OpenSpiel's pig even if installed")
     parser.add_argument(
         "--extra", action="store_true", help="also rows with record_events=False and via the pyspiel adapter"
+    )
+    parser.add_argument(
+        "--adapter", action="store_true", help="also every game through the OpenSpiel adapter, with the cost ratio"
     )
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")

@@ -2,27 +2,31 @@
 
 ``pyspiel.random_sim_test`` (with ``serialize=True``) checks, at every step of random matches:
 legal actions sorted and empty for other players, unique action strings, clone equality,
-serialize/deserialize equality, returns zero until the end, zero-sum and utility bounds.
+serialize/deserialize equality, returns zero until the end, zero-sum and utility bounds, and the
+observation / information-state strings and tensors (right size, finite) for every player.
+It runs for every game and every match type.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs pip install 'turnbuckle[openspiel]'")
 
 import turnbuckle  # noqa: E402
+from interop.secret_cards import SecretCardsGame  # noqa: E402
 from turnbuckle.engine import registry  # noqa: E402
-from turnbuckle.engine.actions import Action, ActionTable  # noqa: E402
-from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State  # noqa: E402
+from turnbuckle.engine.errors import IllegalActionError  # noqa: E402
+from turnbuckle.engine.game import CHANCE, TERMINAL, GameOption  # noqa: E402
 from turnbuckle.interop import openspiel as tb_spiel  # noqa: E402
 
-SIMS = {"powerhouses": 100}
-"""random_sim_test matches per game (~4 s for powerhouses); unlisted games get ``DEFAULT_SIMS``."""
 DEFAULT_SIMS = 10
+"""random_sim_test matches for a game without its own list in ``MATCH_TYPES``."""
 ROUND_TRIP_MATCHES = {"powerhouses": 10}
 """Matches whose every legal action is round-tripped (string_to_action scans the legal list)."""
 DEFAULT_ROUND_TRIP_MATCHES = 4
@@ -47,10 +51,48 @@ def _random_walk(state: Any, rng: random.Random, steps: int | None = None) -> An
     return state
 
 
-@pytest.mark.parametrize("name", turnbuckle.list_games())
-def test_random_sim_test(name: str) -> None:
-    game = _load_or_skip(name)
-    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, DEFAULT_SIMS), serialize=True, verbose=False)
+MATCH_TYPES: dict[str, list[tuple[dict[str, Any], int]]] = {
+    "powerhouses": [({}, 100), ({"dice": 3, "comeback": False}, 20)],
+    "wrasslin": [
+        ({}, 4),
+        ({"match_type": "tag"}, 3),
+        ({"match_type": "handicap"}, 3),
+        ({"match_type": "battle_royal", "players": 5}, 2),
+        ({"match_type": "tournament", "tournament_size": 2}, 6),
+        ({"match_type": "tournament", "players": 3, "tournament_wrestlers": "draft", "tournament_size": 2}, 3),
+    ],
+    "filsinger": [
+        ({}, 20),
+        ({"match_type": "tag"}, 20),
+        ({"match_type": "six_man", "tournament_standard": True}, 10),
+        ({"no_dq": True}, 20),
+        ({"cage": True, "tournament_standard": True}, 20),
+        ({"feud": True, "feud_table": True, "injured": ["Rex Hammond"]}, 20),
+        ({"tournament_standard": True}, 20),
+    ],
+}
+"""Every match type (and the special matches) with its number of random_sim_test matches; a game not
+listed (a ruleset still being written) runs its default configuration."""
+
+
+def _configs() -> list[Any]:
+    cases = []
+    for name in turnbuckle.list_games():
+        for params, sims in MATCH_TYPES.get(name, [({}, DEFAULT_SIMS)]):
+            label = ",".join(f"{k}={v}" for k, v in params.items()) or "default"
+            cases.append(pytest.param(name, params, sims, id=f"{name}[{label}]"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "params", "sims"), _configs())
+def test_random_sim_test(name: str, params: dict[str, Any], sims: int) -> None:
+    try:
+        game = tb_spiel.load(name, **params)
+    except Exception as exc:
+        if name in MATCH_TYPES:
+            raise
+        pytest.skip(f"{name} does not load yet: {type(exc).__name__}: {exc}")
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_powerhouses_game_type() -> None:
@@ -183,94 +225,9 @@ def test_clone_is_independent() -> None:
     assert other.turnbuckle_state is not state.turnbuckle_state
 
 
-# -- a tiny hidden-information ruleset: the generic adapter must not lean on powerhouses ----------
-CARD_ACTIONS = ActionTable((Action(0, "check"), Action(1, "bet")), (Action(0, "card=1"), Action(1, "card=2")))
-
-
-class SecretCardsGame(Game):
-    """Each player is dealt a card only he sees, then each checks or bets; general-sum."""
-
-    name = "test_secret_cards"
-    title = "Secret Cards (test)"
-
-    def __init__(self, stake: int = 1) -> None:
-        super().__init__({"stake": stake}, CARD_ACTIONS)
-        self.stake = stake
-
-    @classmethod
-    def options(cls) -> list[GameOption]:
-        return [GameOption("stake", 1, "what a bet wins or loses")]
-
-    @classmethod
-    def rules_summary(cls) -> str:
-        return "Deal one hidden card each; bet to win the stake with the higher card."
-
-    def num_players(self) -> int:
-        return 2
-
-    def new_initial_state(self) -> SecretCardsState:
-        return SecretCardsState(self)
-
-    def min_utility(self) -> float:
-        return -float(self.stake)
-
-    def max_utility(self) -> float:
-        return float(self.stake)
-
-
-class SecretCardsState(State):
-    game: SecretCardsGame
-
-    def __init__(self, game: SecretCardsGame) -> None:
-        super().__init__(game)
-        self.cards: list[int] = []
-        self.bets: list[bool] = []
-
-    def current_player(self) -> int:
-        if len(self.cards) < 2:
-            return CHANCE
-        return len(self.bets) if len(self.bets) < 2 else TERMINAL
-
-    def legal_actions(self) -> list[Action]:
-        return list(CARD_ACTIONS.decisions) if self.current_player() >= 0 else []
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        return [(a, 0.5) for a in CARD_ACTIONS.chance] if self.current_player() == CHANCE else []
-
-    def returns(self) -> list[float]:
-        if self.current_player() != TERMINAL:
-            return [0.0, 0.0]
-        result = []
-        for player, bet in enumerate(self.bets):
-            mine, theirs = self.cards[player], self.cards[1 - player]
-            result.append(0.0 if not bet or mine == theirs else float(self.game.stake if mine > theirs else -1))
-        return result
-
-    def observation(self, player: int) -> dict[str, Any]:
-        return {"card": self.cards[player] if len(self.cards) > player else None, "bets": list(self.bets)}
-
-    def _apply(self, action: Action) -> None:
-        if self.current_player() == CHANCE:
-            self.cards.append(action.id + 1)
-        else:
-            self.bets.append(action.id == 1)
-
-    def _copy_into(self, other: State) -> None:
-        assert isinstance(other, SecretCardsState)
-        other.cards = self.cards.copy()
-        other.bets = self.bets.copy()
-
-    def determinize(self, player: int, rng: random.Random) -> State:
-        copy = self.clone()
-        assert isinstance(copy, SecretCardsState)
-        if len(copy.cards) == 2:
-            copy.cards[1 - player] = rng.choice((1, 2))
-        return copy
-
-
 @pytest.fixture
 def secret_cards(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setitem(registry._GAMES, SecretCardsGame.name, f"{__name__}:SecretCardsGame")
+    monkeypatch.setitem(registry._GAMES, SecretCardsGame.name, "interop.secret_cards:SecretCardsGame")
     return tb_spiel.load(SecretCardsGame.name, stake=2)
 
 
@@ -293,3 +250,159 @@ def test_hidden_information_ruleset(secret_cards: Any) -> None:
     state.apply_action(1)
     assert state.information_state_string(1).startswith("[")
     assert '"card": 1' in state.observation_string(1)
+
+
+# -- tensors ---------------------------------------------------------------------------------------
+TENSOR_GAMES = [("powerhouses", {}), ("filsinger", {"match_type": "tag"}), ("wrasslin", {"match_type": "tag"}),
+                ("wrasslin", {"match_type": "battle_royal", "players": 5})]
+
+
+@pytest.mark.parametrize(("name", "params"), TENSOR_GAMES)
+def test_tensors_through_the_adapter_are_the_engines(name: str, params: dict[str, Any]) -> None:
+    game = tb_spiel.load(name, **params)
+    tb = game.turnbuckle_game
+    kind = game.get_type()
+    assert kind.provides_observation_tensor and kind.provides_information_state_tensor
+    assert tuple(game.observation_tensor_shape()) == tb.observation_tensor_shape()
+    assert tuple(game.information_state_tensor_shape()) == tb.information_state_tensor_shape()
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    steps = 0
+    while not state.is_terminal() and steps < 150:
+        if steps % 7 == 0:
+            for player in range(game.num_players()):
+                engine = state.turnbuckle_state
+                assert np.array_equal(state.observation_tensor(player), np.float32(engine.observation_tensor(player)))
+                expected = engine.information_state_tensor(player)  # replays the history to find his decisions
+                assert np.array_equal(state.information_state_tensor(player), np.float32(expected))
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+
+
+def test_observer_fills_its_tensor_and_dict() -> None:
+    game = tb_spiel.load("powerhouses")
+    state = _random_walk(game.new_initial_state(), random.Random(2), steps=30)
+    observer = game.make_py_observer()
+    observer.set_from(state, 1)
+    assert observer.tensor is not None
+    assert list(observer.dict) == ["observation"]
+    assert np.array_equal(observer.tensor, np.float32(state.turnbuckle_state.observation_tensor(1)))
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    recall.set_from(state, 0)
+    assert list(recall.dict) == ["info_state"]
+    assert recall.tensor.shape == (game.information_state_tensor_size(),)
+
+
+def test_recent_decisions_in_the_information_state_tensor() -> None:
+    game = tb_spiel.load("powerhouses")
+    tb = game.turnbuckle_game
+    state = _random_walk(game.new_initial_state(), random.Random(9), steps=120)
+    size = tb.observation_tensor_shape()[0]
+    actions = tb.num_distinct_actions()
+    for player in (0, 1):
+        mine = state.turnbuckle_state.decisions_of(player)
+        assert mine == state.decisions_of(player)
+        tail = state.information_state_tensor(player)[size:]
+        for slot, action in enumerate(reversed(mine[-4:])):
+            row = tail[slot * actions : (slot + 1) * actions]
+            assert row[action] == 1.0 and sum(row) == 1.0
+
+
+def test_string_only_ruleset_advertises_no_tensors(secret_cards: Any) -> None:
+    kind = secret_cards.get_type()
+    assert not kind.provides_observation_tensor and not kind.provides_information_state_tensor
+    assert secret_cards.make_py_observer().tensor is None
+    assert secret_cards.turnbuckle_game.observation_tensor_shape() is None
+    with pytest.raises(NotImplementedError):
+        secret_cards.turnbuckle_game.new_initial_state().observation_tensor(0)
+
+
+# -- the Python fast path and pyspiel's C++ history ----------------------------------------------------
+def _python_and_cpp(game: Any, steps: int, seed: int) -> tuple[Any, Any]:
+    """The same random actions applied from Python (fast path) and through C++ (``child``)."""
+    fast = game.new_initial_state()
+    slow = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if fast.is_terminal():
+            break
+        action = rng.choice(fast.legal_actions())
+        assert action in slow.legal_actions()
+        fast.apply_action(action)
+        slow = slow.child(action)
+    return fast, slow
+
+
+def _full(state: Any) -> list[tuple[int, int]]:
+    return [(item.player, item.action) for item in state.full_history()]
+
+
+@pytest.mark.parametrize("name", ["powerhouses", "wrasslin"])
+def test_python_applied_actions_reach_the_cpp_history(name: str) -> None:
+    game = tb_spiel.load(name)
+    fast, slow = _python_and_cpp(game, 80, seed=1)
+    assert fast.history() == slow.history() and fast.move_number() == slow.move_number() == len(fast.history())
+    assert fast.history_str() == slow.history_str()
+    assert not fast.is_initial_state() and game.new_initial_state().is_initial_state()
+    # a serialized state carries the actions its C++ history does not have yet
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, fast))
+    assert copy.history() == slow.history()
+    assert _full(copy) == _full(slow)
+    # a clone, then a C++ step on it, then Python steps again
+    clone = fast.clone()
+    action = clone.legal_actions()[0]
+    child = clone.child(action)
+    assert child.history() == [*slow.history(), action]
+    assert _full(child) == [*_full(slow), (slow.current_player(), action)]
+    assert _full(fast) == _full(slow)
+    assert fast.serialize() == slow.serialize()
+    assert str(fast) == str(slow)
+
+
+def test_python_fast_path_refuses_what_cpp_refuses() -> None:
+    game = tb_spiel.load("powerhouses")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and not state.is_player_node()
+    assert state.legal_actions() == [a for a, _ in state.chance_outcomes()] == list(range(6))
+    with pytest.raises(IllegalActionError):
+        state.apply_action(99)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(-1)
+    rng = random.Random(1)
+    while not state.is_player_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    assert state.legal_actions(1 - player) == []
+    assert state.legal_actions(player) == state.legal_actions() == sorted(state.legal_actions())
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError):
+        state.apply_action(illegal)  # a decision, but not one open now
+
+
+# -- hidden information ------------------------------------------------------------------------------
+def _replayed_trail(game: Any, state: Any, player: int) -> str:
+    """The information-state string by its definition: every observation the player had, in order."""
+    tb = game.turnbuckle_game
+    replay = tb.new_initial_state()
+    seen = [json.dumps(replay.observation(player), sort_keys=True)]
+    for action in state.turnbuckle_state.history:
+        replay.apply_action(action)
+        seen.append(json.dumps(replay.observation(player), sort_keys=True))
+    return "[" + ",".join(seen) + "]"
+
+
+def test_information_state_strings_are_built_on_demand_and_right() -> None:
+    game = tb_spiel.load("wrasslin", match_type="handicap")
+    state = game.new_initial_state()
+    assert state._inner.trail is None
+    rng = random.Random(12)
+    for step in range(120):
+        if state.is_terminal():
+            break
+        if step in (0, 1, 40, 41, 119):
+            for player in range(3):
+                assert state.information_state_string(player) == _replayed_trail(game, state, player)
+        if step == 41:
+            clone = state.clone()
+            assert clone.information_state_string(2) == state.information_state_string(2)
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.errors import IllegalActionError, ReplayError
@@ -32,6 +32,18 @@ CHANCE: Final = -1
 """``current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``)."""
 TERMINAL: Final = -4
 """``current_player()`` once the match is over (OpenSpiel's ``kTerminalPlayerId``)."""
+RECENT_DECISIONS: Final = 4
+"""The information-state tensor remembers this many of the player's own last decisions."""
+
+
+class TensorView(Protocol):
+    """A ruleset's fixed-shape numeric view of its states (``Game.tensor_view``; layouts in docs/interop.md)."""
+
+    shape: tuple[int, ...]
+
+    def observation(self, state: State, player: int) -> list[float]:
+        """What ``player`` may know, ``prod(shape)`` floats in row-major order; never another's secrets."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +101,34 @@ class Game(ABC):
 
     def max_chance_outcomes(self) -> int:
         return self.actions.num_chance
+
+    def tensor_view(self) -> TensorView | None:
+        """Hook: the ruleset's numeric observation (``None``: strings only; adapters then say so)."""
+        return None
+
+    def observation_tensor_shape(self) -> tuple[int, ...] | None:
+        """Shape of ``State.observation_tensor`` for this configuration, or ``None`` without a tensor view."""
+        view = self._tensors()
+        return None if view is None else view.shape
+
+    def information_state_tensor_shape(self) -> tuple[int, ...] | None:
+        """Shape of ``State.information_state_tensor``: the flattened observation tensor followed by the
+        player's own last ``RECENT_DECISIONS`` decisions, one-hot over ``num_distinct_actions`` each."""
+        view = self._tensors()
+        if view is None:
+            return None
+        size = 1
+        for dim in view.shape:
+            size *= dim
+        return (size + RECENT_DECISIONS * self.num_distinct_actions(),)
+
+    def _tensors(self) -> TensorView | None:
+        """``tensor_view()``, built once per game."""
+        try:
+            view: TensorView | None = self.__dict__["_tensor_view"]
+        except KeyError:
+            view = self.__dict__["_tensor_view"] = self.tensor_view()
+        return view
 
     def player_label(self, player: int) -> str:
         """Who player ``player`` is, for tables and commentary."""
@@ -364,6 +404,34 @@ class State(ABC):
         they have seen (for IS-MCTS / determinized search). Perfect-information games: a clone."""
         return self.clone()
 
+    def observation_tensor(self, player: int) -> list[float]:
+        """``observation(player)`` as ``Game.observation_tensor_shape`` floats (row-major); hidden
+        information stays hidden. Raises ``NotImplementedError`` for rulesets without a tensor view."""
+        view = self.game._tensors()
+        if view is None:
+            raise NotImplementedError(f"{self.game.name} has no observation tensor (Game.tensor_view)")
+        return view.observation(self, player)
+
+    def information_state_tensor(self, player: int, own_decisions: Sequence[int] | None = None) -> list[float]:
+        """The observation tensor plus ``player``'s last ``RECENT_DECISIONS`` decision ids one-hot (most
+        recent first, zeros where there are fewer). ``own_decisions`` (his decision ids in order) saves
+        the replay that otherwise finds them."""
+        values = self.observation_tensor(player)
+        if own_decisions is None:
+            own_decisions = self.decisions_of(player)
+        return values + recent_decisions_one_hot(own_decisions, self.game.num_distinct_actions())
+
+    def decisions_of(self, player: int) -> list[int]:
+        """The ids of the decisions ``player`` made so far, in order (replays the history)."""
+        replay = self.game.new_initial_state()
+        replay.record_events = False
+        mine = []
+        for action in self._history:
+            if replay.current_player() == player:
+                mine.append(action.id)
+            replay.apply_action(action)
+        return mine
+
     def random_playout_returns(self, rng: random.Random) -> list[float]:
         """Returns of a uniformly random playout from here (MCTS rollouts); does not mutate."""
         state = self.clone()
@@ -379,6 +447,14 @@ class State(ABC):
 
     def __str__(self) -> str:
         return json.dumps(self.observation(0), sort_keys=True)
+
+
+def recent_decisions_one_hot(decisions: Sequence[int], num_actions: int) -> list[float]:
+    """The last ``RECENT_DECISIONS`` of ``decisions``, most recent first, one-hot over ``num_actions`` each."""
+    values = [0.0] * (RECENT_DECISIONS * num_actions)
+    for slot, action in enumerate(reversed(decisions[-RECENT_DECISIONS:])):
+        values[slot * num_actions + action] = 1.0
+    return values
 
 
 RawEvent = tuple[str, tuple[str, ...] | None, Any]

@@ -15,7 +15,13 @@ Mapping of the contract:
 - observation strings are ``json.dumps(state.observation(player), sort_keys=True)``; the
   information state adds what a player with perfect recall remembers: the action history in a
   perfect-information game (one whose state does not override ``State.determinize``), else the
-  player's whole sequence of observations.
+  player's whole sequence of observations (built on request by replaying the history, then
+  extended step by step: nothing is recorded while nobody asks).
+- tensors: a ruleset with ``Game.tensor_view`` provides observation and information-state tensors
+  (``State.observation_tensor`` / ``information_state_tensor``, layouts in ``docs/interop.md``)
+  through the observer; one without it is served strings only and says so in its ``GameType``.
+- speed: Python callers get direct methods for the per-step calls (see ``TurnbuckleSpielState``);
+  random playouts cost at most 2x the native contract (``benchmarks/bench_core.py --adapter``).
 - params: options whose default is a bool, int, float or str are OpenSpiel params of that type;
   any other option (``None`` or list defaults, e.g. powerhouses ``wrestlers``/``roster``) is
   declared as a string param where ``""`` means the ruleset's default, ``|`` separates list items
@@ -40,9 +46,12 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
+import numpy as np
 import pyspiel
 
 import turnbuckle
+from turnbuckle.engine.actions import Action
+from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.engine.game import CHANCE, Game, GameOption, State
 from turnbuckle.engine.registry import game_class
 from turnbuckle.engine.result import MatchResult
@@ -171,33 +180,109 @@ def _cached_game(name: str, params: Mapping[str, Any]) -> Game:
 
 
 # -- the state box -----------------------------------------------------------------------------
-def _restore_inner(text: str, trail: list[list[str]] | None) -> _Inner:
+def _restore_inner(text: str, players: list[int], synced: int) -> _Inner:
     """Unpickle a state from its ``to_json`` text by replaying its actions."""
     payload = json.loads(text)
     game = _cached_game(payload["game"], payload["params"])
-    return _Inner(game.state_from_json(text), trail)
+    return _Inner(_tables(game), game.state_from_json(text), players, synced)
+
+
+class _Tables:
+    """What every state of one game looks up: actions by id, remembered chance lists, the kind of game."""
+
+    __slots__ = ("chance", "decisions", "game", "last_ids", "last_outcomes", "outcomes", "perfect_information")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.decisions: dict[int, Action] = {a.id: a for a in game.actions.decisions}
+        self.chance: dict[int, Action] = {a.id: a for a in game.actions.chance}
+        self.outcomes: dict[int, tuple[list[tuple[Action, float]], list[tuple[int, float]]]] = {}
+        self.last_outcomes: list[tuple[Action, float]] | None = None
+        self.last_ids: list[tuple[int, float]] = []
+        self.perfect_information = _is_perfect_information(game)
+
+    def outcome_ids(self, outcomes: list[tuple[Action, float]]) -> list[tuple[int, float]]:
+        """``(id, probability)`` sorted by id; remembered for the outcome lists a ruleset reuses
+        (a die's six faces), found by identity, so the common case costs one comparison. A ruleset
+        must therefore not change a list it has returned from ``chance_outcomes``."""
+        cached = self.outcomes.get(id(outcomes))
+        if cached is not None and cached[0] is outcomes:
+            self.last_outcomes, self.last_ids = cached
+            return cached[1].copy()
+        ids = [(a.id, p) for a, p in outcomes]
+        ids.sort()
+        if len(self.outcomes) < _OUTCOME_CACHE_SIZE:
+            self.outcomes[id(outcomes)] = (outcomes, ids)  # holds the list: its id stays its own
+            self.last_outcomes, self.last_ids = outcomes, ids
+        return ids.copy()
+
+    def engine_action(self, player: int, action: int) -> Action:
+        found = (self.chance if player == CHANCE else self.decisions).get(action)
+        if found is None:
+            kind = "chance outcome" if player == CHANCE else "decision"
+            raise IllegalActionError(f"no {kind} with id {action!r} in {self.game.name}")
+        return found
+
+
+_OUTCOME_CACHE_SIZE: Final = 64
+_tables_by_game: dict[int, tuple[Game, _Tables]] = {}
+
+
+def _tables(game: Game) -> _Tables:
+    found = _tables_by_game.get(id(game))
+    if found is None or found[0] is not game:
+        found = _tables_by_game[id(game)] = (game, _Tables(game))
+    return found[1]
+
+
+class _Trail:
+    """Each player's observation strings after every action (perfect recall in a hidden-information
+    game), built only when an information-state string is asked for, by replaying the history; kept
+    and extended as play goes on, so asking at every step costs one replayed step each."""
+
+    __slots__ = ("done", "replay", "seen")
+
+    def __init__(self, game: Game) -> None:
+        self.replay = game.new_initial_state()
+        self.replay.record_events = False
+        self.seen = [[_observation_string(self.replay, p)] for p in range(game.num_players())]
+        self.done = 0
+
+    def catch_up(self, history: list[Action]) -> None:
+        replay, seen = self.replay, self.seen
+        for action in history[self.done :]:
+            replay.apply_action(action)
+            for player, strings in enumerate(seen):
+                strings.append(_observation_string(replay, player))
+        self.done = len(history)
 
 
 class _Inner:
-    """Holds the turnbuckle state inside the pyspiel state.
+    """Holds the turnbuckle state inside the pyspiel state, with who made each action.
 
     OpenSpiel clones a Python state by deep-copying its ``__dict__`` and serializes it by
     pickling that dict; this box makes the first a ``State.clone`` and the second the exact
     action-history JSON, instead of copying or pickling the whole game with every state.
+
+    ``synced`` counts the actions pyspiel's C++ history holds: actions applied through the Python
+    fast path (``TurnbuckleSpielState.apply_action``) are added there lazily (``_sync``).
     """
 
-    __slots__ = ("state", "trail")
+    __slots__ = ("flush_player", "players", "state", "synced", "tables", "trail")
 
-    def __init__(self, state: State, trail: list[list[str]] | None) -> None:
+    def __init__(self, tables: _Tables, state: State, players: list[int], synced: int) -> None:
+        self.tables = tables
         self.state = state
-        self.trail = trail
+        self.players = players
+        self.synced = synced
+        self.flush_player: int | None = None
+        self.trail: _Trail | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
-        trail = None if self.trail is None else [t.copy() for t in self.trail]
-        return _Inner(self.state.clone(), trail)
+        return _Inner(self.tables, self.state.clone(), self.players.copy(), self.synced)
 
-    def __reduce__(self) -> tuple[Any, tuple[str, list[list[str]] | None]]:
-        return (_restore_inner, (self.state.to_json(), self.trail))
+    def __reduce__(self) -> tuple[Any, tuple[str, list[int], int]]:
+        return (_restore_inner, (self.state.to_json(), self.players, self.synced))
 
 
 def _observation_string(state: State, player: int) -> str:
@@ -235,25 +320,18 @@ class TurnbuckleSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, canonical_params(options, params))
         self.turnbuckle_game: Game = tb
         self.perfect_information = game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION
-        self._initial_observations: tuple[str, ...] | None = None
+        self.observation_shape = tb.observation_tensor_shape() if game_type.provides_observation_tensor else None
+        self.information_state_shape = (
+            tb.information_state_tensor_shape() if game_type.provides_information_state_tensor else None
+        )
 
     def new_initial_state(self) -> TurnbuckleSpielState:
         return TurnbuckleSpielState(self)
 
-    def initial_observations(self, state: State) -> tuple[str, ...] | None:
-        """Each player's first observation (hidden-information games only), computed once:
-        OpenSpiel builds a fresh initial state for every clone."""
-        if self.perfect_information:
-            return None
-        if self._initial_observations is None:
-            num_players = self.turnbuckle_game.num_players()
-            self._initial_observations = tuple(_observation_string(state, p) for p in range(num_players))
-        return self._initial_observations
-
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
     ) -> TurnbuckleObserver:
-        """Observation strings (``perfect_recall`` off) or information-state strings (on)."""
+        """Observation strings and tensors (``perfect_recall`` off) or information-state ones (on)."""
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
         perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
@@ -262,49 +340,145 @@ class TurnbuckleSpielGame(pyspiel.Game):  # type: ignore[misc]
                 raise ValueError("turnbuckle observers give one player's view (private_info=SINGLE_PLAYER)")
             if not iig_obs_type.public_info:
                 raise ValueError("turnbuckle observers always include public information")
-        return TurnbuckleObserver(perfect_recall)
+        shape = self.information_state_shape if perfect_recall else self.observation_shape
+        return TurnbuckleObserver(perfect_recall, shape)
 
 
 class TurnbuckleSpielState(pyspiel.State):  # type: ignore[misc]
-    """A turnbuckle state seen through ``pyspiel.State``; action ints are ``Action.id``."""
+    """A turnbuckle state seen through ``pyspiel.State``; action ints are ``Action.id``.
+
+    Two ways in, one state. C++ (``random_sim_test``, C++ bots) drives the pyspiel hooks
+    (``current_player``, ``_legal_actions``, ``chance_outcomes``, ``_apply_action``). Python callers
+    get direct methods for the per-step calls (``apply_action``, ``legal_actions``,
+    ``is_chance_node`` ...), which skip the C++ round trips (each costs about as much as a
+    Powerhouses transition). An action applied from Python reaches pyspiel's C++ history lazily:
+    the Python ``history``/``move_number``/``history_str`` read the engine's history, and
+    ``full_history``, ``serialize`` and the next C++ ``apply_action`` write the missing entries first;
+    clones and serialized states carry the pending ones along.
+    """
 
     def __init__(self, game: TurnbuckleSpielGame) -> None:
         super().__init__(game)
-        inner = game.turnbuckle_game.new_initial_state()
-        first = game.initial_observations(inner)
-        self._inner = _Inner(inner, None if first is None else [[seen] for seen in first])
+        tb = game.turnbuckle_game
+        self._inner = _Inner(_tables(tb), tb.new_initial_state(), [], 0)
 
     @property
     def turnbuckle_state(self) -> State:
         """The wrapped engine state (read it; change it only through ``apply_action``)."""
         return self._inner.state
 
+    # -- the per-step calls, straight to the engine ------------------------------------------
     def current_player(self) -> int:
-        return self._inner.state.current_player()
+        inner = self._inner
+        if inner.flush_player is not None:
+            return inner.flush_player  # replaying a pending action into the C++ history
+        return inner.state.current_player()
 
     def is_terminal(self) -> bool:
         return self._inner.state.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self._inner.state.is_chance_node()
+
+    def is_player_node(self) -> bool:
+        return self._inner.state.current_player() >= 0
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal ids of the player to move (``player``: someone else gets ``[]``); at a chance
+        node the outcome ids, as ``pyspiel.State.legal_actions`` gives them."""
+        state = self._inner.state
+        current = state.current_player()
+        if player is not None and player != current:
+            if player < 0:
+                raise RuntimeError(f"legal_actions for pseudo-player {player}")
+            return []
+        if current >= 0:
+            ids = [a.id for a in state.legal_actions()]
+            ids.sort()
+            return ids
+        if current == CHANCE:
+            return [a for a, _ in self._inner.tables.outcome_ids(state.chance_outcomes())]
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._inner.state
         if player != state.current_player():
             return []
-        return sorted(a.id for a in state.legal_actions())
+        ids = [a.id for a in state.legal_actions()]
+        ids.sort()
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted((a.id, p) for a, p in self._inner.state.chance_outcomes())
+        inner = self._inner
+        outcomes = inner.state.chance_outcomes()
+        tables = inner.tables
+        if outcomes is tables.last_outcomes:  # the same die as last time: the common case, kept cheap
+            return tables.last_ids.copy()
+        return tables.outcome_ids(outcomes)
 
-    def _apply_action(self, action: int) -> None:
+    def apply_action(self, action: int) -> None:
+        """Apply a decision or chance outcome id (``IllegalActionError`` when not allowed now)."""
         inner = self._inner
         state = inner.state
-        table = state.game.actions
-        if state.current_player() == CHANCE:
-            state.apply_action(table.chance_outcome(action))
-        else:
-            state.apply_action(table.decision(action))
-        if inner.trail is not None:
-            for player, seen in enumerate(inner.trail):
-                seen.append(_observation_string(state, player))
+        player = state.current_player()
+        tables = inner.tables
+        found = (tables.chance if player == CHANCE else tables.decisions).get(action)
+        state.apply_action(found if found is not None else tables.engine_action(player, action))
+        inner.players.append(player)
+
+    def _apply_action(self, action: int) -> None:
+        """pyspiel's C++ ``ApplyAction`` calls this, then appends the action to its history."""
+        inner = self._inner
+        if inner.flush_player is not None:
+            inner.synced += 1  # a pending action being written into the C++ history: already applied
+            return
+        if inner.synced < len(inner.players):
+            self._sync()
+        state = inner.state
+        player = state.current_player()
+        state.apply_action(inner.tables.engine_action(player, action))
+        inner.players.append(player)
+        inner.synced = len(inner.players)  # C++ appends this action as soon as we return
+
+    def _sync(self) -> None:
+        """Write the actions applied from Python into pyspiel's C++ history (who moved, what)."""
+        inner = self._inner
+        history = inner.state._history
+        try:
+            while inner.synced < len(inner.players):
+                inner.flush_player = inner.players[inner.synced]
+                pyspiel.State.apply_action(self, history[inner.synced].id)
+        finally:
+            inner.flush_player = None
+
+    # -- history, read from the engine --------------------------------------------------------
+    def history(self) -> list[int]:
+        return [a.id for a in self._inner.state._history]
+
+    def history_str(self) -> str:
+        return ", ".join(str(a.id) for a in self._inner.state._history)
+
+    def move_number(self) -> int:
+        return len(self._inner.players)
+
+    def is_initial_state(self) -> bool:
+        return not self._inner.players
+
+    def full_history(self) -> list[Any]:
+        self._sync()
+        return list(pyspiel.State.full_history(self))
+
+    def serialize(self) -> str:
+        self._sync()
+        return str(pyspiel.State.serialize(self))
+
+    def decisions_of(self, player: int) -> list[int]:
+        """The decision ids ``player`` made so far, in order (no replay: the adapter records who moved)."""
+        inner = self._inner
+        return [a.id for a, p in zip(inner.state._history, inner.players, strict=True) if p == player]
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = self._inner.state.game.actions
@@ -321,6 +495,7 @@ class TurnbuckleSpielState(pyspiel.State):  # type: ignore[misc]
         """The engine's ``MatchResult``: the winning side (wrestler or team), how, the order."""
         return self._inner.state.match_result()
 
+    # -- what a player sees -------------------------------------------------------------------
     def observation_string_for(self, player: int) -> str:
         """What ``player`` sees now, as sorted-key JSON."""
         return _observation_string(self._inner.state, player)
@@ -328,31 +503,49 @@ class TurnbuckleSpielState(pyspiel.State):  # type: ignore[misc]
     def information_state_string_for(self, player: int) -> str:
         """What ``player`` remembers: the action history (perfect information) or his views."""
         inner = self._inner
-        if inner.trail is None:
+        if inner.tables.perfect_information:
             return json.dumps(
                 {
                     "observation": inner.state.observation(player),
-                    "history": [a.name for a in inner.state.history],
+                    "history": [a.name for a in inner.state._history],
                 },
                 sort_keys=True,
             )
-        return "[" + ",".join(inner.trail[player]) + "]"
+        if inner.trail is None:
+            inner.trail = _Trail(inner.tables.game)
+        inner.trail.catch_up(inner.state._history)
+        return "[" + ",".join(inner.trail.seen[player]) + "]"
+
+    def observation_tensor_for(self, player: int) -> list[float]:
+        return self._inner.state.observation_tensor(player)
+
+    def information_state_tensor_for(self, player: int) -> list[float]:
+        return self._inner.state.information_state_tensor(player, self.decisions_of(player))
 
     def __str__(self) -> str:
         state = self._inner.state
-        return f"{state}\nhistory: {' '.join(a.name for a in state.history)}"
+        return f"{state}\nhistory: {' '.join(a.name for a in state._history)}"
 
 
 class TurnbuckleObserver:
-    """String-only observer (``tensor`` is ``None``), the PyObserver shape OpenSpiel calls."""
+    """The PyObserver shape OpenSpiel calls: strings always, a float32 ``tensor`` (and ``dict``
+    view of it) when the ruleset has a tensor view, else ``tensor`` is ``None``."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, shape: tuple[int, ...] | None = None) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = None
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
         self.dict: dict[str, Any] = {}
+        if shape is not None:
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"info_state" if perfect_recall else "observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: TurnbuckleSpielState, player: int) -> None:
-        """No tensors: turnbuckle observations are structured dicts, not fixed-size arrays."""
+        if self.tensor is None:
+            return
+        if self.perfect_recall:
+            self.tensor[:] = state.information_state_tensor_for(player)
+        else:
+            self.tensor[:] = state.observation_tensor_for(player)
 
     def string_from(self, state: TurnbuckleSpielState, player: int) -> str:
         if self.perfect_recall:
@@ -394,6 +587,7 @@ def game_type(name: str) -> pyspiel.GameType:
         if _is_perfect_information(default)
         else pyspiel.GameType.Information.IMPERFECT_INFORMATION
     )
+    tensors = default.observation_tensor_shape() is not None  # only rulesets with Game.tensor_view
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"turnbuckle: {getattr(cls, 'title', name)}",
@@ -405,9 +599,9 @@ def game_type(name: str) -> pyspiel.GameType:
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=tensors,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=tensors,
         parameter_specification=parameter_specification(options),
     )
 

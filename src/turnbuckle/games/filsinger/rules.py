@@ -243,6 +243,11 @@ class FilsingerGame(Game):
     def player_label(self, player: int) -> str:
         return self.side_names(player)
 
+    def tensor_view(self) -> Any:
+        from turnbuckle.games.filsinger.tensor import FilsingerTensor
+
+        return FilsingerTensor(self)
+
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.filsinger.narrate import narrate
 

@@ -178,6 +178,11 @@ class PowerhousesGame(Game):
             self._first_roll_memo[key] = found
         return found
 
+    def tensor_view(self) -> Any:
+        from turnbuckle.games.powerhouses.tensor import PowerhousesTensor
+
+        return PowerhousesTensor(self)
+
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.powerhouses.narrate import narrate
 
