@@ -81,16 +81,21 @@ def load_replay(path: Path, *, limit: int | None = None) -> Replay:
         raise ReplayError(str(exc)) from None
     except ValueError as exc:
         raise ReplayError(f"{path}: not valid JSON ({exc})") from None
+    return replay_from_data(data, str(path))
+
+
+def replay_from_data(data: Any, source: str) -> Replay:
+    """A replay file's parsed JSON, checked (fields, format); one-line ``ReplayError``s naming ``source``."""
     if not isinstance(data, dict):
-        raise ReplayError(f"{path}: a replay is a JSON object, not {type(data).__name__}")
+        raise ReplayError(f"{source}: a replay is a JSON object, not {type(data).__name__}")
     try:
         replay = Replay.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise ReplayError(f"{path}: field {where}: {err['msg']}") from None
+        raise ReplayError(f"{source}: field {where}: {err['msg']}") from None
     if replay.format != REPLAY_FORMAT:
-        raise ReplayError(f"{path}: unknown replay format {replay.format!r}")
+        raise ReplayError(f"{source}: unknown replay format {replay.format!r}")
     return replay
 
 

@@ -11,11 +11,9 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from pydantic import ValidationError
-
-from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.errors import ReplayError, TurnbuckleError
 from turnbuckle.engine.game import Game, State
-from turnbuckle.engine.replay import REPLAY_FORMAT, Replay, run_replay
+from turnbuckle.engine.replay import Replay, replay_from_data, run_replay
 from turnbuckle.engine.shapes import event_message
 from turnbuckle.web.errors import BadRequest, NotFound
 from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS
@@ -143,14 +141,7 @@ class ReplayStore:
 
 def parse_replay(data: Any, source: str) -> Replay:
     """A replay file's JSON (``turnbuckle replay`` / ``--save-replay`` format), checked."""
-    if not isinstance(data, dict):
-        raise BadRequest(f"{source}: a replay is a JSON object")
     try:
-        replay = Replay.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise BadRequest(f"{source}: field {where}: {err['msg']}") from None
-    if replay.format != REPLAY_FORMAT:
-        raise BadRequest(f"{source}: unknown replay format {replay.format!r}")
-    return replay
+        return replay_from_data(data, source)
+    except ReplayError as exc:
+        raise BadRequest(str(exc)) from None
