@@ -68,8 +68,9 @@ def test_agent_registry() -> None:
     assert make_agent("expert", game, 1).name == "expert"
     with pytest.raises(ParamError, match="unknown agent 'genius'"):
         make_agent("genius", game, 0)
-    with pytest.raises(ParamError, match="positive whole number"):
-        make_agent("mcts:x", game, 0)
+    for bad in ("mcts:x", "mcts:0", "mcts:²", "mcts:99999999999999999999"):
+        with pytest.raises(ParamError, match="whole number from 1 to 1,000,000"):
+            make_agent(bad, game, 0)
 
 
 def test_mcts_returns_a_legal_action_and_does_not_touch_the_state() -> None:

@@ -71,9 +71,39 @@ def play_match(
     max_steps: int | None = None,
 ) -> MatchRecord:
     """Play one match from ``seed``; the same game, agents and seed give the same match."""
+    state, steps = play_to_end(game, agents, seed, on_event=on_event, max_steps=max_steps)
+    result = state.match_result()
+    assert result is not None  # play_to_end stops only at a terminal state
+    return MatchRecord(
+        game=game.name,
+        params=dict(game.params),
+        seed=seed,
+        actions=[a.name for a in state.history],
+        result=result,
+        steps=steps,
+        agents=[a.name for a in agents],
+    )
+
+
+def play_to_end(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    on_event: Callable[[Event, State], None] | None = None,
+    max_steps: int | None = None,
+    record_events: bool = False,
+) -> tuple[State, int]:
+    """The match loop behind ``play_match``: the final state and the number of actions.
+
+    ``record_events`` makes a ruleset with a deferred event log record from the first action
+    (cheaper than rebuilding it afterwards, for callers that read the events of every match).
+    """
     if len(agents) != game.num_players():
         raise ValueError(f"{game.name} needs {game.num_players()} agents, got {len(agents)}")
     state = game.new_initial_state()
+    if record_events or on_event is not None:
+        state.materialize_events()  # nothing to replay yet: a deferred log starts recording now
     dice = chance_rng(seed)
     rngs = [agent_rng(seed, p) for p in range(len(agents))]
     seen = 0
@@ -82,7 +112,7 @@ def play_match(
     while True:
         player = state.current_player()
         if player == TERMINAL:
-            break
+            return state, steps
         if steps >= limit:
             raise RuntimeError(f"{game.name} match exceeded {limit} steps (seed {seed})")
         action = state.sample_chance(dice) if player == CHANCE else agents[player].choose(state, rngs[player])
@@ -93,14 +123,3 @@ def play_match(
             for event in events[seen:]:
                 on_event(event, state)
             seen = len(events)
-    result = state.match_result()
-    assert result is not None  # the loop ends only at a terminal state
-    return MatchRecord(
-        game=game.name,
-        params=dict(game.params),
-        seed=seed,
-        actions=[a.name for a in state.history],
-        result=result,
-        steps=steps,
-        agents=[a.name for a in agents],
-    )
