@@ -293,7 +293,9 @@ def season(
     matches: int = typer.Option(4, "--matches", help="Matches per card."),
     agent: list[str] | None = AgentOpt,
     batch: int = typer.Option(
-        1, "--batch", help="Matches per transaction (1: each stored as it ends; more: faster, a crash loses up to B)."
+        0,
+        "--batch",
+        help="Matches per transaction (0: a whole card, so a crash loses the unfinished card; 1: each match).",
     ),
     league: str | None = LeagueOpt,
     db: str | None = DbOpt,

@@ -6,6 +6,7 @@ import difflib
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from turnbuckle.engine.errors import ParamError
@@ -81,6 +82,7 @@ def infer_match_type(game: str, sides: list[list[str]]) -> str:
     raise BookingError(f"{game} has no match type for sides of {' vs '.join(map(str, sizes))} wrestlers")
 
 
+@cache
 def match_type_choices(game: str) -> tuple[str, ...]:
     for option in game_class(game).options():
         if option.name == "match_type":
@@ -88,8 +90,10 @@ def match_type_choices(game: str) -> tuple[str, ...]:
     return ("singles",)
 
 
-def game_option_names(game: str) -> set[str]:
-    return {o.name for o in game_class(game).options()}
+@cache
+def game_option_names(game: str) -> frozenset[str]:
+    """The options ``game`` takes (asked for every match, so kept per game)."""
+    return frozenset(o.name for o in game_class(game).options())
 
 
 def build_params(

@@ -81,6 +81,28 @@ class QualityCounter:
                     self.lead_changes += 1
                 self._lead = who
 
+    def add_raw(self, kind: str, names: tuple[str, ...] | None, payload: Any) -> None:
+        """``add`` for an event as the engine logs it (kind, field names or None, values or a dict),
+        without building an ``Event``."""
+        self.events += 1
+        if kind in NEAR_FALL_KINDS:
+            self.near_falls += 1
+        elif kind in REVERSAL_KINDS:
+            self.reversals += 1
+        elif kind in COMEBACK_KINDS or (kind == "comeback" and event_field(names, payload, "success")):
+            self.comebacks += 1
+        elif kind == "pin_count":
+            self._pins += 1 if event_field(names, payload, "count") == 1 else 0
+        elif kind == "fall":
+            self._falls += 1
+        lead = LEAD_KEYS.get(kind)
+        if lead is not None:
+            who = event_field(names, payload, lead[1])
+            if who is not None:
+                if self._lead is not None and who != self._lead:
+                    self.lead_changes += 1
+                self._lead = who
+
     def summary(self) -> dict[str, Any]:
         out = {k: v for k, v in asdict(self).items() if not k.startswith("_") and k != "game"}
         out["near_falls"] = self.near_falls + max(0, self._pins - self._falls)
@@ -90,6 +112,16 @@ class QualityCounter:
     def stars(self) -> float:
         near_falls = self.near_falls + max(0, self._pins - self._falls)
         return star_rating(self.game, near_falls, self.reversals, self.lead_changes, self.comebacks, self.events)
+
+
+def event_field(names: tuple[str, ...] | None, payload: Any, key: str) -> Any:
+    """One field of a logged event: ``payload`` is a dict (``names`` None) or values matching ``names``."""
+    if names is None:
+        return payload.get(key)
+    for name, value in zip(names, payload, strict=True):
+        if name == key:
+            return value
+    return None
 
 
 def star_rating(game: str, near_falls: int, reversals: int, lead_changes: int, comebacks: int, events: int) -> float:

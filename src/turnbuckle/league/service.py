@@ -1,10 +1,10 @@
 """The league: promotions, signings, titles, cards, seasons, and the views the CLI and web app show.
 
 Every function takes an open ``Database`` and a league name (``None``: the only league in it).
-Writes happen in short transactions; running a card commits each match on its own, together
-with everything it changes (result, ratings, streaks, title change, injuries, feuds and, for
-the last match of a card, the injury countdown and the card's grade), so a crash or SIGKILL
-loses at most the match being played, and running again continues where it stopped.
+Writes happen in short transactions; running a card plays its matches in memory, then commits
+them together with everything they change (results, ratings, streaks, title changes, injuries,
+feuds, the injury countdown, the card's grade and, in a season, the next card's booking), so a
+crash or SIGKILL loses at most the card being played, and running again plays it identically.
 """
 
 from __future__ import annotations
@@ -13,20 +13,20 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, make_transient_to_detached, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.errors import ParamError, TurnbuckleError
-from turnbuckle.engine.events import Event
-from turnbuckle.engine.game import Game, State
-from turnbuckle.engine.match import Agent, play_match
+from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+from turnbuckle.engine.match import Agent, agent_rng, chance_rng, play_match
 from turnbuckle.engine.registry import game_class, load_game
 from turnbuckle.engine.result import MatchResult
 from turnbuckle.league.booking import MatchSpec, build_params, closest, infer_match_type, match_type_choices
@@ -37,7 +37,7 @@ from turnbuckle.league.errors import (
     UnknownLeagueError,
     UnknownWrestlerError,
 )
-from turnbuckle.league.quality import QualityCounter, card_grade
+from turnbuckle.league.quality import QualityCounter, card_grade, event_field
 from turnbuckle.store.base import Base, utcnow
 from turnbuckle.store.db import Database, translate_error
 from turnbuckle.store.league_models import (
@@ -351,7 +351,11 @@ def _book_match(
     roster: dict[str, LeagueWrestler] | None = None,
     feuds: dict[frozenset[tuple[str, ...]], Feud] | None = None,
     reigns: dict[int, TitleReign | None] | None = None,
+    round_: int | None = None,
+    defer: list[_Booked] | None = None,
 ) -> LeagueMatch:
+    """Check and book one match. ``defer``: collect it there for ``_insert_booked`` (one set of
+    statements for a whole card) instead of inserting it now."""
     sides: list[list[str]] = []
     entrants: list[LeagueWrestler] = []
     for side in spec.sides:
@@ -386,24 +390,121 @@ def _book_match(
     if sorted(map(sorted, seated)) != sorted(map(sorted, sides)):
         raise BookingError(f"{league.game} seats a {match_type} match as {seated}, not as booked {sides}")
     match = LeagueMatch(
-        event=event,
+        event_id=event.id,
         position=position,
+        round=round_,
+        blowoff=spec.blowoff,
+        feud_id=feud.id if feud else None,
         match_type=match_type,
         options=spec.options,
         title_id=title.id if title else None,
         sides=seated,
-        blowoff=spec.blowoff,
-        feud_id=feud.id if feud else None,
+        status="booked",
+        seed=match_seed(league.seed, event.number, position),
+        title_changed=False,
+        **dict.fromkeys(UNPLAYED_FIELDS),
     )
-    match.seed = match_seed(league.seed, event.number, position)
     by_name = {w.name: w for w in entrants}
-    seat = 0
+    seats: list[tuple[LeagueWrestler, int, int]] = []
     for side_index, side_names in enumerate(seated):
         for name in side_names:
-            match.entrants.append(MatchEntrant(wrestler=by_name[name], side=side_index, seat=seat))
-            seat += 1
-    session.add(match)
+            seats.append((by_name[name], side_index, len(seats)))
+    if defer is not None:
+        defer.append((match, seats))
+    else:
+        _insert_booked(session, event, [(match, seats)])
     return match
+
+
+_Booked = tuple[LeagueMatch, list[tuple[LeagueWrestler, int, int]]]
+"""A match to insert, with its entrants: (wrestler, side, seat)."""
+UNPLAYED_FIELDS = (
+    "params",
+    "agents",
+    "actions",
+    "result",
+    "winner_side",
+    "method",
+    "steps",
+    "stars",
+    "quality",
+    "played_at",
+)
+BOOKED_MATCH_FIELDS = (
+    "event_id",
+    "position",
+    "round",
+    "blowoff",
+    "feud_id",
+    "match_type",
+    "options",
+    "title_id",
+    "sides",
+    "status",
+    "seed",
+    "title_changed",
+)
+"""The columns a booking inserts; the unplayed ones stay SQL NULL (a JSON column would store the
+JSON ``null`` for a Python None)."""
+
+
+def _persist(session: Session, obj: Base) -> None:
+    """Make ``obj`` (every column set, its row already inserted) a clean persistent object of
+    ``session``, as if loaded: no unit-of-work flush for it."""
+    make_transient_to_detached(obj)
+    session.add(obj)
+
+
+def _insert_booked(session: Session, event: LeagueEvent, booked: list[_Booked]) -> None:
+    """Insert booked matches and their entrants with one executemany each (the ORM's unit of work
+    costs several times more) and attach them to ``event`` in memory."""
+    if not booked:
+        return
+    tables = Base.metadata.tables
+    matches, entrants = tables["league_match"], tables["league_match_entrant"]
+    # plain executemany inserts, then one SELECT each for the new ids: RETURNING with a guaranteed
+    # row order makes SQLAlchemy insert row by row on SQLite
+    session.execute(insert(matches), [{k: getattr(m, k) for k in BOOKED_MATCH_FIELDS} for m, _ in booked])
+    positions = [m.position for m, _ in booked]
+    by_position: dict[int, int] = {
+        row[0]: row[1]
+        for row in session.execute(
+            select(matches.c.position, matches.c.id).where(
+                matches.c.event_id == event.id, matches.c.position.in_(positions)
+            )
+        ).all()
+    }
+    match_ids = [by_position[p] for p in positions]
+    rows = [
+        {"match_id": match_id, "wrestler_id": w.id, "side": side, "seat": seat, "outcome": None, "injured": False}
+        for match_id, (_, seats) in zip(match_ids, booked, strict=True)
+        for w, side, seat in seats
+    ]
+    session.execute(insert(entrants), rows)
+    by_pair: dict[tuple[Any, Any], int] = {
+        (row[1], row[2]): row[0]
+        for row in session.execute(
+            select(entrants.c.id, entrants.c.match_id, entrants.c.wrestler_id).where(entrants.c.match_id.in_(match_ids))
+        ).all()
+    }
+    entrant_ids = iter([by_pair[row["match_id"], row["wrestler_id"]] for row in rows])
+    rows_iter = iter(rows)
+    added: list[LeagueMatch] = []
+    for match_id, (match, seats) in zip(match_ids, booked, strict=True):
+        match.id = match_id
+        _persist(session, match)
+        objects = []
+        for wrestler, _, _ in seats:
+            entrant = MatchEntrant(id=next(entrant_ids), **next(rows_iter))
+            _persist(session, entrant)
+            set_committed_value(entrant, "wrestler", wrestler)
+            set_committed_value(entrant, "match", match)
+            objects.append(entrant)
+        set_committed_value(match, "entrants", objects)
+        set_committed_value(match, "event", event)
+        added.append(match)
+    if "matches" in event.__dict__:  # loaded: keep it current (otherwise a lazy load finds them)
+        set_committed_value(event, "matches", [*event.matches, *added])
 
 
 def match_seed(league_seed: int, event_number: int, position: int) -> int:
@@ -419,16 +520,29 @@ def book_card(db: Database, league_name: str | None, name: str | None, specs: li
         league = get_league(session, league_name)
         event = _new_event(session, league, name, "card")
         taken: dict[str, int] = {}
+        booked: list[_Booked] = []
         for position, spec in enumerate(specs, start=1):
-            _book_match(session, league, event, position, spec, taken)
+            _book_match(session, league, event, position, spec, taken, defer=booked)
+        _insert_booked(session, event, booked)
         return {"event": event.number, "name": event.name, "matches": len(specs)}
 
 
 def _new_event(session: Session, league: League, name: str | None, kind: str) -> LeagueEvent:
     number = _next_number(session, league)
-    event = LeagueEvent(league_id=league.id, number=number, name=name or f"{league.name} #{number}", kind=kind)
-    session.add(event)
-    session.flush()
+    values: dict[str, Any] = {
+        "league_id": league.id,
+        "number": number,
+        "name": name or f"{league.name} #{number}",
+        "kind": kind,
+        "status": "booked",
+        "created_at": utcnow(),
+        "ran_at": None,
+        "grade": None,
+    }
+    table = Base.metadata.tables["league_event"]
+    event = LeagueEvent(id=session.scalar(insert(table).returning(table.c.id), values), **values)
+    _persist(session, event)
+    set_committed_value(event, "matches", [])
     return event
 
 
@@ -461,11 +575,12 @@ def book_tournament(
         )
         taken: dict[str, int] = {}
         order = bracket_order(count)  # 1 v N, N/2 v N/2+1, ...: seeds 1 and 2 can meet only in the final
+        booked: list[_Booked] = []
         for i in range(count // 2):
             a, b = order[2 * i] - 1, order[2 * i + 1] - 1
             spec = MatchSpec(sides=[[seeded[a].name], [seeded[b].name]])
-            match = _book_match(session, league, event, i + 1, spec, taken)
-            match.round = 1
+            _book_match(session, league, event, i + 1, spec, taken, round_=1, defer=booked)
+        _insert_booked(session, event, booked)
         return {"event": event.number, "name": event.name, "entrants": [w.name for w in seeded]}
 
 
@@ -491,31 +606,71 @@ class MatchOutcome:
     injuries: list[tuple[str, int]] = field(default_factory=list)
 
 
-class _Collector:
-    """Counts the quality ingredients and picks up injuries as the match's events arrive."""
+@dataclass
+class _Played:
+    """A match played in memory, not stored yet."""
 
-    def __init__(self, game: str) -> None:
-        self.quality = QualityCounter(game)
-        self.injuries: list[tuple[str, int]] = []
+    match: LeagueMatch
+    game: Game
+    params: dict[str, Any]
+    seed: int
+    agents: list[str]
+    actions: list[str]
+    result: MatchResult
+    steps: int
+    quality: QualityCounter
+    injuries: list[tuple[str, int]]
 
-    def __call__(self, event: Event, state: State) -> None:
-        self.quality.add(event)
-        if event.kind == "injury":
-            self.injuries.append((str(event.data["wrestler"]), int(event.data["cards"])))
+
+def play_counted(game: Game, agents: list[Agent], seed: int) -> tuple[list[str], MatchResult, int, State]:
+    """``play_match`` (the same loop, so the same match from the same seed) with the state's event
+    log recorded from the first action: a deferred log is not rebuilt by replaying afterwards, and
+    no ``Event`` objects are built. Returns the actions, the result, the steps and the final state."""
+    state = game.new_initial_state()
+    state.materialize_events()  # a deferred log starts recording now (nothing to replay yet)
+    dice = chance_rng(seed)
+    rngs = [agent_rng(seed, p) for p in range(len(agents))]
+    steps = 0
+    limit = game.max_game_length()
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if steps >= limit:
+            raise RuntimeError(f"{game.name} match exceeded {limit} steps (seed {seed})")
+        action = state.sample_chance(dice) if player == CHANCE else agents[player].choose(state, rngs[player])
+        state.apply_action(action)
+        steps += 1
+    result = state.match_result()
+    assert result is not None  # the loop ends only at a terminal state
+    return [a.name for a in state.history], result, steps, state
+
+
+def count_events(game: str, state: State) -> tuple[QualityCounter, list[tuple[str, int]]]:
+    """The quality ingredients and the injuries of a played match, in one pass over its raw event log."""
+    quality = QualityCounter(game)
+    injuries: list[tuple[str, int]] = []
+    add = quality.add_raw
+    for kind, names, payload in state._events:
+        add(kind, names, payload)
+        if kind == "injury":
+            injuries.append((str(event_field(names, payload, "wrestler")), int(event_field(names, payload, "cards"))))
+    return quality, injuries
 
 
 class Runner:
-    """Plays booked matches and stores each one in its own transaction (shared by card run and season)."""
+    """Plays booked matches and stores them a card per transaction (shared by card run and season)."""
 
-    def __init__(self, db: Database, league_name: str | None, agents: list[str] | None = None, batch: int = 1) -> None:
-        if batch < 1:
-            raise LeagueError("--batch must be at least 1")
+    def __init__(self, db: Database, league_name: str | None, agents: list[str] | None = None, batch: int = 0) -> None:
+        if batch < 0:
+            raise LeagueError("--batch must be 0 (a card per transaction) or more")
         self.batch = batch
-        """Matches per transaction: 1 stores each match as it finishes; more is faster, and a crash
-        then loses up to that many finished matches of the card (replayed identically next run)."""
-        self._uncommitted = 0
+        """Matches per transaction; 0: a whole card (a tournament round) per transaction, so a crash
+        loses the unfinished card, which the next run plays again identically."""
         self.db = db
         self.session = Session(db._writer, expire_on_commit=False)
+        self._injuries: list[tuple[Injury, int]] | None = None
+        self._clear_pending()
         self.league = self._guard(lambda: get_league(self.session, league_name))
         self.agents = agents or []
         self._feud_map: dict[frozenset[tuple[str, ...]], Feud] | None = None
@@ -537,13 +692,19 @@ class Runner:
         try:
             return fn()
         except TurnbuckleError:
-            self.session.rollback()
+            self._rollback()
             raise
         except SQLAlchemyError as exc:
-            self.session.rollback()
+            self._rollback()
             raise _busy_or(exc, self.db) from None
 
+    def _rollback(self) -> None:
+        self._clear_pending()
+        self._injuries = None
+        self.session.rollback()
+
     def _commit(self) -> None:
+        self._guard(self._write_pending)
         self._guard(self.session.commit)
 
     def _query(self, fn: Callable[[], Any]) -> Any:
@@ -586,21 +747,26 @@ class Runner:
         return event
 
     def run_event(
-        self, event: LeagueEvent, on_match: Callable[[MatchOutcome], None] | None = None, fresh: bool = False
+        self,
+        event: LeagueEvent,
+        on_match: Callable[[MatchOutcome], None] | None = None,
+        fresh: bool = False,
+        then: Callable[[], Any] | None = None,
     ) -> dict[str, Any]:
-        """Play every unplayed match of ``event`` (resuming a half-run one), committing each.
+        """Play every unplayed match of ``event`` (resuming a half-run one) and store them.
 
-        ``fresh``: the event was just booked by this runner, so its matches are in memory already."""
+        The matches of a card (of a tournament round) are played in memory first, then stored in
+        one transaction with everything they change, the card's close included (``batch``: every
+        that many matches). ``fresh``: the event was just booked by this runner, so its matches
+        are in memory already. ``then``: called in the card's closing transaction once it is done
+        (``season`` books its next card there)."""
         if event.status == "done":
             raise LeagueError(f"card #{event.number} ({event.name}) has already been run")
         while True:
             if fresh:
                 pending = sorted((m for m in event.matches if m.status == "booked"), key=lambda m: m.position)
                 if pending:
-                    for index, match in enumerate(pending):
-                        outcome = self._play_and_store(event, match, last=index == len(pending) - 1)
-                        if on_match is not None:
-                            on_match(outcome)
+                    self._play_and_store(event, pending, on_match, then)
                     if event.status == "done":
                         titles = {t.id: t.name for t in self.league.titles}
                         ordered = sorted(event.matches, key=lambda m: m.position)
@@ -619,19 +785,19 @@ class Runner:
             )
             if not pending:
                 self._guard(lambda: self._finish_if_complete(event))
+                if event.status == "done" and then is not None:
+                    self._guard(then)
                 self._commit()
                 if event.status == "done":
                     break
                 continue  # a tournament booked its next round
-            for index, match in enumerate(pending):
-                outcome = self._play_and_store(event, match, last=index == len(pending) - 1)
-                if on_match is not None:
-                    on_match(outcome)
+            self._play_and_store(event, pending, on_match, then)
             if event.status == "done":
                 break
         return self._query(lambda: event_summary(self.session, event))  # type: ignore[no-any-return]
 
-    def _play_and_store(self, event: LeagueEvent, match: LeagueMatch, last: bool) -> MatchOutcome:
+    def _play(self, event: LeagueEvent, match: LeagueMatch) -> _Played:
+        """Play one booked match in memory (no database access: its entrants are loaded)."""
         league = self.league
         injured = [e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0]
         params = build_params(
@@ -646,49 +812,52 @@ class Runner:
         )
         game = self._game(params)
         names = self.agent_names(game)
-        collector = _Collector(league.game)
         seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
-        record = play_match(game, self._agents(game, names), seed, on_event=collector)
-        outcome = self._guard(
-            lambda: self._store(
-                event, match, params, seed, names, record.actions, record.result, record.steps, collector, last
-            )
-        )
-        self._uncommitted += 1
-        if last or self._uncommitted >= self.batch:
-            self._commit()
-            self._uncommitted = 0
-        return outcome  # type: ignore[no-any-return]
+        actions, result, steps, state = play_counted(game, self._agents(game, names), seed)
+        quality, injuries = count_events(league.game, state)
+        return _Played(match, game, params, seed, names, actions, result, steps, quality, injuries)
 
-    def _store(
+    def _play_and_store(
         self,
         event: LeagueEvent,
-        match: LeagueMatch,
-        params: dict[str, Any],
-        seed: int,
-        agents: list[str],
-        actions: list[str],
-        result: MatchResult,
-        steps: int,
-        collector: _Collector,
-        last: bool,
-    ) -> MatchOutcome:
+        pending: list[LeagueMatch],
+        on_match: Callable[[MatchOutcome], None] | None,
+        then: Callable[[], Any] | None,
+    ) -> None:
+        """Play ``pending`` (the rest of a card or round), then store them: one transaction, or
+        one per ``batch`` matches. ``on_match`` hears of each match once it is committed."""
+        played = [self._play(event, match) for match in pending]
+        outcomes: list[MatchOutcome] = []
+        for index, one in enumerate(played):
+            last = index == len(played) - 1
+            outcomes.append(self._guard(partial(self._store, event, one, last)))
+            if last or (self.batch and len(outcomes) >= self.batch):
+                if last and event.status == "done" and then is not None:
+                    self._guard(then)
+                self._commit()
+                if on_match is not None:
+                    for outcome in outcomes:
+                        on_match(outcome)
+                outcomes = []
+
+    def _store(self, event: LeagueEvent, played: _Played, last: bool) -> MatchOutcome:
         session = self.session
+        match, params, result, quality = played.match, played.params, played.result, played.quality
         self.pair_counts()  # loaded before this match counts as played
         self.feud_map()
         now = utcnow()
-        stars = collector.quality.stars()
+        stars = quality.stars()
         winners = set(result.winner.wrestlers) if result.winner is not None else set()
         match_values: dict[str, Any] = {
             "params": params,
-            "seed": seed,
-            "agents": agents,
-            "actions": actions,
+            "seed": played.seed,
+            "agents": played.agents,
+            "actions": played.actions,
             "result": result.to_dict(),
             "method": result.method.value,
-            "steps": steps,
+            "steps": played.steps,
             "stars": stars,
-            "quality": collector.quality.summary(),
+            "quality": quality.summary(),
             "played_at": now,
             "status": "done",
             "winner_side": next((i for i, s in enumerate(match.sides) if winners and set(s) == winners), None),
@@ -714,14 +883,17 @@ class Runner:
         self._write_result(match, match_values, entrant_rows, by_name, records, rating_rows)
         title_change = self._title(event, match, result, winners) if match.title_id is not None else None
         injuries: list[tuple[str, int]] = []
-        for name, cards in collector.injuries:
+        for name, cards in played.injuries:
             entrant_hurt = by_name.get(name)
             if entrant_hurt is None:
                 continue
-            session.add(Injury(wrestler_id=entrant_hurt.wrestler_id, match_id=match.id, cards=cards, remaining=cards))
+            injury = Injury(wrestler_id=entrant_hurt.wrestler_id, match_id=match.id, cards=cards, remaining=cards)
+            session.add(injury)
+            if self._injuries is not None:
+                self._injuries.append((injury, event.id))
             entrant_hurt.wrestler.injured_cards = max(entrant_hurt.wrestler.injured_cards, cards)
             injuries.append((name, cards))
-        self._feuds(event, match, stars, title_change is not None, bool(getattr(self._game(params), "feud", False)))
+        self._feuds(event, match, stars, title_change is not None, bool(getattr(played.game, "feud", False)))
         if last:
             self._finish_if_complete(event)
         return MatchOutcome(event.number, match.id, result.describe(), stars, title_change, injuries)
@@ -757,33 +929,55 @@ class Runner:
         records: dict[str, dict[str, Any]],
         rating_rows: list[dict[str, Any]],
     ) -> None:
-        """The hot writes of a match as plain executemany statements (the ORM's unit of work costs
-        several times more), then the in-memory objects are brought in line without dirtying them.
-        The wrestler rows carry an optimistic lock: another process's change makes this a busy error."""
-        session = self.session
-        statements = _hot_statements()
-        session.execute(statements.match, {"m_id": match.id, **{f"m_{k}": v for k, v in match_values.items()}})
-        session.execute(statements.entrant, entrant_rows)
-        wrestler_rows = []
-        for name, record in records.items():
-            wrestler = by_name[name].wrestler
-            row = {f"w_{k}": record[k] for k in WRESTLER_FIELDS}
-            row.update(w_id=wrestler.id, w_version=wrestler.version, w_next=wrestler.version + 1)
-            wrestler_rows.append(row)
-        done = session.execute(statements.wrestler, wrestler_rows)
-        if done.rowcount != len(wrestler_rows):  # type: ignore[attr-defined]
-            raise StaleDataError("wrestler rows changed by another process")
-        session.execute(statements.rating, rating_rows)
+        """Queue the hot writes of a match (``_write_pending`` runs them as one executemany per
+        table for the whole card) and bring the in-memory objects in line without dirtying them."""
+        self._match_rows.append({"m_id": match.id, **{f"m_{k}": v for k, v in match_values.items()}})
+        self._entrant_rows.extend(entrant_rows)
+        self._rating_rows.extend(rating_rows)
         for key, value in match_values.items():
             set_committed_value(match, key, value)
         for entrant, row in zip(match.entrants, entrant_rows, strict=True):
             set_committed_value(entrant, "outcome", row["e_outcome"])
             set_committed_value(entrant, "injured", row["e_injured"])
-        for row in wrestler_rows:
-            wrestler = next(e.wrestler for e in match.entrants if e.wrestler_id == row["w_id"])
+        for name, record in records.items():
+            wrestler = by_name[name].wrestler
             for k in WRESTLER_FIELDS:
-                set_committed_value(wrestler, k, row[f"w_{k}"])
-            set_committed_value(wrestler, "version", row["w_next"])
+                set_committed_value(wrestler, k, record[k])
+            self._touched[wrestler.id] = wrestler
+
+    def _write_pending(self) -> None:
+        """Run the queued writes: the matches, entrants and ratings, then each touched wrestler's
+        record and rating once, under an optimistic lock (another process's change to one of them
+        makes this a busy error). Runs before anything reads those rows back and before a commit."""
+        if not self._match_rows and not self._touched:
+            return
+        session = self.session
+        statements = _hot_statements()
+        if self._match_rows:
+            session.execute(statements.match, self._match_rows)
+        if self._entrant_rows:
+            session.execute(statements.entrant, self._entrant_rows)
+        if self._rating_rows:
+            session.execute(statements.rating, self._rating_rows)
+        wrestlers = list(self._touched.values())
+        if wrestlers:
+            rows = []
+            for wrestler in wrestlers:
+                row = {f"w_{k}": getattr(wrestler, k) for k in WRESTLER_FIELDS}
+                row.update(w_id=wrestler.id, w_version=wrestler.version, w_next=wrestler.version + 1)
+                rows.append(row)
+            done = session.execute(statements.wrestler, rows)
+            if done.rowcount != len(rows):  # type: ignore[attr-defined]
+                raise StaleDataError("wrestler rows changed by another process")
+            for wrestler, row in zip(wrestlers, rows, strict=True):
+                set_committed_value(wrestler, "version", row["w_next"])
+        self._clear_pending()
+
+    def _clear_pending(self) -> None:
+        self._match_rows: list[dict[str, Any]] = []
+        self._entrant_rows: list[dict[str, Any]] = []
+        self._rating_rows: list[dict[str, Any]] = []
+        self._touched: dict[int, LeagueWrestler] = {}
 
     def _title(self, event: LeagueEvent, match: LeagueMatch, result: MatchResult, winners: set[str]) -> str | None:
         session = self.session
@@ -896,26 +1090,21 @@ class Runner:
         """When no match of ``event`` is left: book a tournament's next round, or close the card
         (injury countdown, grade) in the same transaction as its last match."""
         session = self.session
-        session.flush()
         if event.status == "done":
             return
-        left = session.scalar(
-            select(func.count()).where(LeagueMatch.event_id == event.id, LeagueMatch.status == "booked")
-        )
-        if left:
+        matches = sorted(event.matches, key=lambda m: m.position)  # in memory: this runner keeps them current
+        if any(m.status == "booked" for m in matches):
             return
-        matches = list(
-            session.scalars(select(LeagueMatch).where(LeagueMatch.event_id == event.id).order_by(LeagueMatch.position))
-        )
         if event.kind == "tournament" and matches:
             last_round = max(m.round or 1 for m in matches)
             finals = [m for m in matches if (m.round or 1) == last_round]
             if len(finals) > 1:
                 advancing = [self._advancer(m) for m in finals]
                 taken: dict[str, int] = {}
+                booked: list[_Booked] = []
                 for i in range(0, len(advancing), 2):
                     spec = MatchSpec(sides=[[advancing[i]], [advancing[i + 1]]])
-                    booked = _book_match(
+                    _book_match(
                         session,
                         self.league,
                         event,
@@ -925,9 +1114,10 @@ class Runner:
                         None,
                         self.feud_map(),
                         self.reign_map(),
+                        round_=last_round + 1,
+                        defer=booked,
                     )
-                    booked.round = last_round + 1
-                session.flush()
+                _insert_booked(session, event, booked)
                 return
         self._countdown(event)
         mean, _letter = card_grade([m.stars or 0.0 for m in matches])
@@ -941,31 +1131,41 @@ class Runner:
         wrestlers = {e.wrestler.name: e.wrestler for e in match.entrants}
         return max((s[0] for s in match.sides), key=lambda n: (wrestlers[n].ordinal, n))
 
-    def _countdown(self, event: LeagueEvent) -> None:
-        session = self.session
-        active = list(
-            session.scalars(
-                select(Injury)
+    def injury_list(self) -> list[tuple[Injury, int]]:
+        """Injuries still running, with the event of the match they happened in (loaded once per
+        run and kept current by this runner)."""
+        if self._injuries is None:
+            rows = self.session.execute(
+                select(Injury, LeagueMatch.event_id)
                 .join(LeagueMatch, LeagueMatch.id == Injury.match_id)
-                .where(Injury.remaining > 0, LeagueMatch.event_id != event.id)
                 .join(LeagueWrestler, LeagueWrestler.id == Injury.wrestler_id)
-                .where(LeagueWrestler.league_id == self.league_id)
-            )
-        )
-        touched: set[int] = set()
-        for injury in active:
+                .where(Injury.remaining > 0, LeagueWrestler.league_id == self.league_id)
+                .order_by(Injury.id)
+            ).all()
+            self._injuries = [(injury, event_id) for injury, event_id in rows]
+        return self._injuries
+
+    def _countdown(self, event: LeagueEvent) -> None:
+        """One card less for every injury from an earlier card; wrestlers' ``injured_cards`` follow."""
+        running = self.injury_list()
+        touched: dict[int, int] = {}
+        for injury, event_id in running:
+            if event_id == event.id or injury.remaining <= 0:
+                continue
             injury.remaining -= 1
             if injury.remaining == 0:
                 injury.healed_event_id = event.id
-            touched.add(injury.wrestler_id)
-        session.flush()
-        for wrestler_id in touched:
-            wrestler = session.get(LeagueWrestler, wrestler_id)
+            touched[injury.wrestler_id] = 0
+        if not touched:
+            return
+        for injury, _ in running:
+            if injury.wrestler_id in touched and injury.remaining > 0:
+                touched[injury.wrestler_id] = max(touched[injury.wrestler_id], injury.remaining)
+        self._injuries = [(injury, event_id) for injury, event_id in running if injury.remaining > 0]
+        for wrestler_id, left in touched.items():
+            wrestler = self.session.get(LeagueWrestler, wrestler_id)
             assert wrestler is not None
-            left = session.scalar(
-                select(func.max(Injury.remaining)).where(Injury.wrestler_id == wrestler_id, Injury.remaining > 0)
-            )
-            wrestler.injured_cards = int(left or 0)
+            wrestler.injured_cards = left
 
 
 def _busy_or(exc: SQLAlchemyError, db: Database) -> TurnbuckleError:
@@ -1078,8 +1278,10 @@ def book_season_event(
     taken: dict[str, int] = {}
     roster = {w.name.lower(): w for w in league.wrestlers}
     feud_map = feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)
+    booked: list[_Booked] = []
     for position, spec in enumerate(specs, start=1):
-        _book_match(session, league, event, position, spec, taken, roster, feud_map, reigns)
+        _book_match(session, league, event, position, spec, taken, roster, feud_map, reigns, defer=booked)
+    _insert_booked(session, event, booked)
     return event
 
 
@@ -1091,7 +1293,7 @@ def run_season(
     matches_per_card: int = 4,
     on_match: Callable[[MatchOutcome], None] | None = None,
     on_event: Callable[[dict[str, Any]], None] | None = None,
-    batch: int = 1,
+    batch: int = 0,
 ) -> list[dict[str, Any]]:
     """Book and run ``events`` cards. A card left half-run (a crash) is finished first and counts."""
     if events < 1:
@@ -1100,9 +1302,26 @@ def run_season(
         raise LeagueError("a card needs at least one match")
     summaries: list[dict[str, Any]] = []
     with Runner(db, league_name, agents, batch) as runner:
+        following: list[tuple[LeagueEvent, bool]] = []  # the next card, and whether this runner booked it
+
+        def book_next() -> None:
+            """In the closing transaction of a card: find the next booked card, or book a new one."""
+            waiting = runner.session.scalar(
+                select(LeagueEvent)
+                .where(LeagueEvent.league_id == runner.league_id, LeagueEvent.status == "booked")
+                .order_by(LeagueEvent.number)
+            )
+            if waiting is not None:
+                following.append((waiting, False))
+                return
+            new = book_season_event(
+                runner.session, runner.league, matches_per_card, runner.feud_map(), runner.reign_map()
+            )
+            following.append((new, True))
+
+        event = runner.next_booked()
+        fresh = False
         while len(summaries) < events:
-            event = runner.next_booked()
-            fresh = event is None
             if event is None:
                 event = runner._guard(
                     lambda: book_season_event(
@@ -1110,11 +1329,15 @@ def run_season(
                     )
                 )
                 runner._commit()
+                fresh = True
             assert event is not None
-            summary = runner.run_event(event, on_match, fresh)
+            more = len(summaries) + 1 < events
+            following.clear()
+            summary = runner.run_event(event, on_match, fresh, book_next if more else None)
             summaries.append(summary)
             if on_event is not None:
                 on_event(summary)
+            event, fresh = following[-1] if following else (None, False)
     return summaries
 
 
