@@ -14,7 +14,7 @@ twice, and a letter: A from 4 stars, B from 3, C from 2, D from 1, else F.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from turnbuckle.engine.events import Event
@@ -104,10 +104,14 @@ class QualityCounter:
                 self._lead = who
 
     def summary(self) -> dict[str, Any]:
-        out = {k: v for k, v in asdict(self).items() if not k.startswith("_") and k != "game"}
-        out["near_falls"] = self.near_falls + max(0, self._pins - self._falls)
-        out["stars"] = self.stars()
-        return out
+        return {
+            "near_falls": self.near_falls + max(0, self._pins - self._falls),
+            "reversals": self.reversals,
+            "lead_changes": self.lead_changes,
+            "comebacks": self.comebacks,
+            "events": self.events,
+            "stars": self.stars(),
+        }
 
     def stars(self) -> float:
         near_falls = self.near_falls + max(0, self._pins - self._falls)
