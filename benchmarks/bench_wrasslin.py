@@ -1,8 +1,13 @@
 """WRASSLIN' throughput: random-playout matches per CPU-second per match type, IS-MCTS ms per decision.
 
+Two playout columns: the search way (``_apply``/``sample_chance``, events off) and through the public
+contract exactly as ``bench_core`` drives every game (``chance_outcomes``, validated ``apply_action``,
+default event recording), with OpenSpiel's C++ ``pig`` behind the same loop in the same run when
+``pyspiel`` is installed (issue 13: WRASSLIN' >= 0.3x pig).
+
 CPU time (``time.process_time``) so that a shared, loaded machine does not distort the figures.
 
-    python benchmarks/bench_wrasslin.py [matches]
+    python benchmarks/bench_wrasslin.py [--matches N] [--no-ismcts]
 """
 
 from __future__ import annotations
@@ -10,6 +15,9 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
+
+from bench_core import playout as contract_playout
 
 from turnbuckle.agents.ismcts import ISMCTSAgent
 from turnbuckle.engine.game import CHANCE, TERMINAL
@@ -46,6 +54,24 @@ def playouts(game: WrasslinGame, matches: int) -> tuple[float, float]:
     return matches / elapsed, steps / matches
 
 
+def contract_rate(new_state: Any, matches: int) -> float:
+    """Transitions per CPU-second through the public contract (bench_core's loop)."""
+    rng = random.Random(2024)
+    transitions = 0
+    start = time.process_time()
+    for _ in range(matches):
+        transitions += contract_playout(new_state(), rng)
+    return transitions / (time.process_time() - start)
+
+
+def pig_rate(matches: int) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return contract_rate(pyspiel.load_game("pig").new_initial_state, matches)
+
+
 def ismcts_ms(agent: ISMCTSAgent, decisions: int = 40) -> float:
     game = WrasslinGame()
     rng = random.Random(1)
@@ -72,12 +98,22 @@ def ismcts_ms(agent: ISMCTSAgent, decisions: int = 40) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description="WRASSLIN' playout throughput and IS-MCTS latency.")
     parser.add_argument("--matches", type=int, default=200, help="random matches per match type")
-    matches = parser.parse_args().matches
-    print("| match type | random matches/s | steps/match |")
-    print("|---|---|---|")
+    parser.add_argument("--no-ismcts", action="store_true", help="skip the IS-MCTS latency table")
+    args = parser.parse_args()
+    matches = args.matches
+    pig = pig_rate(matches * 10)
+    print("| match type | random matches/s | steps/match | contract transitions/s | vs pig |")
+    print("|---|---|---|---|---|")
     for label, params in TYPES.items():
-        rate, steps = playouts(WrasslinGame(**params), matches)
-        print(f"| {label} | {rate:.1f} | {steps:.0f} |", flush=True)
+        game = WrasslinGame(**params)
+        rate, steps = playouts(game, matches)
+        contract = contract_rate(game.new_initial_state, matches)
+        ratio = f"{contract / pig:.3f}x" if pig else "-"
+        print(f"| {label} | {rate:.1f} | {steps:.0f} | {contract:,.0f} | {ratio} |", flush=True)
+    if pig:
+        print(f"\nOpenSpiel C++ pig through the same loop: {pig:,.0f} transitions/s (CPU)")
+    if args.no_ismcts:
+        return
     print()
     print("| IS-MCTS configuration | ms per decision (singles, CPU) |")
     print("|---|---|")

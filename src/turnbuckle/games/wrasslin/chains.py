@@ -26,11 +26,23 @@ class ChainsMixin(WrasslinCore):
         self._next_responder()
 
     def _next_responder(self) -> None:
+        g = self.g
         while self.responders:
             q = self.responders[0]
-            if not self.g.auto_pass or self._responses(q) or (self.g.errors_rule and self._responses(q, True)):
+            if not g.auto_pass:
                 self.phase = "respond"
                 return
+            answers = self._responses(q)
+            if answers:
+                self.phase = "respond"
+                self._prime_responses(q, answers, None)
+                return
+            if g.errors_rule:
+                lax = self._responses(q, True)
+                if lax:
+                    self.phase = "respond"
+                    self._prime_responses(q, answers, lax)
+                    return
             self.responders.pop(0)
         self._resolve()
 

@@ -297,11 +297,16 @@ class WrasslinCore(State):
         """(seat, Strength, Weight, damage, position) of each opponent a Hold may go on (9.41: not one
         being penalized who has not yet refilled his hand; ``lax``: him too, as an 11.5 error)."""
         out: list[tuple[int, int, int, int, int]] = []
-        team = self.team[s]
+        teams, pos, dmg = self.team, self.pos, self.dmg
+        team = teams[s]
+        wrestlers, wid = self.g.wrestlers, self.wid
         for t in range(self.g.players):
-            if self.team[t] == team or self.pos[t] == OUT or (not lax and (self.penalty[t] > 0 or self.unfilled[t])):
+            pt = pos[t]
+            if teams[t] == team or pt == OUT or (not lax and (self.penalty[t] > 0 or self.unfilled[t])):
                 continue
-            out.append((t, self.strength(t), self.w(t).weight, self.dmg[t], self.pos[t]))
+            w = wrestlers[wid[t]]
+            d = dmg[t]
+            out.append((t, (w.table[d][0] if d < w.submit_at else 0) + self.surge[t], w.weight, d, pt))
         return out
 
     def _targets_for(self, s: int, spec: HoldSpec, dt: bool, cands: list[tuple[int, int, int, int, int]],
@@ -406,6 +411,10 @@ class WrasslinCore(State):
     # state.py
     @abstractmethod
     def _decisions(self, errors: bool = False) -> list[Action]:
+        ...
+
+    @abstractmethod
+    def _prime_responses(self, q: int, answers: list[Action], lax: list[Action] | None) -> None:
         ...
 
     @abstractmethod

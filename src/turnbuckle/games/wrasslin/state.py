@@ -150,16 +150,46 @@ class WrasslinState(
         """The legal decisions; with the 11.5 errors rule, also the illegal plays a player may still make
         (``_errset``): they stand unless an opponent challenges before playing a card."""
         acts = self._decisions()
-        errs: frozenset[int] = frozenset()
+        lax = None
         if self.g.errors_rule and self.phase in ("main", "dt_hold", "target", "respond"):
+            lax = self._decisions(errors=True)
+        return self._with_errors(acts, lax)
+
+    def _with_errors(self, acts: list[Action], lax: list[Action] | None) -> list[Action]:
+        """``acts`` plus the 11.5 errors among ``lax`` (noted in ``_errset``) and, in a tournament, concede."""
+        errs: frozenset[int] = frozenset()
+        if lax is not None:
             have = {a.id for a in acts}
-            extra = [a for a in self._decisions(errors=True) if a.id not in have]
+            extra = [a for a in lax if a.id not in have]
             if extra:
                 acts += extra
                 errs = frozenset(a.id for a in extra)
         self._errset = errs
         if self.g.match_type == "tournament" and self.phase not in ("initiative", "draft") and acts:
             acts.append(self.g.a_concede)  # 14.3: at any time a Wrestler may voluntarily concede
+        return acts
+
+    def _prime_responses(self, q: int, answers: list[Action], lax: list[Action] | None) -> None:
+        """``_next_responder`` just asked ``q`` (now to answer) for his ``_responses`` (and, with the errors
+        rule, maybe the ``lax`` ones): the legal list from them, without asking again."""
+        if self.result is not None:
+            return
+        if self.g.errors_rule:
+            if lax is None:
+                lax = self._responses(q, True)
+            errors: list[Action] | None = self._respond_options(q, lax)
+        else:
+            errors = None
+        self._legal = sorted(self._with_errors(self._respond_options(q, answers), errors), key=_action_id)
+
+    def _respond_options(self, p: int, acts: list[Action]) -> list[Action]:
+        """``p``'s answers (``_responses``) less those refused by a challenge or void as a Wild Card, and pass."""
+        g = self.g
+        if self.refused:
+            acts = [a for a in acts if (p, a.id) not in self.refused]
+        if g.void and self.hand[p][self.C_WILD]:
+            acts = [a for a in acts if not self._void_wild(a)]
+        acts.append(g.a_pass)
         return acts
 
     def _decisions(self, errors: bool = False) -> list[Action]:
@@ -176,13 +206,7 @@ class WrasslinState(
                 return [a for a in acts if not self._void_wild(a)]
             return acts
         if ph == "respond":
-            acts = self._responses(p, errors)
-            if self.refused:
-                acts = [a for a in acts if (p, a.id) not in self.refused]
-            if g.void and self.hand[p][self.C_WILD]:
-                acts = [a for a in acts if not self._void_wild(a)]
-            acts.append(g.a_pass)
-            return acts
+            return self._respond_options(p, self._responses(p, errors))
         if ph == "initiative":
             return [g.a_call[ci] for ci, c in enumerate(self.hand[p]) if c]
         if ph == "penalty":
