@@ -188,8 +188,11 @@ _SIDES: Final = 16
 _POLY_SCALE: Final = 1.0 / math.cos(math.pi / _SIDES)
 
 
-def _segments_clear(px: npt.NDArray[np.float64], py: npt.NDArray[np.float64], qx: npt.NDArray[np.float64],
-                    qy: npt.NDArray[np.float64], obstacles: Sequence[tuple[float, float, float]]) -> npt.NDArray[np.bool_]:
+FloatArray = npt.NDArray[np.float64]
+
+
+def _segments_clear(px: FloatArray, py: FloatArray, qx: FloatArray, qy: FloatArray,
+                    obstacles: Sequence[tuple[float, float, float]]) -> npt.NDArray[np.bool_]:
     """For each segment P->Q, whether it keeps at least R from every obstacle centre."""
     clear = np.ones(np.broadcast(px, py, qx, qy).shape, dtype=bool)
     dx = qx - px
@@ -264,7 +267,7 @@ class PathFinder:
         straight = np.hypot(qx - sx, qy - sy)
         if not self.obstacles:
             return straight
-        clear = _segments_clear(np.float64(sx), np.float64(sy), qx, qy, self.obstacles)
+        clear = _segments_clear(np.full(1, sx), np.full(1, sy), qx, qy, self.obstacles)
         if clear.all():
             return straight
         out = straight.copy()
@@ -345,7 +348,7 @@ def anchor_points(ref: Point, ref_facing: Point, ref_r: int, r: int,
     touch = ref_r + r
     lo2 = ((touch + _ANCHOR_GAPS - np.where(_ANCHOR_GAPS > 0, 1, 0)) ** 2)[:, None]
     hi2 = ((touch + _ANCHOR_GAPS + np.where(_ANCHOR_GAPS > 0, 0, 1)) ** 2)[:, None]
-    dist = touch + _ANCHOR_GAPS + np.where(_ANCHOR_GAPS > 0, -0.5, 0.5)
+    dist = touch + _ANCHOR_GAPS
     ix = ref[0] + dist * ux
     iy = ref[1] + dist * uy
     cx = np.round(ix)[:, None] + _NEAR[None, :, 0]

@@ -552,7 +552,7 @@ class SkirmishState(State):
             "players": players, "models": models, "winner": self.winner if self.phase == OVER else None,
         }
         if pend:
-            public = {k: pend[k] for k in ("player", "model", "target", "stat", "a_hits", "d_hits", "count",
+            public: dict[str, Any] = {k: pend[k] for k in ("player", "model", "target", "stat", "a_hits", "d_hits", "count",
                                            "limit", "mover", "sdv", "counter", "a_dice", "d_dice") if k in pend}
             if "man" in pend:
                 public["maneuver"] = g.maneuvers[pend["man"]].name
@@ -646,8 +646,9 @@ class SkirmishState(State):
                     shown = "no path" if math.isinf(length) else f"{length / geo.UNIT:.2f}"
                     return f"too far: {shown} > {self.pend['limit'] / geo.UNIT:g} inches"
             return "not a destination offered now"
-        legal = ", ".join(a.name for a in self.legal_actions()[:12])
-        return f"{PHASE_NAMES[phase]} decision expected (legal: {legal}{', ...' if len(self.legal_actions()) > 12 else ''})"
+        offered = self.legal_actions()
+        legal = ", ".join(a.name for a in offered[:12]) + (", ..." if len(offered) > 12 else "")
+        return f"{PHASE_NAMES[phase]} decision expected (legal: {legal})"
 
     def _name_point(self, name: str) -> geo.Point | None:
         parts = name.split()
@@ -684,10 +685,7 @@ class SkirmishState(State):
         budget = self.left[player] + (self.pool[player] if counter else 0)
         used = self.used[player]
         out: list[tuple[int, tuple[int, int, str]]] = []
-        if counter:
-            targets = [self.pend["attacker_model"]]
-        else:
-            targets = [self.active[p] for p in self._opponents(player)]
+        targets = [self.pend["attacker_model"]] if counter else [self.active[p] for p in self._opponents(player)]
         partner = self._partner(player)
         for mi in sorted(g.own[me.wrestler]):
             if mi in used:
@@ -804,7 +802,9 @@ class SkirmishState(State):
         if limit > 0:
             idx = geo.reachable_grid(start, mover.r, obstacles, limit, finder)
             dup = {geo.grid_index(p) for p in seen if geo.on_grid(p)}
-            grid = [g.grid_base + int(i) for i in idx.tolist() if i not in dup] if dup else (idx + g.grid_base).tolist()
+            if dup:
+                idx = idx[~np.isin(idx, np.fromiter(dup, dtype=np.int64))]
+            grid = (idx + g.grid_base).tolist()
         self._dest = (found, grid)
         return self._dest
 
@@ -1013,8 +1013,10 @@ class SkirmishState(State):
 
     # -- SK-4 PERFORMING MANEUVERS -----------------------------------------------------------------------
     def _declare(self, player: int, spec: tuple[int, int, str], counter: bool) -> None:
+        """Pay for and start a maneuver; ``spec`` is (maneuver, target seat or -1, stat)."""
         g = self.game
-        mi, target, stat = spec
+        mi, seat, stat = spec
+        target = self.active[seat] if seat >= 0 else -1
         m = g.maneuvers[mi]
         cost = self._cost(player, mi)
         if counter:
@@ -1343,7 +1345,7 @@ class SkirmishState(State):
         back = geo.unit((-me.fx, -me.fy))
         u = geo.rotate_clockwise(back, bearing)
         touch = me.r + d.r
-        ideal = (me.x + (touch + 0.5) * u[0], me.y + (touch + 0.5) * u[1])
+        ideal = (me.x + touch * u[0], me.y + touch * u[1])
 
         def ok(p: geo.Point) -> bool:
             return (geo.inside(p, d.r) and touch * touch <= geo.dist2(p, me.pos) <= (touch + 1) ** 2
