@@ -55,7 +55,7 @@ def position(g: SkirmishGame, models: dict[int, tuple[float, float, str]], *, tu
     s.turn_index = s.order.index(turn)
     s.phase = TURN
     s.chooser = turn
-    s._cache = None
+    s.refresh()
     s.clear_events()
     return s
 

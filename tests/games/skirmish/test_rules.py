@@ -628,7 +628,7 @@ def test_sk_12_2_doubleteam_doubles_next_tag() -> None:  # skirmish SK-12.2 DOUB
     assert s.models[2].end == 5 and s.tag_double[1]
     s.apply_action("end turn")
     s.models[2].x, s.models[2].y = 240, 240  # back near its own corner
-    s._cache = None
+    s.refresh()
     assert "tag" not in names(s)  # 4 AP now, with 3 left
 
 

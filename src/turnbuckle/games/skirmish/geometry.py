@@ -215,10 +215,14 @@ class PathFinder:
     rules allow. One Dijkstra run serves every candidate destination of a decision.
     """
 
-    def __init__(self, start: Point, r: int, others: Sequence[Obstacle]) -> None:
+    def __init__(self, start: Point, r: int, others: Sequence[Obstacle], limit: float | None = None) -> None:
         self.start = start
         self.r = r
-        self.obstacles = [(float(ox), float(oy), float(r + orad)) for ox, oy, orad in others]
+        # a path of length <= limit stays within limit of the start: farther bases cannot matter
+        self.obstacles = [
+            (float(ox), float(oy), float(r + orad)) for ox, oy, orad in others
+            if limit is None or dist2(start, (ox, oy)) < (limit + r + orad + 1) ** 2
+        ]
         self._dist: npt.NDArray[np.float64] | None = None
         self._vx: npt.NDArray[np.float64] | None = None
         self._vy: npt.NDArray[np.float64] | None = None

@@ -407,6 +407,13 @@ class SkirmishState(State):
         self._cache: list[Action] | None = None
         self._dest: tuple[dict[int, geo.Point], list[int]] | None = None
         self._legal_set: frozenset[int] = frozenset()
+        self._opts: tuple[int, list[tuple[int, tuple[int, int, str]]]] | None = None
+
+    def refresh(self) -> None:
+        """Forget cached legal decisions (after a test or a scenario edits the state by hand)."""
+        self._cache = None
+        self._opts = None
+        self._dest = None
 
     # -- contract ------------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -576,7 +583,10 @@ class SkirmishState(State):
         phase = self.phase
         by = g.actions.by_name
         if phase == TURN:
-            ids = [a for a, _ in self._maneuver_options(self.chooser, False)]
+            known = self._opts
+            options = known[1] if known is not None and known[0] == self.chooser else \
+                self._maneuver_options(self.chooser, False)
+            ids = [a for a, _ in options]
             return [*ids, _id(by, "end turn")]
         if phase == BID:
             return [_id(by, f"bid {k}") for k in range(self.pool[self.chooser] + 1)]
@@ -769,7 +779,7 @@ class SkirmishState(State):
         limit = pend["limit"]
         others = self._others(mi)
         obstacles = [(m.x, m.y, m.r) for m in others]
-        finder = geo.PathFinder(start, mover.r, obstacles)
+        finder = geo.PathFinder(start, mover.r, obstacles, limit)
         found: dict[int, geo.Point] = {g.stay_id: start}
         seen = {start}
         candidates: list[tuple[int, geo.Point]] = []
@@ -811,6 +821,7 @@ class SkirmishState(State):
     # -- applying ---------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._cache = None
+        self._opts = None
         dest = self._dest
         self._dest = None
         phase = self.phase
@@ -988,8 +999,13 @@ class SkirmishState(State):
 
     def _auto_end(self) -> None:
         """A turn ends by itself when ``end turn`` is the only legal decision (R-SK-25)."""
-        if self.phase == TURN and not self._maneuver_options(self.chooser, False):
+        if self.phase != TURN:
+            return
+        options = self._maneuver_options(self.chooser, False)
+        if not options:
             self._end_turn()
+            return
+        self._opts = (self.chooser, options)  # the last change of this step: reused by legal_actions
 
     def _resume_turn(self) -> None:
         if self.phase == OVER:
