@@ -60,7 +60,7 @@ def main() -> None:
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     pairs = (sys.argv[2] if len(sys.argv) > 2 else "search-random,search-heuristic,heuristic-random").split(",")
     game = SkirmishGame()
-    print(f"| pair | matches | wins | draws | win rate | 95% interval | time |")
+    print("| pair | matches | wins | draws | win rate | 95% interval | time |", flush=True)
     print("|---|---|---|---|---|---|---|")
     times: dict[str, list[float]] = {}
     for pair in pairs:
