@@ -71,7 +71,7 @@ def test_params_refused_on_one_line() -> None:
 
 # -- exact odds (checklist §4.6, SC-14) ----------------------------------------------------------------
 def test_exact_odds() -> None:  # skirmish SK-7.4 hits on 5, criticals on 6 explode
-    win, tie, lose = odds.contest(1, 1)
+    win, tie, _ = odds.contest(1, 1)
     assert win == pytest.approx(5 / 21, abs=1e-12) and tie == pytest.approx(11 / 21, abs=1e-12)
     assert odds.contest(3, 3)[0] == pytest.approx(0.3604, abs=5e-4)
     assert odds.contest(4, 3)[0] == pytest.approx(0.4661, abs=5e-4)

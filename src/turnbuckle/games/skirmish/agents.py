@@ -143,9 +143,9 @@ def heuristic_action(state: SkirmishState, rng: random.Random) -> Action:
     if phase == DEST:
         return _choose_destination(state, me, rng)
     if phase == FACE:
-        opp = _opponent(state, me) if state.pend.get("facer") == state.active[me] else -1
-        if opp >= 0:
-            act = by(f"face P{opp}")
+        target = _opponent(state, me) if state.pend.get("facer") == state.active[me] else -1
+        if target >= 0:
+            act = by(f"face P{target}")
             if act is not None and act in legal:
                 return act
         seat_faces = [a for a in legal if a.name.startswith("face P")]

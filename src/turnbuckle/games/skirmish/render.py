@@ -103,10 +103,10 @@ def render_svg(observation: dict[str, Any]) -> str:
            f'height="{size:g}" font-family="sans-serif">',
            f'<rect x="0" y="0" width="{size:g}" height="{size:g}" fill="#222"/>',
            f'<rect x="{pad}" y="{pad}" width="{RING * scale:g}" height="{RING * scale:g}" fill="#e8e2d0"/>']
-    for i, offset in enumerate((-4, -9, -14)):  # three electrified ropes
-        out.append(f'<rect class="rope" x="{pad + offset}" y="{pad + offset}" width="{RING * scale - 2 * offset:g}" '
-                   f'height="{RING * scale - 2 * offset:g}" fill="none" stroke="{("#f1c40f", "#e74c3c", "#f1c40f")[i]}" '
-                   f'stroke-width="2"/>')
+    for offset, rope in zip((-4, -9, -14), ("#f1c40f", "#e74c3c", "#f1c40f"), strict=True):  # electrified ropes
+        side = RING * scale - 2 * offset
+        out.append(f'<rect class="rope" x="{pad + offset}" y="{pad + offset}" width="{side:g}" height="{side:g}" '
+                   f'fill="none" stroke="{rope}" stroke-width="2"/>')
     for name, (cx, cy) in {"SW": (0, 0), "SE": (RING, 0), "NW": (0, RING), "NE": (RING, RING)}.items():
         out.append(f'<circle class="corner" cx="{px(cx):g}" cy="{py(cy):g}" r="9" fill="#555"/>'
                    f'<text x="{px(cx):g}" y="{py(cy) + 4:g}" font-size="9" fill="#fff" text-anchor="middle">{name}'

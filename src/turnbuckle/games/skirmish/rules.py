@@ -559,8 +559,9 @@ class SkirmishState(State):
             "players": players, "models": models, "winner": self.winner if self.phase == OVER else None,
         }
         if pend:
-            public: dict[str, Any] = {k: pend[k] for k in ("player", "model", "target", "stat", "a_hits", "d_hits", "count",
-                                           "limit", "mover", "sdv", "counter", "a_dice", "d_dice") if k in pend}
+            shown = ("player", "model", "target", "stat", "a_hits", "d_hits", "count", "limit", "mover", "sdv",
+                     "counter", "a_dice", "d_dice")
+            public: dict[str, Any] = {k: pend[k] for k in shown if k in pend}
             if "man" in pend:
                 public["maneuver"] = g.maneuvers[pend["man"]].name
             if "limit" in public:
