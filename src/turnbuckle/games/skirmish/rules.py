@@ -406,6 +406,7 @@ class SkirmishState(State):
         self.how = ""
         self._cache: list[Action] | None = None
         self._dest: tuple[dict[int, geo.Point], list[int]] | None = None
+        self._named: tuple[dict[int, geo.Point], geo.PathFinder] | None = None
         self._legal_set: frozenset[int] = frozenset()
         self._opts: tuple[int, list[tuple[int, tuple[int, int, str]]]] | None = None
 
@@ -414,6 +415,7 @@ class SkirmishState(State):
         self._cache = None
         self._opts = None
         self._dest = None
+        self._named = None
 
     # -- contract ------------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -479,6 +481,13 @@ class SkirmishState(State):
                 a.id == action.id for a, _ in outcomes)
         if self.phase == OVER:
             return False
+        if not (0 <= action.id < len(g.decision_list) and g.decision_list[action.id] == action):
+            return False
+        if self.phase == DEST and self._cache is None:
+            # cheap path for replays: one destination checked alone, no full grid
+            if action.id in self._named_destinations()[0]:
+                return True
+            return g.grid_base <= action.id < g.push_base and self._grid_destination_ok(action.id)
         self.legal_actions()
         return action.id in self._legal_set and 0 <= action.id < len(g.decision_list) \
             and g.decision_list[action.id] == action
@@ -769,9 +778,48 @@ class SkirmishState(State):
 
     def _destinations(self) -> tuple[dict[int, geo.Point], list[int]]:
         """Legal destinations of the pending move (SK-6.1, SK-1.4): the named points (``stay``,
-        anchors, ropes) with their lattice points, and the reachable 0.5-inch grid points."""
+        anchors, ropes) with their lattice points, and the reachable 0.5-inch grid points (a grid
+        point equal to a named point is left to the name)."""
         if self._dest is not None:
             return self._dest
+        found, finder = self._named_destinations()
+        g = self.game
+        mi = self.pend["mover"]
+        mover = self.models[mi]
+        limit = self.pend["limit"]
+        grid: list[int] = []
+        if limit > 0:
+            idx = geo.reachable_grid(mover.pos, mover.r, self._obstacles(mi), limit, finder)
+            dup = {geo.grid_index(p) for p in found.values() if geo.on_grid(p)}
+            if dup:
+                idx = idx[~np.isin(idx, np.fromiter(dup, dtype=np.int64))]
+            grid = (idx + g.grid_base).tolist()
+        self._dest = (found, grid)
+        return self._dest
+
+    def _grid_destination_ok(self, action_id: int) -> bool:
+        """One grid destination checked alone, by the same tests as ``_destinations`` (replays use it)."""
+        g = self.game
+        index = action_id - g.grid_base
+        if not 0 <= index < len(geo.GRID_POINTS):
+            return False
+        point = geo.GRID_POINTS[index]
+        found, finder = self._named_destinations()
+        mi = self.pend["mover"]
+        mover = self.models[mi]
+        limit = self.pend["limit"]
+        if limit <= 0 or point in found.values() or not geo.inside(point, mover.r):
+            return False
+        if geo.dist2(point, mover.pos) > limit * limit:
+            return False
+        if not geo.free_at(point, mover.r, self._obstacles(mi)):
+            return False
+        return bool(finder.lengths(np.array([float(point[0])]), np.array([float(point[1])]))[0] <= limit + 1e-9)
+
+    def _named_destinations(self) -> tuple[dict[int, geo.Point], geo.PathFinder]:
+        """``stay``, the anchors around other models and the rope points that are reachable."""
+        if self._named is not None:
+            return self._named
         g = self.game
         pend = self.pend
         mi = pend["mover"]
@@ -809,22 +857,16 @@ class SkirmishState(State):
                 if length <= limit + 1e-9 and point not in seen:
                     seen.add(point)
                     found[aid] = point
-        grid: list[int] = []
-        if limit > 0:
-            idx = geo.reachable_grid(start, mover.r, obstacles, limit, finder)
-            dup = {geo.grid_index(p) for p in seen if geo.on_grid(p)}
-            if dup:
-                idx = idx[~np.isin(idx, np.fromiter(dup, dtype=np.int64))]
-            grid = (idx + g.grid_base).tolist()
-        self._dest = (found, grid)
-        return self._dest
+        self._named = (found, finder)
+        return self._named
 
     # -- applying ---------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._cache = None
         self._opts = None
-        dest = self._dest
+        named = self._named
         self._dest = None
+        self._named = None
         phase = self.phase
         g = self.game
         if phase == ROLL:
@@ -839,11 +881,11 @@ class SkirmishState(State):
         elif phase == BID:
             self._on_bid(int(action.name.split()[1]))
         elif phase == DEST:
-            if dest is None:
-                dest = self._destinations()
-                self._dest = None
-            named = dest[0]
-            self._on_destination(named[action.id] if action.id in named
+            if named is None:
+                named = self._named_destinations()
+                self._named = None
+            points = named[0]
+            self._on_destination(points[action.id] if action.id in points
                                  else geo.GRID_POINTS[action.id - g.grid_base])
         elif phase == FACE:
             self._on_facing(action)
@@ -1100,6 +1142,7 @@ class SkirmishState(State):
         self.phase = DEST
         self.chooser = chooser
         self._dest = None
+        self._named = None
 
     def _on_destination(self, point: geo.Point) -> None:
         pend = self.pend
