@@ -174,7 +174,7 @@ def heuristic_action(state: SkirmishState, rng: random.Random) -> Action:
 
 def _choose_destination(state: SkirmishState, me: int, rng: random.Random) -> Action:
     g = state.game
-    named, grid = state._destinations()
+    named = state._named_destinations()[0]
     mover = state.pend["mover"]
     by_id = g.decision_list
     if mover == state.active[me]:
@@ -189,7 +189,7 @@ def _choose_destination(state: SkirmishState, me: int, rng: random.Random) -> Ac
                    and g.anchor_spec[aid - g.anchor_base][0] == opp_seat]
         if anchors:
             return by_id[rng.choice(anchors)]
-        pool = list(named) + grid
+        pool = list(named) + state._destinations()[1]
         best = min(pool, key=lambda aid: (geo.dist2(_point(state, named, aid), opp.pos), aid))
         return by_id[best]
     # an enemy we move (Whip): into the ropes when we can
@@ -197,7 +197,7 @@ def _choose_destination(state: SkirmishState, me: int, rng: random.Random) -> Ac
     if ropes:
         return by_id[rng.choice(ropes)]
     start = state.models[mover].pos
-    pool = list(named) + grid
+    pool = list(named) + state._destinations()[1]
     far = max(pool, key=lambda aid: (geo.dist2(_point(state, named, aid), start), -aid))
     return by_id[far]
 
