@@ -654,3 +654,68 @@ def test_illegal_messages() -> None:
     s = game().new_initial_state()
     with pytest.raises(IllegalActionError):
         s.apply_action("bid 3")
+
+
+# -- more worked examples and scenarios -----------------------------------------------------------
+def test_ex_4_stagger_lasts_until_removed() -> None:  # skirmish SK-7.9, EX-4 "(e.g. Shake the Cobwebs)"
+    g = game("fatal_four_way")
+    s = position(g, {2: (10, 10, "E"), 0: (25, 25, "W"), 1: (5, 25, "E"), 3: (25, 5, "W")},
+                 left=[0, 0, 1, 0], staggered=(2,), turn=2, order=[2, 0, 1, 3], round_=3)
+    s.apply_action("cobweb duster")  # a unique maneuver with the remove_stagger effect
+    assert not s.models[2].staggered
+
+
+def test_sc_10_four_way_bid_ties() -> None:  # skirmish SK-3.2 with SK-11.2 (R-SK-19)
+    g = game("fatal_four_way")
+    s = position(g, {0: (5, 5, "E"), 1: (25, 5, "W"), 2: (5, 25, "E"), 3: (25, 25, "W")}, pools=[5, 5, 5, 5],
+                 bidding=True)
+    for bid in (1, 3, 1, 0):
+        s.apply_action(f"bid {bid}")
+    assert s.current_player() == CHANCE and s.tie_groups == [[0, 2]]
+    s.apply_action("order P2 P0")
+    assert s.order == [3, 2, 0, 1]
+
+
+def test_sc_9_doubleteam_doubling_lapses_at_round_end() -> None:  # skirmish SK-12.2 (R-SK-34)
+    g = game("tag")
+    s = position(g, {0: (4.2, 4.2, "NE"), 2: (5.5, 5.5, "SW")}, left=[2, 0], pools=[0, 0], turn=0,
+                 order=[1, 0], corners=["SW", "NE"])
+    s.apply_action("doubleteam P1")
+    skip_boosts(s)
+    roll(s, "5,5,1,1,1,1")
+    roll(s, "5,1,1")
+    assert "tag_cost_doubled" in kinds(s)  # P1 already had its turn: the doubling lapses unused
+    assert s.round == 2 and s.phase == BID and s.tag_double == [False, False]
+
+
+def test_anchor_behind_is_completely_in_the_back_arc() -> None:  # skirmish SK-7.3 named points (R-SK-7)
+    s = position(game(), {0: (10, 15, "E"), 1: (17, 15, "W")}, left=[3, 3], turn=1, order=[0, 1])
+    s.apply_action("jockey")
+    s.apply_action("total 12")
+    assert "to P0 b2b 180" in names(s) and "to P0 2in 0" in names(s)
+    s.apply_action("to P0 b2b 180")
+    s.apply_action("face P0")
+    a, b = s.models[0], s.models[1]
+    assert geo.in_contact(a.pos, a.r, b.pos, b.r)
+    assert geo.completely_back(a.pos, a.facing, b.pos, b.r)
+    assert "backstab P0" in names(s)
+
+
+def test_ex_6_whip_around_a_third_model() -> None:  # skirmish SK-10.7 EX-6 "does not have to be moved in a straight line"
+    g = game("fatal_four_way")
+    s = position(g, {0: (15, 15, "E"), 1: (17, 15, "W"), 2: (19, 15, "W"), 3: (5, 5, "E")}, left=[1, 0, 0, 0])
+    s.apply_action("whip P1 STR")
+    roll(s, "5,1,1")
+    roll(s, "1,1,1")
+    s.apply_action("total 5")
+    assert "move 20.0 17.0" in names(s)
+    s.apply_action("move 20.0 17.0")
+    assert "face 270" in names(s)
+    s.apply_action("face 270")
+    assert at(s, 1) == (20.0, 17.0) and s.models[1].facing == (0, -1)
+
+
+def test_describe_action_uses_the_chart() -> None:
+    g = game()
+    text = g.describe_action("suplex P1")
+    assert text is not None and "3 AP" in text and "TECH + 1" in text
