@@ -701,7 +701,7 @@ def test_anchor_behind_is_completely_in_the_back_arc() -> None:  # skirmish SK-7
     assert "backstab P0" in names(s)
 
 
-def test_ex_6_whip_around_a_third_model() -> None:  # skirmish SK-10.7 EX-6 "does not have to be moved in a straight line"
+def test_ex_6_whip_around_a_third_model() -> None:  # skirmish SK-10.7 EX-6 "not in a straight line"
     g = game("fatal_four_way")
     s = position(g, {0: (15, 15, "E"), 1: (17, 15, "W"), 2: (19, 15, "W"), 3: (5, 5, "E")}, left=[1, 0, 0, 0])
     s.apply_action("whip P1 STR")
