@@ -23,7 +23,7 @@ import numpy as np
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
-from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.errors import IllegalActionError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
 from turnbuckle.engine.result import MatchResult, Method, Side
@@ -409,6 +409,22 @@ class SkirmishState(State):
         self._named: tuple[dict[int, geo.Point], geo.PathFinder] | None = None
         self._legal_set: frozenset[int] = frozenset()
         self._opts: tuple[int, list[tuple[int, tuple[int, int, str]]]] | None = None
+
+    def action_from_string(self, text: str) -> Action:
+        """Also accepts typed points such as ``move 12.5 8`` (normalised to ``move 12.5 8.0``)."""
+        parts = text.split()
+        if len(parts) == 3 and parts[0] == "move":
+            try:
+                x, y = float(parts[1]), float(parts[2])
+            except ValueError:
+                return super().action_from_string(text)
+            name = f"move {x:.1f} {y:.1f}"
+            if self.game.actions.by_name(name) is None:
+                nx = min(29.5, max(0.5, round(x * 2) / 2))
+                ny = min(29.5, max(0.5, round(y * 2) / 2))
+                raise IllegalActionError(f"{text!r} is not on the 0.5-inch grid; nearest: move {nx:.1f} {ny:.1f}")
+            return super().action_from_string(name)
+        return super().action_from_string(text)
 
     def refresh(self) -> None:
         """Forget cached legal decisions (after a test or a scenario edits the state by hand)."""
