@@ -266,6 +266,8 @@ class SkirmishGame(Game):
         chance += [f"total {t}" for t in range(1, 6 * MAX_DICE + 1)]
         self.actions = ActionTable(decisions, [Action(i, n) for i, n in enumerate(chance)])
         self.decision_list = decisions
+        self._num_decisions = self.actions.num_decisions
+        self._num_chance = self.actions.num_chance
         self.chance_list = self.actions.chance
         self.batch_outcomes = {
             m: [(self.chance_list[self.batch_id[(a, b)]], p) for a, b, p in rows] for m, rows in BATCHES.items()
@@ -299,6 +301,12 @@ class SkirmishGame(Game):
 
     def new_initial_state(self) -> SkirmishState:
         return SkirmishState(self)
+
+    def num_distinct_actions(self) -> int:
+        return self._num_decisions  # cached: the table holds ~3,900 names
+
+    def max_chance_outcomes(self) -> int:
+        return self._num_chance
 
     def max_game_length(self) -> int:
         # every maneuver is at most once per round per player; explosions are unbounded in
