@@ -80,7 +80,7 @@ def main() -> None:
     for match_type in MATCH_TYPES:
         game = SkirmishGame(match_type=match_type)
         per_s, trans = random_playouts(game, matches)
-        print(f"| random playouts, {match_type} (30 rounds) | {per_s:.1f} matches/s, {trans:,.0f} transitions/s |",
+        print(f"| random playouts, {match_type} (40 rounds) | {per_s:.1f} matches/s, {trans:,.0f} transitions/s |",
               flush=True)
     per_s, trans = heuristic_playouts(SkirmishGame(), max(10, matches // 5))
     print(f"| heuristic vs heuristic playouts, singles | {per_s:.1f} matches/s, {trans:,.0f} transitions/s |",

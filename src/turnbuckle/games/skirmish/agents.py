@@ -3,7 +3,7 @@
 ``heuristic``: a fixed plan in the spirit of the rules: close in and face the opponent, stagger
 (Body Slam, Clothesline), wear END down, pin when the pin odds are good, Shake the Cobwebs when a
 pin threatens, put enemies into the ropes, counter whenever blocked. Bids are mixed (a random
-draw around a target), so an opponent cannot read them.
+draw just under the pool: unspent bid APs come back), so an opponent cannot read them exactly.
 
 ``search``: determinized flat Monte Carlo. At each bid, turn, counter and boost decision it scores
 a few candidate actions by playing the position out to the end of the next round with the
@@ -115,7 +115,7 @@ def heuristic_action(state: SkirmishState, rng: random.Random) -> Action:
         return legal[0]
     if phase == BID:
         pool = state.pool[me]
-        target = 3 + rng.choice((-1, 0, 0, 1, 2))
+        target = pool - rng.choice((0, 1, 2))  # unspent bid APs come back: bid high, keep a little
         opp = state.models[state.active[_opponent(state, me)]]
         if opp.staggered and opp.end <= 3:
             target = pool  # go all in for the pin

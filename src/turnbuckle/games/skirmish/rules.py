@@ -136,7 +136,7 @@ class SkirmishGame(Game):
         wrestlers: list[str] | tuple[str, ...] | None = None,
         roster: str | None = None,
         base_diameter: float = 1.6,
-        max_rounds: int = 30,
+        max_rounds: int = 40,
         end_floor_ap: str = "per_end",
     ) -> None:
         if match_type not in MATCH_TYPES:
@@ -285,7 +285,7 @@ class SkirmishGame(Game):
             GameOption("wrestlers", None, "wrestler names from the roster, seat by seat (tag: P0's two, then P1's)"),
             GameOption("roster", None, "path of a roster TOML file (default: the starter roster)"),
             GameOption("base_diameter", 1.6, "round base diameter in inches (a profile's `base` overrides it)"),
-            GameOption("max_rounds", 30, "rounds before the match is called a draw (the text has no limit)"),
+            GameOption("max_rounds", 40, "rounds before the match is called a draw (the text has no limit)"),
             GameOption("end_floor_ap", "per_end", "END the floor prevents pays the attacker: per_end AP or one AP",
                        ("per_end", "one")),
         ]
