@@ -34,6 +34,10 @@ of the starting corner). Every ruling: docs/rulings.md (R-SK-n).
 """
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
 def _name(game: SkirmishGame, player: Any) -> str:
     return game.player_label(int(player)) if isinstance(player, int) and player >= 0 else "?"
 
@@ -51,6 +55,8 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
         return f"— Round {d['round']} — pools: {', '.join(str(p) for p in d['pools'])} AP."
     if kind == "bids_revealed":
         return "Bids revealed: " + ", ".join(f"{_name(game, p)} {b}" for p, b in enumerate(d["bids"])) + "."
+    if kind == "bid_roll_off":
+        return f"Tied bids: {_name(game, d['order'][0])} wins the roll-off."
     if kind == "turn_order":
         return f"{_name(game, d['order'][0])} moves first."
     if kind == "maneuver":
@@ -59,17 +65,19 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
         lead = "counters with" if d.get("counter") else "goes for"
         return f"{d['wrestler']} {lead} a {what}{on}!"
     if kind == "move_roll":
-        return f"…covers up to {d['total']} inches." if d["dice"] else "…can only turn on the spot."
+        return f"…covers up to {_n(d['total'], 'inch').replace('inchs', 'inches')}." if d["dice"] \
+            else "…can only turn on the spot."
     if kind == "whip_roll":
-        return f"…whips the opponent up to {d['total']} inches!"
+        return f"…whips the opponent up to {_n(d['total'], 'inch').replace('inchs', 'inches')}!"
     if kind == "moved" and d.get("forced"):
         return f"{d['wrestler']} is sent to ({d['x']:g}, {d['y']:g})."
     if kind == "attack_result":
         if d["outcome"] == "success":
-            return f"It connects! {d['attacker_hits']} hits to {d['defender_hits']}: Smash Down Value {d['sdv']}."
+            return (f"It connects! {_n(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "
+                    f"Smash Down Value {d['sdv']}.")
         if d["outcome"] == "blocked":
-            return f"Blocked! {d['defender_hits']} hits to {d['attacker_hits']}."
-        return f"Stalemate at {d['attacker_hits']} hits apiece; nothing gives."
+            return f"Blocked! {_n(d['defender_hits'], 'hit')} to {d['attacker_hits']}."
+        return f"Stalemate at {_n(d['attacker_hits'], 'hit')} apiece; nothing gives."
     if kind == "end_loss":
         extra = f" (the floor holds: {d['ap']} AP to the attacker)" if d.get("prevented") else ""
         return f"{d['wrestler']} drops to {d['end']} END{extra}."

@@ -1118,7 +1118,7 @@ class SkirmishState(State):
         self.emit("maneuver", player=player, wrestler=g.profiles[me.wrestler].name, maneuver=m.name, kind=m.kind,
                   cost=cost, counter=counter,
                   target=g.profiles[self.models[target].wrestler].name if target >= 0 else None,
-                  stat=stat or None)
+                  stat=stat if len(m.stats) > 1 and m.kind in ("attack", "pin") else None)
         if m.kind == "move":
             self._start_move(player, mi, me_index)
         elif m.kind in ("attack", "pin"):
@@ -1518,18 +1518,18 @@ class SkirmishState(State):
         p = pend["player"]
         if action.id >= g.drain_base:
             pend["chosen"] = [*pend["chosen"], "drain"]
+            self.emit("flaunt_effect", player=p, effect="drain")
             self._drain(action.id - g.drain_base)
-            effect = "drain"
         else:
             effect = FLAUNT_EFFECTS[action.id - g.effect_base]
             pend["chosen"] = [*pend["chosen"], effect]
+            self.emit("flaunt_effect", player=p, effect=effect)
             if effect == "end":
                 self._gain_end(pend["model"])
             elif effect == "pin":
                 self.flaunt_pin[p] += 1
             else:
                 self.pool[p] = min(MAX_AP, self.pool[p] + 1)
-        self.emit("flaunt_effect", player=p, effect=effect)
         if len(pend["chosen"]) >= pend["hits"]:
             self._resume_turn()
 
