@@ -19,6 +19,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.skirmish import geometry as geo
@@ -189,21 +191,25 @@ def _choose_destination(state: SkirmishState, me: int, rng: random.Random) -> Ac
                    and g.anchor_spec[aid - g.anchor_base][0] == opp_seat]
         if anchors:
             return by_id[rng.choice(anchors)]
-        pool = list(named) + state._destinations()[1]
-        best = min(pool, key=lambda aid: (geo.dist2(_point(state, named, aid), opp.pos), aid))
-        return by_id[best]
+        return by_id[_extreme(state, named, opp.pos, nearest=True)]
     # an enemy we move (Whip): into the ropes when we can
     ropes = [aid for aid in named if g.rope_base <= aid < g.grid_base]
     if ropes:
         return by_id[rng.choice(ropes)]
-    start = state.models[mover].pos
-    pool = list(named) + state._destinations()[1]
-    far = max(pool, key=lambda aid: (geo.dist2(_point(state, named, aid), start), -aid))
-    return by_id[far]
+    return by_id[_extreme(state, named, state.models[mover].pos, nearest=False)]
 
 
-def _point(state: SkirmishState, named: dict[int, geo.Point], aid: int) -> geo.Point:
-    return named[aid] if aid in named else geo.GRID_POINTS[aid - state.game.grid_base]
+def _extreme(state: SkirmishState, named: dict[int, geo.Point], target: geo.Point, nearest: bool) -> int:
+    """The legal destination nearest to (or farthest from) ``target`` (numpy over the grid)."""
+    g = state.game
+    grid = np.asarray(state._destinations()[1], dtype=np.int64)
+    ids = np.concatenate([np.fromiter(named, dtype=np.int64), grid])
+    xs = np.concatenate([np.array([p[0] for p in named.values()], dtype=np.float64),
+                         geo.GRID_X[grid - g.grid_base]])
+    ys = np.concatenate([np.array([p[1] for p in named.values()], dtype=np.float64),
+                         geo.GRID_Y[grid - g.grid_base]])
+    d2 = (xs - target[0]) ** 2 + (ys - target[1]) ** 2
+    return int(ids[int(np.argmin(d2) if nearest else np.argmax(d2))])
 
 
 class HeuristicAgent:
