@@ -181,3 +181,15 @@ def test_forced_three_count_narrated() -> None:
         roll(s, "1")
     text = [s.game.narrate(e) for e in s.events]
     assert "One!" in text and "Two!" in text and "THREE!" in text
+
+
+def test_generic_ismcts_plays_through_determinize() -> None:
+    from turnbuckle.agents.ismcts import ISMCTSAgent
+
+    s = position(game(), {0: (14, 15, "E"), 1: (17, 15, "W")}, pools=[5, 5], bidding=True)
+    s.apply_action("bid 2")
+    agent = ISMCTSAgent(s.game, 1, simulations=8, rollout_depth=6)
+    action = agent.choose(s, random.Random(1))
+    assert action in s.legal_actions() and action.name.startswith("bid ")
+    worlds = {s.determinize(1, random.Random(k)).bid[0] for k in range(40)}
+    assert worlds <= set(range(6)) and len(worlds) > 1  # P0's hidden bid is re-sampled
