@@ -209,7 +209,7 @@ def test_sk_6_1_rolled_distance_up_to() -> None:  # skirmish SK-6.1 move up to t
     assert "move 22.0 15.0" in names(s) and "stay" in names(s)
     with pytest.raises(IllegalActionError, match="too far"):
         s.apply_action("move 22.5 15.0")
-    with pytest.raises(IllegalActionError, match="nearest: move 22.0 15.0"):
+    with pytest.raises(IllegalActionError, match=r"nearest: move 22\.0 15\.0"):
         s.apply_action("move 22.1 15")
     s.apply_action("move 22 15")  # typed points are normalised
     s.apply_action("face 90")
