@@ -5,11 +5,13 @@
 pin threatens, put enemies into the ropes, counter whenever blocked. Bids are mixed (a random
 draw just under the pool: unspent bid APs come back), so an opponent cannot read them exactly.
 
-``search``: determinized flat Monte Carlo. At each bid, turn, counter and boost decision it scores
-a few candidate actions by playing the position out to the end of the next round with the
-heuristic (randomized) for every player, on fresh determinizations
-(``state.determinize(me, rng)``: the opponent's unrevealed bid is re-sampled), and an evaluation
-of END, stagger and AP at the horizon. It never looks at a bid it has not seen revealed.
+``search``: determinized flat Monte Carlo on top of the heuristic. At each bid, turn, counter and
+boost decision it scores the heuristic's choice and a few other candidate actions by playing the
+position out to the end of the next round with the heuristic (randomized) for every player, on
+fresh determinizations (``state.determinize(me, rng)``: the opponent's unrevealed bid is
+re-sampled), and an evaluation of END, stagger and AP at the horizon. It keeps the heuristic's
+choice unless another candidate scores clearly better (``margin``). It never looks at a bid it
+has not seen revealed.
 """
 
 from __future__ import annotations
@@ -248,8 +250,9 @@ class SearchAgent:
     name = "search"
 
     def __init__(self, game: Game | None = None, player: int = 0, rollouts: int = 12, candidates: int = 6,
-                 horizon_rounds: int = 1) -> None:
+                 horizon_rounds: int = 1, margin: float = 0.08) -> None:
         self.player = player
+        self.margin = margin
         self.rollouts = rollouts
         self.candidates = candidates
         self.horizon_rounds = horizon_rounds
@@ -278,9 +281,12 @@ class SearchAgent:
         if state.phase not in (BID, TURN, COUNTER, BOOST):
             return heuristic_action(state, rng)
         me = state.current_player()
+        default = heuristic_action(state, random.Random(rng.random()))
         cands = self._candidates(state, rng)
+        if default not in cands:
+            cands.append(default)
         if len(cands) <= 1:
-            return cands[0] if cands else heuristic_action(state, rng)
+            return default
         totals = [0.0] * len(cands)
         horizon = state.round + self.horizon_rounds
         for _ in range(self.rollouts):
@@ -291,6 +297,10 @@ class SearchAgent:
                 sim._apply(action)
                 totals[i] += self._playout(sim, me, horizon, rng)
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        base = cands.index(default)
+        # the heuristic's plan stands unless the playouts find something clearly better
+        if totals[best] - totals[base] <= self.margin * self.rollouts:
+            return default
         return cands[best]
 
     @staticmethod
