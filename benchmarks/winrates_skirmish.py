@@ -2,7 +2,7 @@
 and the search agent's decision times.
 
 Seats alternate between matches; a draw (round limit) counts as not a win. Usage:
-    python benchmarks/winrates_skirmish.py [matches] [pairs, e.g. search-random,search-heuristic]
+    python benchmarks/winrates_skirmish.py [matches] [pairs, e.g. search-random,search-heuristic] [first seed]
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def play(game: SkirmishGame, agents: list[Agent], seed: int, times: dict[str, li
 def main() -> None:
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     pairs = (sys.argv[2] if len(sys.argv) > 2 else "search-random,search-heuristic,heuristic-random").split(",")
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
     game = SkirmishGame()
     print("| pair | matches | wins | draws | win rate | 95% interval | time |", flush=True)
     print("|---|---|---|---|---|---|---|")
@@ -67,7 +68,7 @@ def main() -> None:
         a, b = pair.split("-")
         wins = draws = 0
         t0 = time.perf_counter()
-        for seed in range(matches):
+        for seed in range(first, first + matches):
             seat = seed % 2
             agents = [make(a, game, 0), make(b, game, 1)] if seat == 0 else [make(b, game, 0), make(a, game, 1)]
             returns = play(game, agents, seed, times)
