@@ -373,7 +373,8 @@ class SkirmishGame(Game):
     def agent_factories(cls) -> dict[str, Any]:
         from turnbuckle.games.skirmish.agents import HeuristicAgent, SearchAgent
 
-        return {"heuristic": HeuristicAgent, "search": SearchAgent}
+        # "expert" is the search agent under the name `turnbuckle play` picks by default
+        return {"heuristic": HeuristicAgent, "search": SearchAgent, "expert": SearchAgent}
 
     # -- helpers shared by the state ---------------------------------------------------------------
     def team(self, player: int) -> range:
