@@ -184,3 +184,4 @@ def _simulate_filsinger(game: Game, policy: str, matches: int, seed: int) -> dic
             wins[player] += 1
     draws = matches - sum(wins)
     return {"side0": wins[0] / matches, "side1": wins[1] / matches, "draw": draws / matches}
+from turnbuckle.cli import odds_skirmish as _odds_skirmish  # noqa: E402,F401  (registers `odds skirmish`)

@@ -1,0 +1,115 @@
+"""Commentary for the ring skirmish game: one line per event, in the ring announcer's voice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from turnbuckle.engine.events import Event
+
+if TYPE_CHECKING:
+    from turnbuckle.games.skirmish.rules import SkirmishGame
+
+RULES_SUMMARY = """\
+Ring skirmish: miniatures on a 30" x 30" ring whose edges are electrified ropes.
+Setup: roll off; the winner picks a corner and sets up 6" out along its diagonal, the other
+player the opposite corner (fatal four-way: the third picks one of the two left).
+Each round: gain 5 AP (round 1) or 3 AP, pool at most 10. Bid secretly; bids are revealed
+together, the LOWEST bid takes the first turn (ties: roll-off). Only bid APs pay for your own
+maneuvers and for boosts (+1 die on an attack, defence, pin roll-off or Flaunt roll); unspent bid
+APs go back to the pool at the end of the round. Each maneuver at most once per round.
+Attacks: the defender within 2" and in the attacker's front arc; 5 = hit, 6 = critical hit that
+explodes (roll another die, no limit). More hits succeeds; the difference is the Smash Down
+Value (SDV), usually END lost. END never drops below 1: what the floor prevents is paid to the
+attacker as pool AP. More hits for the defender blocks, and the defender may counter at once
+with bid and pool APs (a counter is never countered). An enemy maneuver putting a model into the
+ropes costs it 2 END (once per maneuver).
+Pin Attempt (staggered defender only): STR or TECH against END; win three roll-offs in a row to
+win by pinfall; losing one is a kick-out (and the defender may counter).
+Basic maneuvers: Jockey 1 (move SPD d6), Hustle 2 (after Jockey), Strike 2 (STR, push 2 x SDV),
+Clothesline 2 (after Jockey, STR+1, stagger), Body Slam 3 (TECH, stagger), Suplex 3 (TECH+1,
+placed behind you), Whip 1 (STR or TECH, move the defender SDV d6), Pin Attempt 2, Flaunt 2
+(SHOW, up to 3 effects: +1 END, +1 pin die, opponent -1 pool AP, +1 AP), Shake the Cobwebs 2.
+Match types: singles, fatal_four_way (first pinfall wins), tag (Tag and Doubleteam within 10"
+of the starting corner). Every ruling: docs/rulings.md (R-SK-n).
+"""
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _name(game: SkirmishGame, player: Any) -> str:
+    return game.player_label(int(player)) if isinstance(player, int) and player >= 0 else "?"
+
+
+def narrate(game: SkirmishGame, event: Event) -> str | None:
+    d = event.data
+    kind = event.kind
+    if kind == "roll_off":
+        return f"{_name(game, d['order'][0])} wins the roll-off and picks a corner."
+    if kind == "starter":
+        return f"{d['wrestler']} will start in the ring for {_name(game, d['player'])}."
+    if kind == "placed":
+        return f"{d['wrestler']} steps out of the {d['corner']} corner."
+    if kind == "round":
+        return f"— Round {d['round']} — pools: {', '.join(str(p) for p in d['pools'])} AP."
+    if kind == "bids_revealed":
+        return "Bids revealed: " + ", ".join(f"{_name(game, p)} {b}" for p, b in enumerate(d["bids"])) + "."
+    if kind == "bid_roll_off":
+        return f"Tied bids: {_name(game, d['order'][0])} wins the roll-off."
+    if kind == "turn_order":
+        return f"{_name(game, d['order'][0])} moves first."
+    if kind == "maneuver":
+        what = d["maneuver"] + (f" ({d['stat']})" if d.get("stat") else "")
+        on = f" on {d['target']}" if d.get("target") else ""
+        lead = "counters with" if d.get("counter") else "goes for"
+        return f"{d['wrestler']} {lead} a {what}{on}!"
+    if kind == "move_roll":
+        return f"…covers up to {_n(d['total'], 'inch').replace('inchs', 'inches')}." if d["dice"] \
+            else "…can only turn on the spot."
+    if kind == "whip_roll":
+        return f"…whips the opponent up to {_n(d['total'], 'inch').replace('inchs', 'inches')}!"
+    if kind == "moved" and d.get("forced"):
+        return f"{d['wrestler']} is sent to ({d['x']:g}, {d['y']:g})."
+    if kind == "attack_result":
+        if d["outcome"] == "success":
+            return (f"It connects! {_n(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "
+                    f"Smash Down Value {d['sdv']}.")
+        if d["outcome"] == "blocked":
+            return f"Blocked! {_n(d['defender_hits'], 'hit')} to {d['attacker_hits']}."
+        return f"Stalemate at {_n(d['attacker_hits'], 'hit')} apiece; nothing gives."
+    if kind == "end_loss":
+        extra = f" (the floor holds: {d['ap']} AP to the attacker)" if d.get("prevented") else ""
+        return f"{d['wrestler']} drops to {d['end']} END{extra}."
+    if kind == "ropes":
+        return f"{d['wrestler']} hits the electrified ropes! Sparks fly!"
+    if kind == "staggered":
+        return f"{d['wrestler']} is staggered!"
+    if kind == "recovered":
+        return f"{d['wrestler']} shakes the cobwebs loose."
+    if kind == "pin_count":
+        return {1: "One!", 2: "Two!"}.get(d["count"], "THREE!")
+    if kind == "kick_out":
+        return "Kick-out!"
+    if kind == "pinfall":
+        return f"{d['wrestler']} pins {d['victim']}! The match is over!"
+    if kind == "flaunt_result":
+        return f"The crowd responds: {d['hits']} hit{'s' if d['hits'] != 1 else ''}."
+    if kind == "flaunt_effect":
+        return {"end": "Feeding off the crowd: +1 END.", "pin": "Fired up: +1 die on pins this round.",
+                "drain": "Mind games: the opponent loses an AP.", "gain": "Momentum: +1 AP."}[d["effect"]]
+    if kind == "tagged":
+        return f"{d['out']} tags out; {d['incoming']} is in!"
+    if kind == "tag_cost_doubled":
+        return f"{_name(game, d['player'])}'s next Tag this round costs double."
+    if kind == "pushed" and d["distance"]:
+        return f"{d['wrestler']} is driven back {d['distance']:g} inches."
+    if kind == "placed_b2b":
+        return f"{d['wrestler']} is dumped behind!"
+    if kind == "displaced":
+        return f"{d['wrestler']} is knocked aside."
+    if kind == "drained":
+        return f"{_name(game, d['player'])} loses a pool AP."
+    if kind == "round_limit":
+        return f"Time! No pinfall after {d['rounds']} rounds: a draw."
+    return None

@@ -1,0 +1,144 @@
+"""Pictures of the ring: a scaled character grid for the terminal and an SVG for the browser.
+
+Both read ``observation(player)`` only, so they never show a secret (an unrevealed bid).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+from xml.sax.saxutils import escape
+
+COLS = 60
+"""Terminal grid: half an inch per column."""
+ROWS = 20
+"""1.5 inches per row (terminal cells are about twice as tall as wide)."""
+RING = 30.0
+REACH = 2.0
+ARROWS = ("→", "↗", "↑", "↖", "←", "↙", "↓", "↘")
+COLOURS = ("#c0392b", "#2471a3", "#229954", "#b9770e")
+LETTERS = "ABCDEFGH"
+
+
+def _cell(x: float, y: float) -> tuple[int, int]:
+    col = min(COLS - 1, max(0, int(x / RING * COLS)))
+    row = min(ROWS - 1, max(0, int((RING - y) / RING * ROWS)))
+    return row, col
+
+
+def _arrow(facing: list[int]) -> tuple[str, int, int]:
+    angle = math.atan2(facing[1], facing[0])
+    octant = round(angle / (math.pi / 4)) % 8
+    step = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))[octant]
+    return ARROWS[octant], step[0], step[1]
+
+
+def render_text(observation: dict[str, Any]) -> str:
+    """The ring as a character grid (models as letters, facing arrows, ``·`` the 2-inch reach), then a
+    table of END, AP pool, bid and stagger."""
+    grid = [[" "] * COLS for _ in range(ROWS)]
+    models = [m for m in observation["models"] if m["in_ring"]]
+    for m in models:  # the 2-inch reach around each base
+        reach = m["base"] / 2 + REACH
+        for row in range(ROWS):
+            for col in range(COLS):
+                cx = (col + 0.5) / COLS * RING
+                cy = RING - (row + 0.5) / ROWS * RING
+                if math.hypot(cx - m["x"], cy - m["y"]) <= reach:
+                    grid[row][col] = "·"
+    for m in models:
+        row, col = _cell(m["x"], m["y"])
+        grid[row][col] = LETTERS[m["model"]]
+        arrow, dx, dy = _arrow(m["facing"])
+        r2, c2 = row - dy, col + dx
+        if 0 <= r2 < ROWS and 0 <= c2 < COLS and grid[r2][c2] in (" ", "·"):
+            grid[r2][c2] = arrow
+    top = "NW ┌" + "─" * COLS + "┐ NE"
+    bottom = "SW └" + "─" * COLS + "┘ SE"
+    lines = [f"Round {observation['round']} of {observation['max_rounds']} · {observation['phase']}"
+             + (f" · {observation['players'][observation['turn_player']]['label']}'s turn"
+                if observation.get("turn_player") is not None else ""), top]
+    lines += ["   │" + "".join(r) + "│" for r in grid]
+    lines.append(bottom)
+    lines.append("")
+    header = f"{'':2} {'wrestler':<18} {'plr':>3} {'END':>6} {'pool':>4} {'bid':>4} {'left':>4}  state"
+    lines.append(header)
+    players = observation["players"]
+    for m in observation["models"]:
+        p = players[m["player"]]
+        bid = "?" if p["bid_submitted"] and p["bid"] is None else ("-" if p["bid"] is None else str(p["bid"]))
+        left = "-" if p["bid_left"] is None else str(p["bid_left"])
+        where = f"({m['x']:g}, {m['y']:g})" if m["in_ring"] else "outside"
+        state = ", ".join(s for s in ("staggered" if m["staggered"] else "", where) if s)
+        lines.append(f"{LETTERS[m['model']]:2} {m['name'][:18]:<18} P{m['player']:<2} {m['end']:>2}/{m['end_start']:<3}"
+                     f" {p['pool']:>4} {bid:>4} {left:>4}  {state}")
+    pend = observation.get("pending")
+    if pend and pend.get("maneuver"):
+        extra = ""
+        if "a_hits" in pend:
+            extra = f" · hits {pend.get('a_hits', 0)} vs {pend.get('d_hits', 0)}"
+        if pend.get("count"):
+            extra += f" · count {pend['count']}"
+        if "limit" in pend:
+            extra += f" · up to {pend['limit']:g} inches"
+        lines.append(f"now: {pend['maneuver']}{extra}")
+    if observation.get("winner") is not None:
+        lines.append(f"winner: {players[observation['winner']]['label']}")
+    return "\n".join(lines)
+
+
+def render_svg(observation: dict[str, Any]) -> str:
+    """Ring, ropes, corner posts, models with facing and front arc, reach circles, move range."""
+    scale = 20.0
+    pad = 30.0
+    size = RING * scale + 2 * pad
+
+    def px(x: float) -> float:
+        return pad + x * scale
+
+    def py(y: float) -> float:
+        return pad + (RING - y) * scale
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size:g} {size:g}" width="{size:g}" '
+           f'height="{size:g}" font-family="sans-serif">',
+           f'<rect x="0" y="0" width="{size:g}" height="{size:g}" fill="#222"/>',
+           f'<rect x="{pad}" y="{pad}" width="{RING * scale:g}" height="{RING * scale:g}" fill="#e8e2d0"/>']
+    for offset, rope in zip((-4, -9, -14), ("#f1c40f", "#e74c3c", "#f1c40f"), strict=True):  # electrified ropes
+        side = RING * scale - 2 * offset
+        out.append(f'<rect class="rope" x="{pad + offset}" y="{pad + offset}" width="{side:g}" height="{side:g}" '
+                   f'fill="none" stroke="{rope}" stroke-width="2"/>')
+    for name, (cx, cy) in {"SW": (0, 0), "SE": (RING, 0), "NW": (0, RING), "NE": (RING, RING)}.items():
+        out.append(f'<circle class="corner" cx="{px(cx):g}" cy="{py(cy):g}" r="9" fill="#555"/>'
+                   f'<text x="{px(cx):g}" y="{py(cy) + 4:g}" font-size="9" fill="#fff" text-anchor="middle">{name}'
+                   '</text>')
+    pend = observation.get("pending") or {}
+    models = observation["models"]
+    if "limit" in pend and "mover" in pend:
+        mover = models[pend["mover"]]
+        out.append(f'<circle class="destinations" cx="{px(mover["x"]):g}" cy="{py(mover["y"]):g}" '
+                   f'r="{pend["limit"] * scale:g}" fill="#27ae60" fill-opacity="0.12" stroke="#27ae60" '
+                   'stroke-dasharray="6 4"/>')
+    for m in models:
+        if not m["in_ring"]:
+            continue
+        colour = COLOURS[m["player"] % len(COLOURS)]
+        x, y, r = px(m["x"]), py(m["y"]), m["base"] / 2 * scale
+        fx, fy = m["facing"]
+        norm = math.hypot(fx, fy) or 1.0
+        ux, uy = fx / norm, -fy / norm  # screen y points down
+        reach = r + REACH * scale
+        out.append(f'<circle class="reach" cx="{x:g}" cy="{y:g}" r="{reach:g}" fill="none" stroke="{colour}" '
+                   'stroke-opacity="0.5" stroke-dasharray="3 3"/>')
+        # front arc: the half-disc ahead of the centre line
+        ax, ay = -uy * reach, ux * reach
+        out.append(f'<path class="front-arc" d="M {x + ax:g} {y + ay:g} A {reach:g} {reach:g} 0 0 0 '
+                   f'{x - ax:g} {y - ay:g} Z" fill="{colour}" fill-opacity="0.10"/>')
+        out.append(f'<circle class="model" data-name="{escape(m["name"])}" cx="{x:g}" cy="{y:g}" r="{r:g}" '
+                   f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
+                   f'stroke-width="{2 if not m["staggered"] else 4}"/>')
+        out.append(f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '
+                   'stroke="#000" stroke-width="3"/>')
+        out.append(f'<text x="{x:g}" y="{y - r - 6:g}" font-size="11" text-anchor="middle" fill="#111">'
+                   f'{escape(m["name"])} · END {m["end"]}{" · staggered" if m["staggered"] else ""}</text>')
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,1583 @@
+"""The ring skirmish game (``skirmish``): the whole rule text as an engine state machine.
+
+Section ids in comments (``SK-7.7``) are the headings of ``ring-skirmish.txt`` as numbered by
+``ring-skirmish-checklist.md``; the rulings (``R-SK-n``) are in ``docs/rulings.md``.
+
+Every die roll is an explicit chance node: hit pools are rolled in batches (``dice 5s=a 6s=b``:
+the fives and sixes among the batch's dice), and every six adds a die to the next batch, so
+critical hits explode without limit. Move and Whip distances are plain totals (``total 7``).
+Pending resolution steps are plain data (``phase`` and the ``pend`` dict), so clones and JSON are
+trivial.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from turnbuckle.engine.actions import Action, ActionTable
+from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
+from turnbuckle.engine.errors import IllegalActionError, ParamError
+from turnbuckle.engine.events import Event
+from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
+from turnbuckle.engine.result import MatchResult, Method, Side
+from turnbuckle.games.skirmish import geometry as geo
+from turnbuckle.games.skirmish.models import Chart, Maneuver, Roster, Wrestler
+
+PACKAGE: Final = "turnbuckle.games.skirmish"
+MATCH_TYPES: Final = ("singles", "fatal_four_way", "tag")
+MAX_DICE: Final = 24
+"""Largest batch of dice one chance node rolls (a pool is capped here; no roster comes close)."""
+MAX_AP: Final = 10
+"""Pool cap (SK-3.1), held at all times (R-SK-21)."""
+FIRST_GAIN: Final = 5
+ROUND_GAIN: Final = 3
+FLAUNT_CAP: Final = 3
+ROPE_END: Final = 2
+PIN_COUNT: Final = 3
+PUSH_MAX: Final = 60
+FLAUNT_EFFECTS: Final = ("end", "pin", "gain")
+
+# phases: what the state waits for
+SETUP_ORDER, STARTER, CORNER, BID, BID_ORDER, TURN = 0, 1, 2, 3, 4, 5
+MOVE_ROLL, DEST, FACE, BOOST, ROLL, COUNTER, PUSH, WHIP_ROLL, PLACE, FLAUNT_EFFECT, OVER = range(6, 17)
+CHANCE_PHASES: Final = frozenset({SETUP_ORDER, BID_ORDER, MOVE_ROLL, ROLL, WHIP_ROLL})
+PHASE_NAMES: Final = (
+    "roll-off", "choose starter", "choose corner", "bid", "bid roll-off", "turn", "move roll",
+    "destination", "facing", "boost", "attack roll", "counter", "push", "whip roll", "placement",
+    "flaunt effect", "over",
+)
+
+
+def load_roster(path: str | Path | None = None) -> Roster:
+    return load_model(Roster, path if path is not None else packaged_data(PACKAGE, "roster.toml"))
+
+
+def load_chart() -> Chart:
+    return load_model(Chart, packaged_data(PACKAGE, "maneuvers.toml"))
+
+
+def _batch_probabilities() -> dict[int, list[tuple[int, int, float]]]:
+    """For a batch of m dice: (fives, sixes, probability) with the multinomial law (SK-7.4)."""
+    table: dict[int, list[tuple[int, int, float]]] = {}
+    for m in range(1, MAX_DICE + 1):
+        rows = []
+        for a in range(m + 1):
+            for b in range(m + 1 - a):
+                c = m - a - b
+                coef = math.factorial(m) // (math.factorial(a) * math.factorial(b) * math.factorial(c))
+                rows.append((a, b, coef * (1 / 6) ** (a + b) * (4 / 6) ** c))
+        table[m] = rows
+    return table
+
+
+def _total_probabilities() -> dict[int, list[tuple[int, float]]]:
+    """For n d6: (total, probability) (move rolls, SK-6.1)."""
+    table: dict[int, list[tuple[int, float]]] = {}
+    dist = np.zeros(1)
+    dist[0] = 1.0
+    for n in range(1, MAX_DICE + 1):
+        new = np.zeros(len(dist) + 6)
+        for face in range(1, 7):
+            new[face : face + len(dist)] += dist / 6
+        dist = new
+        table[n] = [(t, float(dist[t])) for t in range(n, 6 * n + 1)]
+    return table
+
+
+BATCHES: Final = _batch_probabilities()
+TOTALS: Final = _total_probabilities()
+
+
+@dataclass(slots=True)
+class Model:
+    """One wrestler model: where it stands and what it has left (per match)."""
+
+    wrestler: int
+    """Index into the game's wrestlers."""
+    player: int
+    x: int = 0
+    y: int = 0
+    fx: int = 1
+    fy: int = 0
+    r: int = 8
+    end: int = 1
+    staggered: bool = False
+    jockeyed: bool = False
+    in_ring: bool = False
+
+    @property
+    def pos(self) -> geo.Point:
+        return (self.x, self.y)
+
+    @property
+    def facing(self) -> geo.Point:
+        return (self.fx, self.fy)
+
+
+class SkirmishGame(Game):
+    """Two (or four) players, one wrestler each (two in a tag match), on a 30-inch ring."""
+
+    name = "skirmish"
+    title = "Ring skirmish (30-inch ring)"
+    min_players = 2
+    max_players = 4
+    hidden_information = True
+
+    def __init__(
+        self,
+        match_type: str = "singles",
+        wrestlers: list[str] | tuple[str, ...] | None = None,
+        roster: str | None = None,
+        base_diameter: float = 1.6,
+        max_rounds: int = 40,
+        end_floor_ap: str = "per_end",
+    ) -> None:
+        if match_type not in MATCH_TYPES:
+            raise ParamError(f"option match_type must be one of {', '.join(MATCH_TYPES)}, got {match_type!r}")
+        if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or not 1 <= max_rounds <= 200:
+            raise ParamError(f"option max_rounds must be a whole number from 1 to 200, got {max_rounds!r}")
+        if not isinstance(base_diameter, int | float) or isinstance(base_diameter, bool) \
+                or not 0.8 <= base_diameter <= 3.0 or abs(base_diameter * 5 - round(base_diameter * 5)) > 1e-9:
+            raise ParamError(f"option base_diameter must be 0.8 to 3.0 inches in steps of 0.2, got {base_diameter!r}")
+        if end_floor_ap not in ("per_end", "one"):
+            raise ParamError(f"option end_floor_ap must be per_end or one, got {end_floor_ap!r}")
+        self.roster_file = load_roster(roster)
+        self.chart = load_chart()
+        self.match_type = match_type
+        self.players = 4 if match_type == "fatal_four_way" else 2
+        per_side = 2 if match_type == "tag" else 1
+        need = self.players * per_side
+        if wrestlers is None:
+            wrestlers = [w.name for w in self.roster_file.wrestler[:need]]
+        wrestlers = list(wrestlers)
+        if len(wrestlers) != need:
+            raise ParamError(f"a {match_type} match needs {need} wrestlers, got {len(wrestlers)}")
+        profiles: list[Wrestler] = []
+        for name in wrestlers:
+            found = self.roster_file.find(name)
+            if found is None:
+                known = "; ".join(w.name for w in self.roster_file.wrestler)
+                raise ParamError(f"unknown wrestler {name!r} (roster has: {known})")
+            profiles.append(found)
+        if len({p.name for p in profiles}) != len(profiles):
+            raise ParamError("a wrestler cannot appear twice in one match")
+        super().__init__(
+            {"match_type": match_type, "wrestlers": [p.name for p in profiles], "roster": roster,
+             "base_diameter": base_diameter, "max_rounds": max_rounds, "end_floor_ap": end_floor_ap},
+            ActionTable(()),
+        )
+        self.profiles: tuple[Wrestler, ...] = tuple(profiles)
+        self.per_side = per_side
+        self.max_rounds = max_rounds
+        self.end_floor_ap = end_floor_ap
+        self.radius = tuple(round((p.base or base_diameter) * geo.UNIT / 2) for p in profiles)
+        basics = list(self.chart.maneuver) + (list(self.chart.tag_maneuver) if match_type == "tag" else [])
+        basic_keys = {m.key for m in basics}
+        self.maneuvers: list[Maneuver] = list(basics)
+        self.basic_count = len(basics)
+        self.own: list[set[int]] = []
+        """Per wrestler: indices of maneuvers it can perform (basics plus its unique ones)."""
+        keys = dict.fromkeys(basic_keys, -1)
+        for wi, prof in enumerate(profiles):
+            mine = set(range(len(basics)))
+            for m in prof.maneuver:
+                if m.key in basic_keys:
+                    raise ParamError(f"wrestler {prof.name!r}: unique maneuver {m.name!r} repeats a basic maneuver")
+                if m.key in keys:
+                    raise ParamError(f"maneuver {m.name!r} belongs to two wrestlers in this match")
+                keys[m.key] = wi
+                mine.add(len(self.maneuvers))
+                self.maneuvers.append(m)
+            self.own.append(mine)
+        self.jockey_index = next((i for i, m in enumerate(self.maneuvers) if m.key == "jockey"), -1)
+        self._build_actions()
+
+    # -- the action table (fixed per game: OpenSpiel needs a finite, fixed action space) ------
+    def _build_actions(self) -> None:
+        names: list[str] = ["end turn", "no boost", "boost", "no counter", "keep facing", "stay"]
+        names += [f"bid {k}" for k in range(MAX_AP + 1)]
+        names += [f"corner {c}" for c in geo.CORNERS]
+        names += [f"starter {k}" for k in (1, 2)]
+        seats = range(self.players)
+        self.maneuver_action: dict[tuple[int, int, str], int] = {}
+        self.maneuver_spec: dict[int, tuple[int, int, str]] = {}
+        for mi, m in enumerate(self.maneuvers):
+            if m.kind in ("attack", "pin"):
+                for seat in seats:
+                    for stat in m.stats:
+                        name = f"{m.key} P{seat}" + (f" {stat}" if len(m.stats) > 1 else "")
+                        self.maneuver_action[(mi, seat, stat)] = len(names)
+                        self.maneuver_spec[len(names)] = (mi, seat, stat)
+                        names.append(name)
+            else:
+                self.maneuver_action[(mi, -1, "")] = len(names)
+                self.maneuver_spec[len(names)] = (mi, -1, "")
+                names.append(m.key)
+        self.stay_id = names.index("stay")
+        self.facing_base = len(names)
+        names += [f"face {geo.degree_label(d)}" for d in geo.FACING_DEGREES]
+        self.face_seat_base = len(names)
+        names += [f"face P{s}" for s in seats]
+        self.anchor_base = len(names)
+        self.anchor_spec: list[tuple[int, str, float]] = []
+        for seat in seats:
+            for kind in ("b2b", "2in"):
+                for b in geo.ANCHOR_BEARINGS:
+                    self.anchor_spec.append((seat, kind, b))
+                    names.append(f"to P{seat} {kind} {geo.degree_label(b)}")
+        self.rope_base = len(names)
+        names += [f"rope {side}" for side in geo.ROPES]
+        self.grid_base = len(names)
+        names += [geo.grid_name(p) for p in geo.GRID_POINTS]
+        self.push_base = len(names)
+        names += [f"push {d}" for d in range(PUSH_MAX + 1)]
+        self.push_max = len(names)
+        names.append("push max")
+        self.place_base = len(names)
+        names += [f"place rear {b}" for b in geo.REAR_BEARINGS]
+        self.effect_base = len(names)
+        names += [f"effect {e}" for e in FLAUNT_EFFECTS]
+        self.drain_base = len(names)
+        names += [f"drain P{s}" for s in seats]
+        decisions = [Action(i, n) for i, n in enumerate(names)]
+
+        chance: list[str] = []
+        self.order_outcomes: dict[tuple[int, ...], int] = {}
+        for size in range(2, self.players + 1):
+            for perm in itertools.permutations(range(self.players), size):
+                self.order_outcomes[perm] = len(chance)
+                chance.append("order " + " ".join(f"P{p}" for p in perm))
+        self.order_of: dict[int, tuple[int, ...]] = {v: k for k, v in self.order_outcomes.items()}
+        self.batch_base = len(chance)
+        self.batch_id: dict[tuple[int, int], int] = {}
+        for a in range(MAX_DICE + 1):
+            for b in range(MAX_DICE + 1 - a):
+                self.batch_id[(a, b)] = len(chance)
+                chance.append(f"dice 5s={a} 6s={b}")
+        self.batch_of: dict[int, tuple[int, int]] = {v: k for k, v in self.batch_id.items()}
+        self.total_base = len(chance) - 1  # "total t" has id total_base + t, t >= 1
+        chance += [f"total {t}" for t in range(1, 6 * MAX_DICE + 1)]
+        self.actions = ActionTable(decisions, [Action(i, n) for i, n in enumerate(chance)])
+        self.decision_list = decisions
+        self._num_decisions = self.actions.num_decisions
+        self._num_chance = self.actions.num_chance
+        self.chance_list = self.actions.chance
+        self.batch_outcomes = {
+            m: [(self.chance_list[self.batch_id[(a, b)]], p) for a, b, p in rows] for m, rows in BATCHES.items()
+        }
+        self.total_outcomes = {
+            n: [(self.chance_list[self.total_base + t], p) for t, p in rows] for n, rows in TOTALS.items()
+        }
+
+    # -- Game hooks ------------------------------------------------------------------------------
+    @classmethod
+    def options(cls) -> list[GameOption]:
+        return [
+            GameOption("match_type", "singles", "singles, fatal_four_way (4 players) or tag (2 wrestlers a side)",
+                       MATCH_TYPES),
+            GameOption("wrestlers", None, "wrestler names from the roster, seat by seat (tag: P0's two, then P1's)"),
+            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)"),
+            GameOption("base_diameter", 1.6, "round base diameter in inches (a profile's `base` overrides it)"),
+            GameOption("max_rounds", 40, "rounds before the match is called a draw (the text has no limit)"),
+            GameOption("end_floor_ap", "per_end", "END the floor prevents pays the attacker: per_end AP or one AP",
+                       ("per_end", "one")),
+        ]
+
+    @classmethod
+    def rules_summary(cls) -> str:
+        from turnbuckle.games.skirmish.narrate import RULES_SUMMARY
+
+        return RULES_SUMMARY
+
+    def num_players(self) -> int:
+        return self.players
+
+    def new_initial_state(self) -> SkirmishState:
+        return SkirmishState(self)
+
+    def num_distinct_actions(self) -> int:
+        return self._num_decisions  # cached: the table holds ~3,900 names
+
+    def max_chance_outcomes(self) -> int:
+        return self._num_chance
+
+    def max_game_length(self) -> int:
+        # every maneuver is at most once per round per player; explosions are unbounded in
+        # principle (each chain goes on with probability 1/6), so this is a generous bound
+        return self.max_rounds * self.players * 1500 + 200
+
+    def player_label(self, player: int) -> str:
+        team = self.profiles[player * self.per_side : (player + 1) * self.per_side]
+        return " & ".join(w.name for w in team)
+
+    def sides(self) -> list[Side]:
+        return [
+            Side(self.player_label(p), (p,),
+                 tuple(w.name for w in self.profiles[p * self.per_side : (p + 1) * self.per_side]))
+            for p in range(self.players)
+        ]
+
+    def describe_action(self, action_name: str) -> str | None:
+        stem = action_name.split(" P")[0]
+        for m in self.maneuvers:
+            if m.key == stem:
+                return f"{m.name} ({m.cost} AP, {m.kind}): {m.text}"
+        return None
+
+    def narrate(self, event: Event) -> str | None:
+        from turnbuckle.games.skirmish.narrate import narrate
+
+        return narrate(self, event)
+
+    def render_observation(self, observation: dict[str, Any]) -> str:
+        from turnbuckle.games.skirmish.render import render_text
+
+        return render_text(observation)
+
+    def render_svg(self, observation: dict[str, Any]) -> str | None:
+        from turnbuckle.games.skirmish.render import render_svg
+
+        return render_svg(observation)
+
+    def roster(self) -> list[dict[str, Any]]:
+        return [
+            {"name": w.name, "STR": w.STR, "TECH": w.TECH, "END": w.END, "SPD": w.SPD, "SHOW": w.SHOW,
+             "style": w.style, "hometown": w.hometown,
+             "maneuvers": [f"{m.name} ({m.cost} AP {m.kind}): {m.text}" for m in w.maneuver]}
+            for w in self.roster_file.wrestler
+        ]
+
+    @classmethod
+    def validate_roster_file(cls, path: str) -> list[str]:
+        return [w.name for w in load_roster(path).wrestler]
+
+    @classmethod
+    def roster_template(cls, name: str) -> str | None:
+        return (
+            "# A ring skirmish wrestler: stats are dice (END is also the damage track).\n"
+            "# Unique maneuvers use the Basic Maneuver Chart's words: cost, kind (move, attack, pin,\n"
+            "# special), stats, bonus, defender, arc (front, back, either), requires, effects.\n\n"
+            f"[[wrestler]]\nname = {toml_string(name)}\nSTR = 3\nTECH = 3\nEND = 7\nSPD = 2\nSHOW = 2\n"
+            "  [[wrestler.maneuver]]\n  name = \"Signature Slam\"\n  cost = 3\n  kind = \"attack\"\n"
+            "  stats = [\"STR\"]\n  defender = \"STR\"\n  arc = \"front\"\n  effects = [\"damage\", \"stagger\"]\n"
+        )
+
+    @classmethod
+    def agent_factories(cls) -> dict[str, Any]:
+        from turnbuckle.games.skirmish.agents import HeuristicAgent, SearchAgent
+
+        # "expert" is the search agent under the name `turnbuckle play` picks by default
+        return {"heuristic": HeuristicAgent, "search": SearchAgent, "expert": SearchAgent}
+
+    # -- helpers shared by the state ---------------------------------------------------------------
+    def team(self, player: int) -> range:
+        return range(player * self.per_side, (player + 1) * self.per_side)
+
+
+class SkirmishState(State):
+    """A match in progress."""
+
+    game: SkirmishGame
+
+    def __init__(self, game: SkirmishGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.models = [
+            Model(wrestler=i, player=i // game.per_side, r=game.radius[i], end=prof.END)
+            for i, prof in enumerate(game.profiles)
+        ]
+        self.active = [p * game.per_side for p in range(n)]
+        self.corner: list[str] = [""] * n
+        self.pool = [0] * n
+        self.bid = [0] * n
+        self.left = [0] * n
+        self.bid_in = [False] * n
+        self.revealed = False
+        self.used: list[set[int]] = [set() for _ in range(n)]
+        self.flaunt_pin = [0] * n
+        self.tag_double = [False] * n
+        self.round = 0
+        self.setup_order: list[int] = []
+        self.order: list[int] = []
+        self.turn_index = -1
+        self.chooser = 0
+        self.phase = SETUP_ORDER
+        self.pend: dict[str, Any] = {}
+        self.tie_groups: list[list[int]] = []
+        self.winner = -1
+        self.how = ""
+        self._cache: list[Action] | None = None
+        self._dest: tuple[dict[int, geo.Point], list[int]] | None = None
+        self._named: tuple[dict[int, geo.Point], geo.PathFinder] | None = None
+        self._legal_set: frozenset[int] = frozenset()
+        self._opts: tuple[int, list[tuple[int, tuple[int, int, str]]]] | None = None
+
+    def action_from_string(self, text: str) -> Action:
+        """Also accepts typed points such as ``move 12.5 8`` (normalised to ``move 12.5 8.0``)."""
+        parts = text.split()
+        if len(parts) == 3 and parts[0] == "move":
+            try:
+                x, y = float(parts[1]), float(parts[2])
+            except ValueError:
+                return super().action_from_string(text)
+            name = f"move {x:.1f} {y:.1f}"
+            if self.game.actions.by_name(name) is None:
+                nx = min(29.5, max(0.5, round(x * 2) / 2))
+                ny = min(29.5, max(0.5, round(y * 2) / 2))
+                raise IllegalActionError(f"{text!r} is not on the 0.5-inch grid; nearest: move {nx:.1f} {ny:.1f}")
+            return super().action_from_string(name)
+        return super().action_from_string(text)
+
+    def refresh(self) -> None:
+        """Forget cached legal decisions (after a test or a scenario edits the state by hand)."""
+        self._cache = None
+        self._opts = None
+        self._dest = None
+        self._named = None
+
+    # -- contract ------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        return self.chooser
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        n = self.game.players
+        if self.winner < 0:
+            return [0.0] * n
+        lose = -1.0 / (n - 1)
+        return [1.0 if p == self.winner else lose for p in range(n)]
+
+    def match_result(self) -> MatchResult | None:
+        if self.phase != OVER:
+            return None
+        if self.winner < 0:
+            return MatchResult.from_returns(self.game.sides(), self.returns(), method=Method.TIME_LIMIT,
+                                            detail=f"no pinfall in {self.game.max_rounds} rounds")
+        return MatchResult.from_returns(self.game.sides(), self.returns(), method=Method.PIN, detail=self.how,
+                                        extra={"round": self.round})
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, SkirmishState)
+        other.models = [Model(m.wrestler, m.player, m.x, m.y, m.fx, m.fy, m.r, m.end, m.staggered, m.jockeyed,
+                              m.in_ring) for m in self.models]
+        other.active = self.active.copy()
+        other.corner = self.corner.copy()
+        other.pool = self.pool.copy()
+        other.bid = self.bid.copy()
+        other.left = self.left.copy()
+        other.bid_in = self.bid_in.copy()
+        other.used = [u.copy() for u in self.used]
+        other.flaunt_pin = self.flaunt_pin.copy()
+        other.tag_double = self.tag_double.copy()
+        other.setup_order = self.setup_order.copy()
+        other.order = self.order.copy()
+        other.pend = dict(self.pend)
+        other.tie_groups = [g.copy() for g in self.tie_groups]
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER or self.phase in CHANCE_PHASES:
+            return []
+        if self._cache is None:
+            ids = sorted(self._legal_ids())
+            table = self.game.decision_list
+            self._cache = [table[i] for i in ids]
+            self._legal_set = frozenset(ids)
+        return self._cache
+
+    def _is_allowed(self, action: Action) -> bool:
+        g = self.game
+        if self.phase in CHANCE_PHASES:
+            outcomes = self.chance_outcomes()
+            return 0 <= action.id < len(g.chance_list) and g.chance_list[action.id] == action and any(
+                a.id == action.id for a, _ in outcomes)
+        if self.phase == OVER:
+            return False
+        if not (0 <= action.id < len(g.decision_list) and g.decision_list[action.id] == action):
+            return False
+        if self.phase == DEST and self._cache is None:
+            # cheap path for replays: one destination checked alone, no full grid
+            if action.id in self._named_destinations()[0]:
+                return True
+            return g.grid_base <= action.id < g.push_base and self._grid_destination_ok(action.id)
+        self.legal_actions()
+        return action.id in self._legal_set and 0 <= action.id < len(g.decision_list) \
+            and g.decision_list[action.id] == action
+
+    def _illegal_message(self, action: Action) -> str:
+        if self.phase in CHANCE_PHASES or self.phase == OVER:
+            return super()._illegal_message(action)
+        reason = self._why_illegal(action)
+        who = self.game.player_label(self.chooser)
+        return f"{action.name!r} is not legal for {who} now: {reason}"
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        g = self.game
+        phase = self.phase
+        if phase == ROLL:
+            return g.batch_outcomes[self.pend["batch"]]
+        if phase in (MOVE_ROLL, WHIP_ROLL):
+            return g.total_outcomes[self.pend["dice"]]
+        if phase in (SETUP_ORDER, BID_ORDER):
+            group = list(range(g.players)) if phase == SETUP_ORDER else self.tie_groups[0]
+            perms = list(itertools.permutations(group))
+            p = 1.0 / len(perms)
+            return [(g.chance_list[g.order_outcomes[perm]], p) for perm in perms]
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """The same distribution as ``chance_outcomes``, drawn die by die (faster)."""
+        g = self.game
+        phase = self.phase
+        if phase == ROLL:
+            fives = sixes = 0
+            for _ in range(self.pend["batch"]):
+                face = rng.randrange(6)
+                if face == 4:
+                    fives += 1
+                elif face == 5:
+                    sixes += 1
+            return g.chance_list[g.batch_id[(fives, sixes)]]
+        if phase in (MOVE_ROLL, WHIP_ROLL):
+            total = sum(rng.randrange(1, 7) for _ in range(self.pend["dice"]))
+            return g.chance_list[g.total_base + total]
+        return super().sample_chance(rng)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything is public except a bid before the reveal (SK-3.2)."""
+        g = self.game
+        pend = self.pend
+        players = []
+        for p in range(g.players):
+            show_bid = self.revealed or p == player
+            players.append({
+                "player": p,
+                "label": g.player_label(p),
+                "corner": self.corner[p] or None,
+                "pool": self.pool[p],
+                "bid": self.bid[p] if show_bid and self.bid_in[p] else None,
+                "bid_submitted": self.bid_in[p],
+                "bid_left": self.left[p] if self.revealed else None,
+                "used": sorted(g.maneuvers[i].name for i in self.used[p]),
+                "flaunt_pin_dice": self.flaunt_pin[p],
+                "tag_cost_doubled": self.tag_double[p],
+            })
+        models = []
+        for i, m in enumerate(self.models):
+            prof = g.profiles[m.wrestler]
+            models.append({
+                "model": i, "name": prof.name, "player": m.player,
+                "x": m.x / geo.UNIT, "y": m.y / geo.UNIT, "facing": [m.fx, m.fy], "base": 2 * m.r / geo.UNIT,
+                "end": m.end, "end_start": prof.END, "staggered": m.staggered, "in_ring": m.in_ring,
+                "corner": self.corner[m.player] or None,
+            })
+        obs: dict[str, Any] = {
+            "game": g.name, "player": player, "match_type": g.match_type, "round": self.round,
+            "max_rounds": g.max_rounds, "phase": PHASE_NAMES[self.phase],
+            "current_player": self.current_player(), "order": self.order if self.revealed else [],
+            "turn_player": self.order[self.turn_index] if self.revealed and 0 <= self.turn_index < len(self.order)
+            else None,
+            "players": players, "models": models, "winner": self.winner if self.phase == OVER else None,
+        }
+        if pend:
+            shown = ("player", "model", "target", "stat", "a_hits", "d_hits", "count", "limit", "mover", "sdv",
+                     "counter", "a_dice", "d_dice")
+            public: dict[str, Any] = {k: pend[k] for k in shown if k in pend}
+            if "man" in pend:
+                public["maneuver"] = g.maneuvers[pend["man"]].name
+            if "limit" in public:
+                public["limit"] = public["limit"] / geo.UNIT
+            obs["pending"] = public
+        return obs
+
+    def determinize(self, player: int, rng: random.Random) -> SkirmishState:
+        """Re-sample what ``player`` cannot see: other players' bids submitted but not yet revealed."""
+        copy = self.clone()
+        if not self.revealed:
+            for p in range(self.game.players):
+                if p != player and self.bid_in[p]:
+                    copy.bid[p] = rng.randint(0, self.pool[p])
+        return copy
+
+    # -- legal decisions -------------------------------------------------------------------------------
+    def _legal_ids(self) -> list[int]:
+        g = self.game
+        phase = self.phase
+        by = g.actions.by_name
+        if phase == TURN:
+            known = self._opts
+            options = known[1] if known is not None and known[0] == self.chooser else \
+                self._maneuver_options(self.chooser, False)
+            ids = [a for a, _ in options]
+            return [*ids, _id(by, "end turn")]
+        if phase == BID:
+            return [_id(by, f"bid {k}") for k in range(self.pool[self.chooser] + 1)]
+        if phase == DEST:
+            named, grid = self._destinations()
+            return [*named, *grid]
+        if phase == FACE:
+            return self._facing_ids()
+        if phase == BOOST:
+            return [_id(by, "no boost"), _id(by, "boost")]
+        if phase == COUNTER:
+            return [_id(by, "no counter"), *(a for a, _ in self._maneuver_options(self.chooser, True))]
+        if phase == PUSH:
+            stop = self.pend["stop"]
+            limit = min(20 * self.pend["sdv"], stop)
+            ids = [g.push_base + d for d in range(min(PUSH_MAX, math.ceil(limit / geo.UNIT - 1e-9)))
+                   if d * geo.UNIT < limit - 1e-9]
+            if limit > 1e-9:
+                ids.append(g.push_max)
+            return ids or [g.push_base]
+        if phase == PLACE:
+            return [g.place_base + i for i in range(len(geo.REAR_BEARINGS))]
+        if phase == FLAUNT_EFFECT:
+            chosen = self.pend["chosen"]
+            ids = [g.effect_base + i for i, e in enumerate(FLAUNT_EFFECTS) if e not in chosen]
+            if "drain" not in chosen:
+                ids += [g.drain_base + p for p in self._opponents(self.pend["player"])]
+            return ids
+        if phase == CORNER:
+            taken = set(self.corner)
+            return [_id(by, f"corner {c}") for c in geo.CORNERS if c not in taken]
+        if phase == STARTER:
+            return [_id(by, "starter 1"), _id(by, "starter 2")]
+        return []
+
+    def _why_illegal(self, action: Action) -> str:
+        g = self.game
+        name = action.name
+        phase = self.phase
+        if phase == BID and name.startswith("bid "):
+            return f"bid larger than the pool ({self.pool[self.chooser]})"
+        if phase in (TURN, COUNTER) and action.id in g.maneuver_spec:
+            mi, seat, _ = g.maneuver_spec[action.id]
+            m = g.maneuvers[mi]
+            p = self.chooser
+            if mi in self.used[p]:
+                return f"{m.name} was already performed this round (each maneuver once per round)"
+            budget = self.left[p] + (self.pool[p] if phase == COUNTER else 0)
+            if self._cost(p, mi) > budget:
+                return f"{m.name} costs {self._cost(p, mi)} AP and only {budget} are available"
+            if mi not in g.own[self.models[self.active[p]].wrestler]:
+                return f"{m.name} is not this wrestler's maneuver"
+            if seat >= 0:
+                return "the target is not in range, not in the front arc, or a requirement is not met"
+            return "a requirement of the maneuver is not met"
+        if phase == DEST:
+            point = self._name_point(name)
+            if point is not None:
+                mover = self.models[self.pend["mover"]]
+                if not geo.inside(point, mover.r):
+                    return "outside the ring"
+                if any(geo.overlaps(point, mover.r, o.pos, o.r) for o in self._others(self.pend["mover"])):
+                    return "overlaps another model's base"
+                finder = geo.PathFinder(mover.pos, mover.r, self._obstacles(self.pend["mover"]))
+                length = finder.length(point)
+                if length > self.pend["limit"] + 1e-9:
+                    shown = "no path" if math.isinf(length) else f"{length / geo.UNIT:.2f}"
+                    return f"too far: {shown} > {self.pend['limit'] / geo.UNIT:g} inches"
+            return "not a destination offered now"
+        offered = self.legal_actions()
+        legal = ", ".join(a.name for a in offered[:12]) + (", ..." if len(offered) > 12 else "")
+        return f"{PHASE_NAMES[phase]} decision expected (legal: {legal})"
+
+    def _name_point(self, name: str) -> geo.Point | None:
+        parts = name.split()
+        if len(parts) == 3 and parts[0] == "move":
+            try:
+                return (round(float(parts[1]) * geo.UNIT), round(float(parts[2]) * geo.UNIT))
+            except ValueError:
+                return None
+        return None
+
+    def _opponents(self, player: int) -> list[int]:
+        return [p for p in range(self.game.players) if p != player]
+
+    def _others(self, model: int) -> list[Model]:
+        return [m for i, m in enumerate(self.models) if i != model and m.in_ring]
+
+    def _obstacles(self, model: int) -> list[geo.Obstacle]:
+        return [(m.x, m.y, m.r) for m in self._others(model)]
+
+    def _cost(self, player: int, mi: int) -> int:
+        m = self.game.maneuvers[mi]
+        cost = m.cost
+        if "tag" in m.effects and self.tag_double[player]:
+            cost *= 2
+        return cost
+
+    def _maneuver_options(self, player: int, counter: bool) -> list[tuple[int, tuple[int, int, str]]]:
+        """Every maneuver ``player`` may declare now: (action id, (maneuver, target model, stat))."""
+        g = self.game
+        mi_model = self.active[player]
+        me = self.models[mi_model]
+        if not me.in_ring:
+            return []
+        budget = self.left[player] + (self.pool[player] if counter else 0)
+        used = self.used[player]
+        out: list[tuple[int, tuple[int, int, str]]] = []
+        targets = [self.pend["attacker_model"]] if counter else [self.active[p] for p in self._opponents(player)]
+        partner = self._partner(player)
+        for mi in sorted(g.own[me.wrestler]):
+            if mi in used:
+                continue
+            m = g.maneuvers[mi]
+            if self._cost(player, mi) > budget:
+                continue
+            req = m.requires
+            if "jockey" in req and not me.jockeyed:
+                continue
+            if "staggered_self" in req and not me.staggered:
+                continue
+            if "partner" in req and partner < 0:
+                continue
+            if "self_in_corner" in req and not geo.completely_within_corner(me.pos, me.r, self.corner[player]):
+                continue
+            if m.kind in ("move", "special"):
+                if counter:
+                    continue
+                out.append((g.maneuver_action[(mi, -1, "")], (mi, -1, "")))
+                continue
+            for t in targets:
+                d = self.models[t]
+                if not d.in_ring or d.player == player:
+                    continue
+                if "staggered_defender" in req and not d.staggered:
+                    continue
+                if "defender_in_corner" in req and not geo.completely_within_corner(d.pos, d.r, self.corner[player]):
+                    continue
+                if not self._can_attack(me, d, m.arc):
+                    continue
+                for stat in m.stats:
+                    out.append((g.maneuver_action[(mi, d.player, stat)], (mi, t, stat)))
+        return out
+
+    @staticmethod
+    def _can_attack(me: Model, d: Model, arc: str) -> bool:
+        """SK-7.1 range and front arc; SK-7.3 where the attacker stands relative to the defender."""
+        if not geo.gap_within(me.pos, me.r, d.pos, d.r, geo.REACH):
+            return False
+        if not geo.partly_front(me.pos, me.facing, d.pos, d.r):
+            return False
+        if arc == "front":
+            return geo.completely_front(d.pos, d.facing, me.pos, me.r)
+        if arc == "back":
+            return geo.completely_back(d.pos, d.facing, me.pos, me.r)
+        return True
+
+    def _partner(self, player: int) -> int:
+        if self.game.per_side < 2:
+            return -1
+        for i in self.game.team(player):
+            if i != self.active[player]:
+                return i
+        return -1
+
+    def _facing_ids(self) -> list[int]:
+        g = self.game
+        pend = self.pend
+        ids = [_id(g.actions.by_name, "keep facing")]
+        facer = pend["facer"]
+        if pend.get("face_only") is not None:
+            ids.append(g.face_seat_base + self.models[pend["face_only"]].player)
+            return ids
+        ids += [g.facing_base + i for i in range(len(geo.FACINGS))]
+        for i, m in enumerate(self.models):
+            if i != facer and m.in_ring:
+                ids.append(g.face_seat_base + m.player)
+        return ids
+
+    def _destinations(self) -> tuple[dict[int, geo.Point], list[int]]:
+        """Legal destinations of the pending move (SK-6.1, SK-1.4): the named points (``stay``,
+        anchors, ropes) with their lattice points, and the reachable 0.5-inch grid points (a grid
+        point equal to a named point is left to the name)."""
+        if self._dest is not None:
+            return self._dest
+        found, finder = self._named_destinations()
+        g = self.game
+        mi = self.pend["mover"]
+        mover = self.models[mi]
+        limit = self.pend["limit"]
+        grid: list[int] = []
+        if limit > 0:
+            idx = geo.reachable_grid(mover.pos, mover.r, self._obstacles(mi), limit, finder)
+            dup = {geo.grid_index(p) for p in found.values() if geo.on_grid(p)}
+            if dup:
+                idx = idx[~np.isin(idx, np.fromiter(dup, dtype=np.int64))]
+            grid = (idx + g.grid_base).tolist()
+        self._dest = (found, grid)
+        return self._dest
+
+    def _grid_destination_ok(self, action_id: int) -> bool:
+        """One grid destination checked alone, by the same tests as ``_destinations`` (replays use it)."""
+        g = self.game
+        index = action_id - g.grid_base
+        if not 0 <= index < len(geo.GRID_POINTS):
+            return False
+        point = geo.GRID_POINTS[index]
+        found, finder = self._named_destinations()
+        mi = self.pend["mover"]
+        mover = self.models[mi]
+        limit = self.pend["limit"]
+        if limit <= 0 or point in found.values() or not geo.inside(point, mover.r):
+            return False
+        if geo.dist2(point, mover.pos) > limit * limit:
+            return False
+        if not geo.free_at(point, mover.r, self._obstacles(mi)):
+            return False
+        return bool(finder.lengths(np.array([float(point[0])]), np.array([float(point[1])]))[0] <= limit + 1e-9)
+
+    def _named_destinations(self) -> tuple[dict[int, geo.Point], geo.PathFinder]:
+        """``stay``, the anchors around other models and the rope points that are reachable."""
+        if self._named is not None:
+            return self._named
+        g = self.game
+        pend = self.pend
+        mi = pend["mover"]
+        mover = self.models[mi]
+        start = mover.pos
+        limit = pend["limit"]
+        others = self._others(mi)
+        obstacles = [(m.x, m.y, m.r) for m in others]
+        finder = geo.PathFinder(start, mover.r, obstacles, limit)
+        found: dict[int, geo.Point] = {g.stay_id: start}
+        seen = {start}
+        candidates: list[tuple[int, geo.Point]] = []
+        per_seat = 2 * len(geo.ANCHOR_BEARINGS)
+        for seat in range(g.players):
+            ref = self.models[self.active[seat]]
+            if not ref.in_ring or self.active[seat] == mi:
+                continue
+            if geo.dist2(ref.pos, start) > (limit + ref.r + mover.r + geo.REACH + 2) ** 2:
+                continue
+            rest = [o for o in obstacles if (o[0], o[1]) != ref.pos]
+            points = geo.anchor_points(ref.pos, ref.facing, ref.r, mover.r, rest)
+            base = g.anchor_base + seat * per_seat
+            for k, point in enumerate(points):
+                if point is not None and geo.dist2(point, start) <= limit * limit:
+                    candidates.append((base + k, point))
+        for k, side in enumerate(geo.ROPES):
+            point = _rope_point(start, mover.r, side)
+            if geo.dist2(point, start) <= limit * limit and geo.free_at(point, mover.r, obstacles):
+                candidates.append((g.rope_base + k, point))
+        if candidates:
+            xs = np.array([float(p[0]) for _, p in candidates])
+            ys = np.array([float(p[1]) for _, p in candidates])
+            lengths = finder.lengths(xs, ys)
+            for (aid, point), length in zip(candidates, lengths, strict=True):
+                if length <= limit + 1e-9 and point not in seen:
+                    seen.add(point)
+                    found[aid] = point
+        self._named = (found, finder)
+        return self._named
+
+    # -- applying ---------------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self._cache = None
+        self._opts = None
+        named = self._named
+        self._dest = None
+        self._named = None
+        phase = self.phase
+        g = self.game
+        if phase == ROLL:
+            self._on_batch(*g.batch_of[action.id])
+        elif phase in (MOVE_ROLL, WHIP_ROLL):
+            self._on_total(action.id - g.total_base)
+        elif phase == TURN:
+            if action.name == "end turn":
+                self._end_turn()
+            else:
+                self._declare(self.chooser, g.maneuver_spec[action.id], counter=False)
+        elif phase == BID:
+            self._on_bid(int(action.name.split()[1]))
+        elif phase == DEST:
+            if named is None:
+                named = self._named_destinations()
+                self._named = None
+            points = named[0]
+            self._on_destination(points[action.id] if action.id in points
+                                 else geo.GRID_POINTS[action.id - g.grid_base])
+        elif phase == FACE:
+            self._on_facing(action)
+        elif phase == BOOST:
+            self._on_boost(action.name == "boost")
+        elif phase == COUNTER:
+            if action.name == "no counter":
+                self.emit("no_counter", player=self.chooser)
+                self._resume_turn()
+            else:
+                self._declare(self.chooser, g.maneuver_spec[action.id], counter=True)
+        elif phase == PUSH:
+            self._on_push(action)
+        elif phase == PLACE:
+            self._on_place(geo.REAR_BEARINGS[action.id - g.place_base])
+        elif phase == FLAUNT_EFFECT:
+            self._on_effect(action)
+        elif phase in (SETUP_ORDER, BID_ORDER):
+            self._on_order(g.order_of[action.id])
+        elif phase == CORNER:
+            self._on_corner(action.name.split()[1])
+        elif phase == STARTER:
+            self._on_starter(int(action.name.split()[1]) - 1)
+
+    # -- SK-2 STARTING THE GAME ------------------------------------------------------------------------
+    def _on_order(self, perm: tuple[int, ...]) -> None:
+        if self.phase == SETUP_ORDER:
+            self.setup_order = list(perm)
+            self.emit("roll_off", order=list(perm))
+            if self.game.per_side > 1:
+                self.phase = STARTER
+                self.chooser = perm[0]
+                self.pend = {"step": 0}
+            else:
+                self._next_corner(0)
+            return
+        # BID_ORDER: order one group of tied bidders (SK-3.2, R-SK-19)
+        group = self.tie_groups.pop(0)
+        start = self.order.index(min(group, key=self.order.index))
+        self.order[start : start + len(group)] = list(perm)
+        self.emit("bid_roll_off", order=list(perm))
+        if self.tie_groups:
+            return
+        self._start_turns()
+
+    def _on_starter(self, index: int) -> None:
+        p = self.chooser
+        self.active[p] = self.game.team(p)[index]
+        self.emit("starter", player=p, wrestler=self.game.profiles[self.active[p]].name)
+        step = self.pend["step"] + 1
+        if step < self.game.players:
+            self.pend = {"step": step}
+            self.chooser = self.setup_order[step]
+        else:
+            self._next_corner(0)
+
+    def _next_corner(self, step: int) -> None:
+        """The first (and third) in the roll-off choose a corner; the next takes the opposite one."""
+        order = self.setup_order
+        while step < len(order):
+            p = order[step]
+            if step % 2 == 1:
+                self._place_start(p, geo.OPPOSITE[self.corner[order[step - 1]]])
+                step += 1
+                continue
+            free = [c for c in geo.CORNERS if c not in self.corner]
+            if len(free) == 1:
+                self._place_start(p, free[0])
+                step += 1
+                continue
+            self.phase = CORNER
+            self.chooser = p
+            self.pend = {"step": step}
+            return
+        self.pend = {}
+        self._start_round()
+
+    def _on_corner(self, corner: str) -> None:
+        step = self.pend["step"]
+        self._place_start(self.chooser, corner)
+        self._next_corner(step + 1)
+
+    def _place_start(self, player: int, corner: str) -> None:
+        self.corner[player] = corner
+        m = self.models[self.active[player]]
+        m.x, m.y = geo.start_spot(corner)
+        m.fx, m.fy = geo.toward(m.pos, (geo.RING // 2, geo.RING // 2))
+        m.in_ring = True
+        self.emit("placed", player=player, wrestler=self.game.profiles[m.wrestler].name, corner=corner,
+                  x=m.x / geo.UNIT, y=m.y / geo.UNIT)
+
+    # -- SK-3 ROUND OVERVIEW --------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        g = self.game
+        if self.round >= g.max_rounds:
+            self.phase = OVER
+            self.emit("round_limit", rounds=self.round)
+            return
+        self.round += 1
+        gain = FIRST_GAIN if self.round == 1 else ROUND_GAIN
+        for p in range(g.players):
+            self.pool[p] = min(MAX_AP, self.pool[p] + gain)
+            self.used[p] = set()
+            self.bid[p] = 0
+            self.left[p] = 0
+            self.bid_in[p] = False
+        for m in self.models:
+            m.jockeyed = False
+        self.flaunt_pin = [0] * g.players
+        self.tag_double = [False] * g.players
+        self.revealed = False
+        self.order = []
+        self.turn_index = -1
+        self.emit("round", round=self.round, pools=list(self.pool))
+        self.phase = BID
+        self.chooser = 0
+
+    def _on_bid(self, amount: int) -> None:
+        p = self.chooser
+        self.bid[p] = amount
+        self.bid_in[p] = True
+        self.emit("bid_submitted", player=p)
+        if p + 1 < self.game.players:
+            self.chooser = p + 1
+            return
+        # simultaneous reveal; the lowest bid takes the first turn (SK-3.2)
+        self.revealed = True
+        for q in range(self.game.players):
+            self.pool[q] -= self.bid[q]
+            self.left[q] = self.bid[q]
+        self.emit("bids_revealed", bids=list(self.bid))
+        self.order = sorted(range(self.game.players), key=lambda q: (self.bid[q], q))
+        groups: dict[int, list[int]] = {}
+        for q in self.order:
+            groups.setdefault(self.bid[q], []).append(q)
+        self.tie_groups = [grp for grp in groups.values() if len(grp) > 1]
+        if self.tie_groups:
+            self.phase = BID_ORDER
+            return
+        self._start_turns()
+
+    def _start_turns(self) -> None:
+        self.emit("turn_order", order=list(self.order))
+        self.turn_index = 0
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        p = self.order[self.turn_index]
+        self.emit("turn", player=p, bid_left=self.left[p])
+        self.phase = TURN
+        self.chooser = p
+        self.pend = {}
+        self._auto_end()
+
+    def _auto_end(self) -> None:
+        """A turn ends by itself when ``end turn`` is the only legal decision (R-SK-25)."""
+        if self.phase != TURN:
+            return
+        options = self._maneuver_options(self.chooser, False)
+        if not options:
+            self._end_turn()
+            return
+        self._opts = (self.chooser, options)  # the last change of this step: reused by legal_actions
+
+    def _resume_turn(self) -> None:
+        if self.phase == OVER:
+            return
+        self.pend = {}
+        self.phase = TURN
+        self.chooser = self.order[self.turn_index]
+        self._auto_end()
+
+    def _end_turn(self) -> None:
+        self.emit("end_turn", player=self.chooser)
+        self.turn_index += 1
+        if self.turn_index < len(self.order):
+            self._begin_turn()
+            return
+        # SK-3.6: unspent bid APs go back to the pool (capped)
+        for p in range(self.game.players):
+            self.pool[p] = min(MAX_AP, self.pool[p] + self.left[p])
+            self.left[p] = 0
+        self._start_round()
+
+    # -- SK-4 PERFORMING MANEUVERS -----------------------------------------------------------------------
+    def _declare(self, player: int, spec: tuple[int, int, str], counter: bool) -> None:
+        """Pay for and start a maneuver; ``spec`` is (maneuver, target seat or -1, stat)."""
+        g = self.game
+        mi, seat, stat = spec
+        target = self.active[seat] if seat >= 0 else -1
+        m = g.maneuvers[mi]
+        cost = self._cost(player, mi)
+        if counter:
+            from_pool = min(self.pool[player], cost)  # R-SK-33: pool first, then bid
+            self.pool[player] -= from_pool
+            self.left[player] -= cost - from_pool
+        else:
+            self.left[player] -= cost
+        if "tag" in m.effects:
+            self.tag_double[player] = False
+        self.used[player].add(mi)
+        me_index = self.active[player]
+        me = self.models[me_index]
+        if mi == g.jockey_index:
+            me.jockeyed = True
+        self.emit("maneuver", player=player, wrestler=g.profiles[me.wrestler].name, maneuver=m.name, kind=m.kind,
+                  cost=cost, counter=counter,
+                  target=g.profiles[self.models[target].wrestler].name if target >= 0 else None,
+                  stat=stat if len(m.stats) > 1 and m.kind in ("attack", "pin") else None)
+        if m.kind == "move":
+            self._start_move(player, mi, me_index)
+        elif m.kind in ("attack", "pin"):
+            d = self.models[target]
+            self.pend = {"man": mi, "player": player, "model": me_index, "target": target, "tplayer": d.player,
+                         "stat": stat, "counter": counter, "count": 0, "roped": []}
+            self._start_rolloff()
+        else:
+            self._special(player, mi, me_index)
+
+    # -- SK-6 MOVE MANEUVERS ------------------------------------------------------------------------------
+    def _start_move(self, player: int, mi: int, model: int) -> None:
+        m = self.game.maneuvers[mi]
+        me = self.models[model]
+        self.pend = {"man": mi, "player": player, "mover": model, "facer": model, "forced": False}
+        if m.distance is not None:
+            self._open_destination(round(m.distance * geo.UNIT), player)
+            return
+        dice = self.game.profiles[me.wrestler].stat(m.stats[0])
+        if me.staggered and m.stagger_penalty:
+            dice -= 1  # one die fewer while staggered (SK-10.1)
+        dice = min(max(dice, 0), MAX_DICE)
+        if dice == 0:
+            self.emit("move_roll", player=player, dice=0, total=0)
+            self._open_destination(0, player)
+            return
+        self.pend["dice"] = dice
+        self.phase = MOVE_ROLL
+
+    def _on_total(self, total: int) -> None:
+        pend = self.pend
+        if self.phase == MOVE_ROLL:
+            self.emit("move_roll", player=pend["player"], dice=pend["dice"], total=total)
+            self._open_destination(total * geo.UNIT, pend["player"])
+        else:  # WHIP_ROLL (SK-10.7)
+            self.emit("whip_roll", player=pend["player"], dice=pend["dice"], total=total)
+            pend["mover"] = pend["target"]
+            pend["facer"] = pend["target"]
+            pend["forced"] = True
+            self._open_destination(total * geo.UNIT, pend["player"])
+
+    def _open_destination(self, limit: int, chooser: int) -> None:
+        self.pend["limit"] = limit
+        self.pend.pop("dice", None)
+        self.phase = DEST
+        self.chooser = chooser
+        self._dest = None
+        self._named = None
+
+    def _on_destination(self, point: geo.Point) -> None:
+        pend = self.pend
+        mover = self.models[pend["mover"]]
+        start = mover.pos
+        mover.x, mover.y = point
+        self.emit("moved", model=pend["mover"], wrestler=self.game.profiles[mover.wrestler].name,
+                  x=point[0] / geo.UNIT, y=point[1] / geo.UNIT, forced=pend["forced"],
+                  distance=round(math.sqrt(geo.dist2(start, point)) / geo.UNIT, 2))
+        if pend["forced"] and point != start and geo.touches_rope(point, mover.r):
+            self._rope(pend["mover"])
+        self.phase = FACE
+        self.pend.pop("face_only", None)
+
+    def _on_facing(self, action: Action) -> None:
+        g = self.game
+        pend = self.pend
+        facer = self.models[pend["facer"]]
+        if action.name != "keep facing":
+            if action.id >= g.face_seat_base and action.id < g.anchor_base:
+                seat = action.id - g.face_seat_base
+                facer.fx, facer.fy = geo.toward(facer.pos, self.models[self.active[seat]].pos)
+            else:
+                facer.fx, facer.fy = geo.FACINGS[action.id - g.facing_base]
+        self.emit("facing", model=pend["facer"], wrestler=g.profiles[facer.wrestler].name,
+                  facing=[facer.fx, facer.fy], choice=action.name)
+        self._resume_turn()
+
+    def _rope(self, model: int) -> None:
+        """SK-6.4: 2 END for an enemy maneuver putting a model into the ropes, once per maneuver."""
+        roped = self.pend.setdefault("roped", [])
+        if model in roped:
+            return
+        roped.append(model)
+        m = self.models[model]
+        self.emit("ropes", model=model, wrestler=self.game.profiles[m.wrestler].name)
+        self._lose_end(model, ROPE_END)
+
+    def _lose_end(self, model: int, amount: int) -> None:
+        """END never drops below 1; the END prevented becomes AP for the attacking player (SK-7.6)."""
+        m = self.models[model]
+        lost = min(amount, m.end - 1)
+        m.end -= lost
+        prevented = amount - lost
+        attacker = self.pend.get("player", -1)
+        gained = 0
+        if prevented > 0 and attacker >= 0:
+            want = prevented if self.game.end_floor_ap == "per_end" else 1
+            gained = min(want, MAX_AP - self.pool[attacker])
+            self.pool[attacker] += gained
+        self.emit("end_loss", model=model, wrestler=self.game.profiles[m.wrestler].name, lost=lost, end=m.end,
+                  prevented=prevented, ap_to=attacker if prevented else None, ap=gained)
+
+    # -- SK-7 ATTACK MANEUVERS and SK-5 boosting ------------------------------------------------------
+    def _start_rolloff(self) -> None:
+        g = self.game
+        pend = self.pend
+        m = g.maneuvers[pend["man"]]
+        me = self.models[pend["model"]]
+        d = self.models[pend["target"]]
+        stat = pend["stat"]
+        a_dice = g.profiles[me.wrestler].stat(stat) + m.bonus
+        if m.partner:
+            partner = self._partner(pend["player"])
+            a_dice += g.profiles[self.models[partner].wrestler].STR if partner >= 0 else 0
+        if m.kind == "pin":
+            a_dice += self.flaunt_pin[pend["player"]]
+        dstat = stat if m.defender == "same" else str(m.defender)
+        d_dice = d.end if dstat == "END" else g.profiles[d.wrestler].stat(dstat)
+        pend.update(a_dice=a_dice, d_dice=d_dice, a_hits=0, d_hits=0, a_boost=False, d_boost=False)
+        self._ask_boost("a")
+
+    def _ask_boost(self, side: str) -> None:
+        pend = self.pend
+        who = pend["player"] if side == "a" else pend.get("tplayer", -1)
+        pend["boost_side"] = side
+        if who >= 0 and self.left[who] >= 1:
+            self.phase = BOOST
+            self.chooser = who
+            return
+        self._after_boost(side)
+
+    def _on_boost(self, boost: bool) -> None:
+        pend = self.pend
+        side = pend["boost_side"]
+        if boost:
+            self.left[self.chooser] -= 1
+            pend[f"{side}_dice"] += 1
+            pend[f"{side}_boost"] = True
+        self.emit("boost", player=self.chooser, boost=boost)
+        self._after_boost(side)
+
+    def _after_boost(self, side: str) -> None:
+        if side == "a" and "tplayer" in self.pend:
+            self._ask_boost("d")
+            return
+        self.pend["side"] = "a"
+        self._roll_side("a")
+
+    def _roll_side(self, side: str) -> None:
+        pend = self.pend
+        pend["side"] = side
+        dice = min(pend[f"{side}_dice"], MAX_DICE)
+        if dice <= 0:
+            self._side_done(side)
+            return
+        pend["batch"] = dice
+        self.phase = ROLL
+
+    def _on_batch(self, fives: int, sixes: int) -> None:
+        pend = self.pend
+        side = pend["side"]
+        key = f"{side}_hits"
+        pend[key] += fives + sixes
+        self.emit("dice", side=side, dice=pend["batch"], fives=fives, sixes=sixes, hits=pend[key])
+        if "flaunt" in pend and pend[key] >= FLAUNT_CAP:
+            pend[key] = FLAUNT_CAP  # a Flaunt scores at most 3 hits (SK-9.2)
+            self._side_done(side)
+            return
+        if sixes:
+            pend["batch"] = min(sixes, MAX_DICE)  # critical hits explode (SK-7.4)
+            return
+        self._side_done(side)
+
+    def _side_done(self, side: str) -> None:
+        pend = self.pend
+        if "flaunt" in pend:
+            self._flaunt_rolled()
+        elif side == "a":
+            self._roll_side("d")
+        else:
+            self._resolve_attack()
+
+    def _resolve_attack(self) -> None:
+        g = self.game
+        pend = self.pend
+        m = g.maneuvers[pend["man"]]
+        a, d = pend["a_hits"], pend["d_hits"]
+        self.emit("attack_result", player=pend["player"], maneuver=m.name, attacker_hits=a, defender_hits=d,
+                  sdv=max(0, a - d), outcome="success" if a > d else ("blocked" if d > a else "tie"),
+                  pin_count=pend["count"] if m.kind == "pin" else None)
+        if m.kind == "pin":
+            self._resolve_pin(a, d)
+            return
+        if a > d:
+            sdv = a - d
+            pend["sdv"] = sdv
+            target = pend["target"]
+            td = self.models[target]
+            if "damage" in m.effects:
+                self._lose_end(target, sdv)
+            if "stagger" in m.effects and not td.staggered:
+                td.staggered = True
+                self.emit("staggered", model=target, wrestler=g.profiles[td.wrestler].name)
+            if "drain" in m.effects:
+                self._drain(pend["tplayer"])
+            if "double_tag" in m.effects:
+                self.tag_double[pend["tplayer"]] = True
+                self.emit("tag_cost_doubled", player=pend["tplayer"])
+            if "push" in m.effects:
+                self._open_push(sdv)
+                return
+            if "whip" in m.effects:
+                pend["dice"] = min(sdv, MAX_DICE)
+                self.phase = WHIP_ROLL
+                return
+            if "place_rear" in m.effects:
+                self.phase = PLACE
+                self.chooser = pend["player"]
+                return
+            self._resume_turn()
+        elif d > a:
+            self._blocked()
+        else:
+            self._resume_turn()  # equal hits: nothing happens (R-SK-28)
+
+    def _blocked(self) -> None:
+        """SK-7.7: the defender blocks and may counter, paying from bid and pool APs."""
+        pend = self.pend
+        if pend["counter"]:
+            self._resume_turn()
+            return
+        defender = pend["tplayer"]
+        if self.active[defender] != pend["target"]:
+            self._resume_turn()
+            return
+        self.pend = {"attacker_model": pend["model"], "attacker": pend["player"]}
+        if not self._maneuver_options(defender, True):
+            self._resume_turn()
+            return
+        self.phase = COUNTER
+        self.chooser = defender
+
+    # -- SK-8 PIN ATTEMPT MANEUVERS -------------------------------------------------------------------
+    def _resolve_pin(self, a: int, d: int) -> None:
+        pend = self.pend
+        g = self.game
+        if a > d:
+            pend["count"] += 1
+            count = pend["count"]
+            self.emit("pin_count", player=pend["player"], count=count)
+            if count >= PIN_COUNT:
+                self.winner = pend["player"]
+                target = self.models[pend["target"]]
+                winner = self.models[pend["model"]]
+                self.how = (f"{g.profiles[winner.wrestler].name} pins {g.profiles[target.wrestler].name} "
+                            f"(round {self.round})")
+                self.emit("pinfall", player=pend["player"], wrestler=g.profiles[winner.wrestler].name,
+                          victim=g.profiles[target.wrestler].name, round=self.round)
+                self.phase = OVER
+                self.pend = {}
+                return
+            self._start_rolloff()
+            return
+        self.emit("kick_out", player=pend["tplayer"], count=pend["count"])
+        if d > a:
+            self._blocked()
+        else:
+            self._resume_turn()
+
+    # -- Strike push, Whip, Suplex placement, displacement (SK-10) ----------------------------------------
+    def _open_push(self, sdv: int) -> None:
+        pend = self.pend
+        me = self.models[pend["model"]]
+        d = self.models[pend["target"]]
+        ux, uy = geo.unit((d.x - me.x, d.y - me.y)) if d.pos != me.pos else (1.0, 0.0)
+        stop = _ray_stop(d.pos, d.r, (ux, uy), [(o.x, o.y, o.r) for o in self._others(pend["target"])])
+        pend.update(sdv=sdv, stop=stop, ux=ux, uy=uy)
+        self.phase = PUSH
+        self.chooser = pend["player"]
+
+    def _on_push(self, action: Action) -> None:
+        g = self.game
+        pend = self.pend
+        d = self.models[pend["target"]]
+        limit = min(20 * pend["sdv"], pend["stop"])
+        dist = limit if action.id == g.push_max else float((action.id - g.push_base) * geo.UNIT)
+        start = d.pos
+        if dist > 0:
+            ideal = (d.x + dist * pend["ux"], d.y + dist * pend["uy"])
+            obstacles = [(o.x, o.y, o.r) for o in self._others(pend["target"])]
+            if dist >= pend["stop"] - 1e-9:
+                ideal = (min(max(ideal[0], d.r), geo.RING - d.r), min(max(ideal[1], d.r), geo.RING - d.r))
+            point = geo.nearest_lattice(ideal, lambda p: geo.free_at(p, d.r, obstacles)
+                                        and geo.dist2(p, start) <= (dist + 0.75) ** 2, 2)
+            if point is not None:
+                d.x, d.y = point
+        self.emit("pushed", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
+                  y=d.y / geo.UNIT, distance=round(math.sqrt(geo.dist2(start, d.pos)) / geo.UNIT, 2))
+        if d.pos != start and geo.touches_rope(d.pos, d.r):
+            self._rope(pend["target"])
+        self._resume_turn()
+
+    def _on_place(self, bearing: int) -> None:
+        """Suplex: placed B2B in the attacker's back arc; off the table → against the edge (SK-6.2)."""
+        g = self.game
+        pend = self.pend
+        me = self.models[pend["model"]]
+        d = self.models[pend["target"]]
+        back = geo.unit((-me.fx, -me.fy))
+        u = geo.rotate_clockwise(back, bearing)
+        touch = me.r + d.r
+        ideal = (me.x + touch * u[0], me.y + touch * u[1])
+
+        def ok(p: geo.Point) -> bool:
+            return (geo.inside(p, d.r) and touch * touch <= geo.dist2(p, me.pos) <= (touch + 1) ** 2
+                    and geo.completely_back(me.pos, me.facing, p, d.r))
+
+        point = geo.nearest_lattice(ideal, ok, 2)
+        if point is None:
+            point = geo.clamp_inside((round(ideal[0]), round(ideal[1])), d.r)
+        d.x, d.y = point
+        self.emit("placed_b2b", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
+                  y=d.y / geo.UNIT, bearing=bearing)
+        self._displace_under(pend["target"])
+        if geo.touches_rope(d.pos, d.r):
+            self._rope(pend["target"])
+        pend["facer"] = pend["model"]
+        pend["face_only"] = pend["target"]
+        self.phase = FACE
+        self.chooser = pend["player"]
+
+    def _displace_under(self, placed: int) -> None:
+        """SK-6.3: models under a placed model move the least distance (nearest first)."""
+        p = self.models[placed]
+        under = sorted(
+            (i for i, m in enumerate(self.models)
+             if i != placed and m.in_ring and geo.overlaps(p.pos, p.r, m.pos, m.r)),
+            key=lambda i: (geo.dist2(self.models[i].pos, p.pos), i),
+        )
+        for i in under:
+            m = self.models[i]
+            start = m.pos
+            obstacles = [(o.x, o.y, o.r) for j, o in enumerate(self.models) if j != i and o.in_ring]
+            m.x, m.y = geo.displace(start, m.r, obstacles)
+            self.emit("displaced", model=i, wrestler=self.game.profiles[m.wrestler].name, x=m.x / geo.UNIT,
+                      y=m.y / geo.UNIT)
+            if m.player != self.pend.get("player") and m.pos != start and geo.touches_rope(m.pos, m.r):
+                self._rope(i)
+
+    def _drain(self, player: int) -> None:
+        if self.pool[player] >= 1:
+            self.pool[player] -= 1
+            self.emit("drained", player=player, pool=self.pool[player])
+
+    # -- SK-9 SPECIAL MANEUVERS ---------------------------------------------------------------------
+    def _special(self, player: int, mi: int, model: int) -> None:
+        g = self.game
+        m = g.maneuvers[mi]
+        me = self.models[model]
+        self.pend = {"man": mi, "player": player, "model": model}
+        if "flaunt" in m.effects:
+            dice = g.profiles[me.wrestler].stat(m.stats[0])
+            self.pend.update(flaunt=True, a_dice=dice, a_hits=0, a_boost=False, chosen=[])
+            self._ask_boost("a")
+            return
+        if "gain_end" in m.effects:
+            self._gain_end(model)
+        if "remove_stagger" in m.effects and me.staggered:
+            me.staggered = False
+            self.emit("recovered", model=model, wrestler=g.profiles[me.wrestler].name)
+        if "drain" in m.effects:
+            for q in self._opponents(player)[:1]:
+                self._drain(q)
+        if "tag" in m.effects:
+            self._tag(player)
+        self._resume_turn()
+
+    def _gain_end(self, model: int) -> None:
+        m = self.models[model]
+        if m.end < self.game.profiles[m.wrestler].END:
+            m.end += 1
+        self.emit("end_gain", model=model, wrestler=self.game.profiles[m.wrestler].name, end=m.end)
+
+    def _flaunt_rolled(self) -> None:
+        pend = self.pend
+        hits = min(pend["a_hits"], FLAUNT_CAP)
+        pend["hits"] = hits
+        self.emit("flaunt_result", player=pend["player"], hits=hits)
+        if hits == 0:
+            self._resume_turn()
+            return
+        self.phase = FLAUNT_EFFECT
+        self.chooser = pend["player"]
+
+    def _on_effect(self, action: Action) -> None:
+        g = self.game
+        pend = self.pend
+        p = pend["player"]
+        if action.id >= g.drain_base:
+            pend["chosen"] = [*pend["chosen"], "drain"]
+            self.emit("flaunt_effect", player=p, effect="drain")
+            self._drain(action.id - g.drain_base)
+        else:
+            effect = FLAUNT_EFFECTS[action.id - g.effect_base]
+            pend["chosen"] = [*pend["chosen"], effect]
+            self.emit("flaunt_effect", player=p, effect=effect)
+            if effect == "end":
+                self._gain_end(pend["model"])
+            elif effect == "pin":
+                self.flaunt_pin[p] += 1
+            else:
+                self.pool[p] = min(MAX_AP, self.pool[p] + 1)
+        if len(pend["chosen"]) >= pend["hits"]:
+            self._resume_turn()
+
+    # -- SK-12 TAG ---------------------------------------------------------------------------------
+    def _tag(self, player: int) -> None:
+        g = self.game
+        out_i = self.active[player]
+        in_i = self._partner(player)
+        out_m, in_m = self.models[out_i], self.models[in_i]
+        in_m.x, in_m.y, in_m.fx, in_m.fy = out_m.x, out_m.y, out_m.fx, out_m.fy
+        in_m.in_ring = True
+        out_m.in_ring = False
+        self.active[player] = in_i
+        self.emit("tagged", player=player, out=g.profiles[out_m.wrestler].name, incoming=g.profiles[in_m.wrestler].name)
+
+
+def _id(by_name: Any, name: str) -> int:
+    action: Action = by_name(name)
+    return action.id
+
+
+def _rope_point(start: geo.Point, r: int, side: str) -> geo.Point:
+    x, y = start
+    if side == "N":
+        return (x, geo.RING - r)
+    if side == "S":
+        return (x, r)
+    if side == "E":
+        return (geo.RING - r, y)
+    return (r, y)
+
+
+def _ray_stop(start: geo.Point, r: int, u: tuple[float, float], others: list[geo.Obstacle]) -> float:
+    """How far (tenths) a base can travel along ``u`` before touching a rope or another base."""
+    best = math.inf
+    for axis in (0, 1):
+        if abs(u[axis]) > 1e-12:
+            bound = (geo.RING - r) if u[axis] > 0 else r
+            best = min(best, (bound - start[axis]) / u[axis])
+    for ox, oy, orad in others:
+        fx, fy = start[0] - ox, start[1] - oy
+        rr = r + orad
+        b = fx * u[0] + fy * u[1]
+        c = fx * fx + fy * fy - rr * rr
+        disc = b * b - c
+        if disc >= 0 and b < 0:
+            t = -b - math.sqrt(disc)
+            if t >= -1e-9:
+                best = min(best, max(0.0, t))
+    return max(0.0, best)
