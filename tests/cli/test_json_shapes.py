@@ -18,7 +18,7 @@ from turnbuckle.engine.shapes import MESSAGE_TYPES, schema
 ODDS_SAMPLES: dict[str, list[str]] = {
     "powerhouses": ["--dice", "3", "--simulate", "200"],
     "filsinger": ["--pin", "6", "--choice", "C", "--move", "Moonsault", "--against", "Duke Marlowe"],
-    "skirmish": ["--attack", "3", "--defend", "2"],
+    "skirmish": ["3", "2", "--table"],
 }
 
 

@@ -15,8 +15,9 @@ def test_odds_skirmish_json() -> None:  # skirmish SK-7.4 with SK-5 (boost)
     out = runner.invoke(app, ["odds", "skirmish", "1", "1", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert abs(data["plain"]["success"] - 5 / 21) < 1e-9 and abs(data["plain"]["tie"] - 11 / 21) < 1e-9
-    assert data["boosted"]["attacker_dice"] == 2
+    answers = {a["label"]: a["value"] for a in data["answers"]}
+    assert abs(answers["attack succeeds"] - 5 / 21) < 1e-9 and abs(answers["equal hits"] - 11 / 21) < 1e-9
+    assert data["type"] == "odds" and answers["attack succeeds, boosted"] > answers["attack succeeds"]
 
 
 def test_odds_skirmish_table() -> None:
