@@ -51,3 +51,15 @@ def test_the_prompt_takes_a_prefix_and_shows_markup_literally() -> None:
     assert chosen in prefix_matches
     text = console.export_text()
     assert "[bold]not styled[/]" in text and "'zz' is not a legal move now" in text
+
+
+def test_a_long_menu_is_grouped_by_first_word() -> None:
+    from turnbuckle.agents.human import menu_lines
+
+    game = turnbuckle.load_game("powerhouses")
+    state = game.new_initial_state()
+    legal = [Action(i, f"move {i // 10}.{i % 10} 3.0") for i in range(200)] + [Action(200, "pass")]
+    lines = [line.plain for line in menu_lines(state, legal)]
+    assert len(lines) == 2 and lines[0].strip().startswith("201  pass")
+    assert "move: 200 choices" in lines[1] and "1-200" in lines[1]
+    assert pick_action(legal, "move 1.5 3")[0] == legal[15]

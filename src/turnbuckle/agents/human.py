@@ -66,11 +66,7 @@ class HumanAgent:
             self.hot_seat.hand_over(self.player, label)
         legal = state.legal_actions()
         self.console.print(self.render(state, self.player), markup=False, highlight=False)
-        for index, action in enumerate(legal, start=1):
-            what = state.game.describe_action(action.name)
-            line = Text.assemble((f"  {index:>2}  ", "bold cyan"), action.name)
-            if what:
-                line.append(f"  ({what})", style="dim")
+        for line in menu_lines(state, legal):
             self.console.print(line, highlight=False)
         hint = ", 'auto' for the computer" if self.advisor is not None else ""
         while True:
@@ -85,6 +81,38 @@ class HumanAgent:
             if chosen is not None:
                 return chosen
             self.console.print(Text(problem, style="red"))
+
+
+MAX_LISTED = 40
+"""Longer menus (a miniatures game's hundreds of destinations) are shown grouped by their first word."""
+GROUP_EXAMPLES = 4
+
+
+def menu_lines(state: State, legal: list[Action]) -> list[Text]:
+    """The numbered menu; past ``MAX_LISTED`` moves, small groups stay numbered and each large group
+    of moves sharing a first word (``move ...``) becomes one line with its count and examples."""
+    groups: dict[str, list[int]] = {}
+    for index, action in enumerate(legal):
+        groups.setdefault(action.name.split(" ", 1)[0], []).append(index)
+    big = {word for word, members in groups.items() if len(members) > 8} if len(legal) > MAX_LISTED else set()
+    lines: list[Text] = []
+    for index, action in enumerate(legal):
+        word = action.name.split(" ", 1)[0]
+        if word in big:
+            continue
+        line = Text.assemble((f"  {index + 1:>3}  ", "bold cyan"), action.name)
+        what = state.game.describe_action(action.name)
+        if what:
+            line.append(f"  ({what})", style="dim")
+        lines.append(line)
+    for word in sorted(big):
+        members = groups[word]
+        examples = ", ".join(legal[i].name for i in members[:GROUP_EXAMPLES])
+        lines.append(Text.assemble(
+            ("  ...  ", "bold cyan"), f"{word}: {len(members)} choices, e.g. {examples}",
+            (f"  (type '{word} ' and the rest, or a number {members[0] + 1}-{members[-1] + 1})", "dim"),
+        ))
+    return lines
 
 
 def pick_action(legal: list[Action], answer: str) -> tuple[Action | None, str]:
