@@ -25,8 +25,8 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.errors import ParamError, TurnbuckleError
-from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
-from turnbuckle.engine.match import Agent, agent_rng, chance_rng, play_match
+from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.match import Agent, play_match, play_to_end
 from turnbuckle.engine.registry import game_class, load_game
 from turnbuckle.engine.result import MatchResult
 from turnbuckle.league.booking import MatchSpec, build_params, closest, infer_match_type, match_type_choices
@@ -626,23 +626,9 @@ def play_counted(game: Game, agents: list[Agent], seed: int) -> tuple[list[str],
     """``play_match`` (the same loop, so the same match from the same seed) with the state's event
     log recorded from the first action: a deferred log is not rebuilt by replaying afterwards, and
     no ``Event`` objects are built. Returns the actions, the result, the steps and the final state."""
-    state = game.new_initial_state()
-    state.materialize_events()  # a deferred log starts recording now (nothing to replay yet)
-    dice = chance_rng(seed)
-    rngs = [agent_rng(seed, p) for p in range(len(agents))]
-    steps = 0
-    limit = game.max_game_length()
-    while True:
-        player = state.current_player()
-        if player == TERMINAL:
-            break
-        if steps >= limit:
-            raise RuntimeError(f"{game.name} match exceeded {limit} steps (seed {seed})")
-        action = state.sample_chance(dice) if player == CHANCE else agents[player].choose(state, rngs[player])
-        state.apply_action(action)
-        steps += 1
+    state, steps = play_to_end(game, agents, seed, record_events=True)
     result = state.match_result()
-    assert result is not None  # the loop ends only at a terminal state
+    assert result is not None  # play_to_end stops only at a terminal state
     return [a.name for a in state.history], result, steps, state
 
 
