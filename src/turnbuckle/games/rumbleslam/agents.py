@@ -1,0 +1,211 @@
+"""Computer players for RUMBLESLAM.
+
+- ``heuristic``: one-ply expectimax by sampling: every legal action is tried on a copy, the dice
+  are sampled until the next decision, and the position is scored by ``evaluate`` (Dosh left in
+  the ring, weighted by STA, KO, Knockdown and Lift, plus closing the distance to enemies).
+- ``mcts``: the engine's generic UCT core (``agents/mcts.py``) over a pruned move list (the
+  heuristic's best few actions: progressive-widening style), with short greedy rollouts cut off
+  at the end of the next activation and scored by ``evaluate``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from turnbuckle.agents.mcts import MCTSAgent
+from turnbuckle.engine.actions import Action
+from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState
+
+
+def _state(state: State) -> RumbleslamState:
+    if not isinstance(state, RumbleslamState):
+        raise TypeError("this agent plays rumbleslam only")
+    return state
+
+
+def material(s: RumbleslamState, player: int) -> float:
+    total = 0.0
+    entrants = s.game.entrants
+    for w in s.ws:
+        if w.player != player or not w.in_ring:
+            continue
+        value = float(entrants[w.index].profile.dosh)
+        value *= 0.55 + 0.45 * w.sta / w.sta_max
+        if w.ko:
+            value *= 0.5
+        elif w.kd:
+            value *= 0.85
+        if w.loc == LIFTED and w.lifted_by >= 0 and s.ws[w.lifted_by].player != player:
+            value *= 0.55
+        if w.loc == TB:
+            value *= 0.9
+        total += value
+    return total
+
+
+def evaluate(s: RumbleslamState, player: int) -> float:
+    """A score in [-1, 1] for ``player``: material lead plus engagement."""
+    if s.over:
+        return s.outcome[player]
+    mine = material(s, player)
+    theirs = max((material(s, p) for p in range(s.game.players) if p != player), default=0.0)
+    closeness = 0.0
+    enemies = [e for e in s.ws if e.player != player and e.on_mat]
+    for w in s.ws:
+        if w.player != player or w.loc != FLOOR or w.ko or not enemies:
+            continue
+        d = min(mat.box_distance(w.box(), e.box()) for e in enemies)
+        closeness -= min(d, 8) * 2.0
+        # an enemy we hold next to the ropes is a throw-out waiting to happen
+        if w.lifting >= 0 and s.ws[w.lifting].player != player:
+            prof = s.game.entrants[w.index].profile
+            if _rope_distance(w) <= prof.throw:
+                closeness += 25.0
+    return math.tanh((mine - theirs + closeness) / 600.0)
+
+
+def _rope_distance(w: Any) -> int:
+    x0, y0, x1, y1 = w.box()
+    return min(x0, y0, 11 - x1, 11 - y1)
+
+
+def _settle(s: RumbleslamState, rng: random.Random, limit: int = 60) -> None:
+    """Sample dice until a decision (or the end)."""
+    for _ in range(limit):
+        if s.over or s.stack[-1][0] != "die":
+            return
+        s._apply(s.sample_chance(rng))
+
+
+class HeuristicAgent:
+    """Greedy one-ply expectimax with sampled dice."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game | None = None, player: int = 0, samples: int = 3) -> None:
+        self.player = player
+        self.samples = samples
+
+    def scores(self, state: State, rng: random.Random) -> list[tuple[float, Action]]:
+        s = _state(state)
+        me = s.current_player()
+        legal = s.legal_actions()
+        out = []
+        for action in legal:
+            if action.name == "end":
+                out.append((evaluate(s, me) - 0.002, action))
+                continue
+            total = 0.0
+            runs = 1 if action.name.startswith(("move ", "place ", "nominate ", "activate ", "corner ")) else self.samples
+            for _ in range(runs):
+                c = s.clone()
+                c.record_events = False
+                c._apply(action)
+                _settle(c, rng)
+                total += evaluate(c, me)
+            score = total / runs
+            if action.name.startswith("move "):
+                score -= 0.001
+            out.append((score, action))
+        return out
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        scored = self.scores(state, rng)
+        best = max(score for score, _ in scored)
+        choices = [a for score, a in scored if score >= best - 1e-9]
+        return choices[0] if len(choices) == 1 else rng.choice(choices)
+
+
+_PRIORITY = ("pin ", "throw ", "lift ", "use ", "turnbuckle ", "grapple ", "brawl ", "trip ", "bounce ", "stand up",
+             "climb ", "crowd pleaser", "dismount ", "tag out")
+
+
+def greedy(s: RumbleslamState, rng: random.Random) -> Action:
+    """A cheap rollout policy: attack what you touch, else close in, else end."""
+    legal = s.legal_actions()
+    top = s.stack[-1]
+    if top[1] != "act":
+        return legal[int(rng.random() * len(legal))]
+    for prefix in _PRIORITY[:8]:
+        found = [a for a in legal if a.name.startswith(prefix)]
+        if found:
+            if prefix == "throw ":
+                outs = [a for a in found if mat.is_rope(mat.parse_square(a.name[6:]))]
+                return outs[0] if outs else found[0]
+            if prefix == "lift ":
+                # lift only the KO'd, or anyone when standing next to the ropes
+                w = s.ws[top[3]]
+                if _rope_distance(w) > 2 and not any(s.ws[i].ko for i in range(len(s.ws)) if s.ws[i].player != w.player):
+                    continue
+            return found[int(rng.random() * len(found))]
+    moves = [a for a in legal if a.name.startswith("move ")]
+    w = s.ws[top[3]]
+    enemies = [e for e in s.ws if e.player != w.player and e.on_mat]
+    if moves and enemies and w.loc == FLOOR:
+        best, best_d = None, 99
+        for a in moves:
+            cell = mat.parse_square(a.name.rsplit(" ", 1)[1])
+            d = min(mat.box_distance(mat.box(cell, w.size), e.box()) for e in enemies)
+            if d < best_d:
+                best, best_d = a, d
+        current = min(mat.box_distance(w.box(), e.box()) for e in enemies)
+        if best is not None and best_d < current:
+            return best
+    for a in legal:
+        if a.name == "end":
+            return a
+    return legal[0]
+
+
+class SearchAgent(MCTSAgent):
+    """UCT (the generic core) over the heuristic's best few actions, with greedy rollouts cut
+    off after the next activation and scored by ``evaluate``."""
+
+    name = "mcts"
+
+    def __init__(self, game: Game | None = None, player: int = 0, simulations: int = 60, width: int = 5,
+                 horizon: int = 40) -> None:
+        super().__init__(game, player, simulations=simulations, exploration=0.7)
+        self.width = width
+        self.horizon = horizon
+        self.heuristic = HeuristicAgent(game, player, samples=2)
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        scored = sorted(self.heuristic.scores(state, rng), key=lambda sa: -sa[0])
+        if scored[0][0] - scored[min(1, len(scored) - 1)][0] > 0.15 or len(scored) <= 1:
+            return scored[0][1]
+        keep = [a for _, a in scored[: self.width]]
+        s = _state(state).clone()
+        s.record_events = False
+        s.root_filter = tuple(keep)
+        return super().choose(s, rng)
+
+    def _evaluate(self, state: State, rng: random.Random, num_players: int) -> list[float]:
+        s = _state(state).clone()
+        s.record_events = False
+        s.root_filter = None
+        activations = 0
+        for _ in range(self.horizon):
+            player = s.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                s._apply(s.sample_chance(rng))
+                continue
+            action = greedy(s, rng)
+            if action.name == "end":
+                activations += 1
+                if activations >= 2:
+                    break
+            s._apply(action)
+        return [evaluate(s, p) for p in range(num_players)]
