@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from turnbuckle.agents.mcts import MCTSAgent
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.rumbleslam import mat
-from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState
+from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState, Wrestler
 
 
 def _state(state: State) -> RumbleslamState:
@@ -68,7 +67,7 @@ def evaluate(s: RumbleslamState, player: int) -> float:
     return math.tanh((mine - theirs + closeness) / 600.0)
 
 
-def _rope_distance(w: Any) -> int:
+def _rope_distance(w: Wrestler) -> int:
     x0, y0, x1, y1 = w.box()
     return min(x0, y0, 11 - x1, 11 - y1)
 
@@ -79,6 +78,9 @@ def _settle(s: RumbleslamState, rng: random.Random, limit: int = 60) -> None:
         if s.over or s.stack[-1][0] != "die":
             return
         s._apply(s.sample_chance(rng))
+
+
+_DETERMINISTIC = ("move ", "place ", "nominate ", "activate ", "corner ")
 
 
 class HeuristicAgent:
@@ -100,7 +102,7 @@ class HeuristicAgent:
                 out.append((evaluate(s, me) - 0.002, action))
                 continue
             total = 0.0
-            runs = 1 if action.name.startswith(("move ", "place ", "nominate ", "activate ", "corner ")) else self.samples
+            runs = 1 if action.name.startswith(_DETERMINISTIC) else self.samples
             for _ in range(runs):
                 c = s.clone()
                 c.record_events = False
@@ -142,7 +144,8 @@ def greedy(s: RumbleslamState, rng: random.Random) -> Action:
             if prefix == "lift ":
                 # lift only the KO'd, or anyone when standing next to the ropes
                 w = s.ws[top[3]]
-                if _rope_distance(w) > 2 and not any(s.ws[i].ko for i in range(len(s.ws)) if s.ws[i].player != w.player):
+                enemy_ko = any(e.ko for e in s.ws if e.player != w.player and e.on_mat)
+                if _rope_distance(w) > 2 and not enemy_ko:
                     continue
             return found[int(rng.random() * len(found))]
     moves = [a for a in legal if a.name.startswith("move ")]

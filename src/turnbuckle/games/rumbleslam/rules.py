@@ -22,7 +22,8 @@ MAX_BUF = 16
 """Most dice in one roll (re-roll action ids ``reroll die 0`` .. ``15``)."""
 
 # attack kinds (for No Class: an ability counts as the action it resembles)
-BRAWL, GRAPPLE, TRIP, ROPE, TURNBUCKLE, LIFT, ACTIVE, TAG = "brawl", "grapple", "trip", "rope", "turnbuckle", "lift", "active", "tag"
+BRAWL, GRAPPLE, TRIP, ROPE = "brawl", "grapple", "trip", "rope"
+TURNBUCKLE, LIFT, ACTIVE, TAG = "turnbuckle", "lift", "active", "tag"
 
 
 @dataclass(frozen=True)
@@ -225,8 +226,10 @@ class RumbleslamGame(Game):
                 for ability in profile.abilities:
                     attack = -1
                     if ability.kind in ("grapple", "rope", "turnbuckle", "active"):
-                        kind = {"grapple": GRAPPLE, "rope": ROPE, "turnbuckle": TURNBUCKLE, "active": ACTIVE}[ability.kind]
-                        self.attacks.append(_ability_attack(ability, kind if kind != ACTIVE else f"active:{ability.name}"))
+                        kind = {"grapple": GRAPPLE, "rope": ROPE, "turnbuckle": TURNBUCKLE}.get(
+                            ability.kind, f"active:{ability.name}"
+                        )
+                        self.attacks.append(_ability_attack(ability, kind))
                         attack = len(self.attacks) - 1
                     abilities.append((ability, attack))
                 tag, style, tag_attack, partner, benched = None, "", -1, -1, False

@@ -41,6 +41,7 @@ SPONSOR_DIE = {"Mana Mania Muscle Maker": "G", "Alchemist's Guild Protein Potion
 SPONSOR_STAT = {"Mana Mania Muscle Maker": "att", "Alchemist's Guild Protein Potion": "grp",
                 "Woodland Wonder Sprite Steroids": "dex", "Snori's Stoneskin Supplements": "def"}
 COUNTER_CAP = 2
+Box = tuple[int, int, int, int]
 
 
 class Wrestler:
@@ -194,7 +195,7 @@ class RumbleslamState(State):
         self.root_filter = None
         top = self.stack.pop()
         if top[0] == "die":
-            kind, face = self.game.dice.value_of(action)
+            _kind, face = self.game.dice.value_of(action)
             i = top[1]
             side, k, _, rerolled = self.buf[i]
             self.buf[i] = (side, k, face, rerolled)
@@ -248,7 +249,9 @@ class RumbleslamState(State):
     def _crowd(self, n: int) -> tuple[tuple[int, str], ...]:
         return tuple((0, "Crowd") for _ in range(n))
 
-    def _s_reroll_window(self, player: int, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, int]) -> None:
+    def _s_reroll_window(
+        self, player: int, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, int]
+    ) -> None:
         # rumbleslam RE-ROLLS / ENDORSEMENTS: each Endorsement re-rolls one of your own dice, once.
         if self.endorsements[player] <= 0 or self.game.reroll_prompts == "never":
             return
@@ -269,7 +272,9 @@ class RumbleslamState(State):
             return False
         return a <= d if player == owners[0] else a > d
 
-    def _reroll_steps(self, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, int]) -> list[tuple[Any, ...]]:
+    def _reroll_steps(
+        self, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, int]
+    ) -> list[tuple[Any, ...]]:
         players = []
         for p in self._clockwise(self.holder):
             if p in owners and p not in players:
@@ -324,8 +329,9 @@ class RumbleslamState(State):
         del seen[w.pos]
         return seen
 
-    def _nearest_spot(self, w: Wrestler, near: tuple[int, int, int, int], contact_box: tuple[int, int, int, int] | None = None,
-                      need_rope: bool = False) -> int:
+    def _nearest_spot(
+        self, w: Wrestler, near: Box, contact_box: Box | None = None, need_rope: bool = False
+    ) -> int:
         """The free anchor for ``w`` nearest a box (ties: first square); -1 if the ring is full.
         With ``contact_box``: prefer anchors in base contact with it, nearest ``near``."""
         best = -1
@@ -471,7 +477,9 @@ class RumbleslamState(State):
             return (), 0
         if stat == "def" and w.kd:
             return (), 0
-        pool = attack.pool if attack is not None and attack.pool is not None else self.game.entrants[w.index].profile.pool(stat)
+        pool = self.game.entrants[w.index].profile.pool(stat)
+        if attack is not None and attack.pool is not None:
+            pool = attack.pool
         return pool.dice, pool.bonus + w.bonus[STAT_INDEX[stat]] + self._passive(w, stat)
 
     def _enemy(self, a: Wrestler, b: Wrestler) -> bool:
@@ -1095,7 +1103,7 @@ class RumbleslamState(State):
                 tl = self._label(t)
                 if ap >= 2 and dist <= w.mp_allow and self._landings(w, t):
                     names.append(f"turnbuckle {lab}->{tl}")
-                for ability, attack in g.entrants[w.index].abilities:
+                for ability, _attack in g.entrants[w.index].abilities:
                     if ability.kind == "turnbuckle" and ap >= ability.ap and dist <= (ability.range or 0) \
                             and self._landings(w, t):
                         names.append(f"use {ability.name}: {lab}->{tl}")
@@ -1141,7 +1149,7 @@ class RumbleslamState(State):
         for r in ropes:
             if ap >= 1:
                 names.append(f"bounce {lab} off {r}")
-            for ability, attack in e.abilities:
+            for ability, _attack in e.abilities:
                 if ability.kind == "rope" and ap >= ability.ap:
                     names.append(f"use {ability.name}: {lab} off {r}")
         tb = mat.turnbuckle_touched(w.pos, w.size)
@@ -1200,9 +1208,14 @@ class RumbleslamState(State):
             if mat.is_rope(c):
                 if enemy:
                     out.append(c)
-            elif mat.is_turnbuckle(c) or self.occ[c] != -1 or thrown.size == 1 or self._cover_anchor(thrown, c, own) >= 0:
+            elif self._landable(thrown, c, own):
                 out.append(c)
         return out
+
+    def _landable(self, thrown: Wrestler, c: int, own: set[int]) -> bool:
+        if mat.is_turnbuckle(c) or self.occ[c] != -1 or thrown.size == 1:
+            return True
+        return self._cover_anchor(thrown, c, own) >= 0
 
     def _cover_anchor(self, w: Wrestler, cell: int, avoid: set[int]) -> int:
         """A landing base for a thrown 2x2 covering ``cell`` (free if possible, else IMPACT)."""
@@ -1224,10 +1237,8 @@ class RumbleslamState(State):
         return [b for b in (mat.step(w.pos, d) for d in mat.DIRECTIONS.values()) if self._fits(b, w.size, w.index)]
 
     def _shove_dirs(self, mover: Wrestler, pusher: Wrestler) -> list[str]:
-        if pusher.on_mat and mover.on_mat:
-            toward = mat.direction_between(mover.box(), pusher.box())
-        else:
-            toward = (0, 0)
+        on_mat = pusher.on_mat and mover.on_mat
+        toward = mat.direction_between(mover.box(), pusher.box()) if on_mat else (0, 0)
         return [n for n, d in mat.DIRECTIONS.items() if d != toward]
 
     # =========================================================================== doing actions
@@ -1258,6 +1269,7 @@ class RumbleslamState(State):
         self._push(cont)
 
     def _do_action(self, w: Wrestler, what: tuple[Any, ...]) -> None:
+        step: tuple[Any, ...]
         verb = what[0]
         g = self.game
         if verb == "end":
@@ -1367,9 +1379,8 @@ class RumbleslamState(State):
     def _s_attack(self, a_i: int, t_i: int, atk_i: int) -> None:
         """rumbleslam ACTION POINTS: roll the attack against the defence (choices first)."""
         a, t = self.ws[a_i], self.ws[t_i]
-        if not (a.on_mat and t.on_mat) or not self._contact(a, t):
-            if not (atk_i == A_ROPE or self.game.attacks[atk_i].kind == "rope"):
-                return
+        if not self._contact(a, t):
+            return
         attack = self.game.attacks[atk_i]
         if atk_i == A_LIFT and (t.ko or not self._enemy(a, t)):
             # rumbleslam LIFT: a KO'd or friendly wrestler: equal or beat its WEIGHT with GRP
@@ -1450,7 +1461,9 @@ class RumbleslamState(State):
             # the attack hits the attacking wrestler instead (ruling AMB-17), choices by the defender
             self._hit(t, a, atk_i, 0, 1 if row >= 7 else 0, reversed_crowd=row >= 8)
 
-    def _hit(self, a: Wrestler, t: Wrestler, atk_i: int, row: int, extra: int, reversed_crowd: bool | None = None) -> None:
+    def _hit(
+        self, a: Wrestler, t: Wrestler, atk_i: int, row: int, extra: int, reversed_crowd: bool | None = None
+    ) -> None:
         """A successful hit: DMG first, then every special rule (rumbleslam SPECIAL RULES)."""
         attack = self.game.attacks[atk_i]
         dmg = attack.dmg
@@ -1482,7 +1495,7 @@ class RumbleslamState(State):
                 self.emit("bleeding", {"wrestler": self._label(t)})
             elif rule == "KNOCKDOWN":
                 self._knockdown(t)
-        for rule, n in rules:
+        for rule, _n in rules:
             if rule == "DAZED":
                 steps.append(("roll", self._crowd(1)))
                 steps.append(("dazed", t.index))
