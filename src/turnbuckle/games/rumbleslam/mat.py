@@ -14,6 +14,7 @@ its north-west square (its *anchor*); on a turnbuckle it fills one square.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 SIZE: Final = 12
@@ -147,6 +148,7 @@ def turnbuckle_touched(anchor: int, size: int) -> int | None:
     return None
 
 
+@functools.cache
 def corner_squares(tb: int) -> tuple[int, ...]:
     """A player's corner: floor squares within 5 of the turnbuckle that touch a rope
     (rumbleslam SETTING UP THE GAME, ruling AMB-3): 9 squares."""
@@ -157,6 +159,7 @@ def corner_squares(tb: int) -> tuple[int, ...]:
     )
 
 
+@functools.cache
 def corner_anchors(tb: int, size: int) -> tuple[int, ...]:
     """Deployment anchors: all cells within 5 of the turnbuckle, at least one cell on a rope
     (ruling AMB-4); for 1x1 the corner squares."""
@@ -217,3 +220,19 @@ def classify(cells: tuple[int, ...]) -> tuple[bool, tuple[str, ...]]:
             if side not in ropes:
                 ropes.append(side)
     return tb, tuple(ropes)
+
+
+def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+    for cell in range(CELLS):
+        if not valid_footprint(cell, size):
+            out.append(())
+            continue
+        out.append(tuple(
+            step(cell, d) for d in DIRECTIONS.values() if valid_footprint(step(cell, d), size)
+        ))
+    return tuple(out)
+
+
+NEIGHBOURS: Final = {1: _neighbours(1), 2: _neighbours(2)}
+"""Per anchor, the anchors one king move away whose base stays on the floor."""

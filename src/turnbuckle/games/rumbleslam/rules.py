@@ -178,6 +178,8 @@ class RumbleslamGame(Game):
         self.attacks: list[AttackDef] = list(BASE_ATTACKS)
         self.entrants: list[Entrant] = self._build_entrants()
         self.meaning: dict[int, tuple[Any, ...]] = {}
+        self.lookup: dict[tuple[Any, ...], Action] = {}
+        """Each decision by its meaning tuple (``("move", w, cell)``), for fast menus."""
         super().__init__(params, self._build_actions())
 
     # -- teams -----------------------------------------------------------------------------
@@ -326,7 +328,9 @@ class RumbleslamGame(Game):
                 if e.tag_attack >= 0 and t.player != e.player:
                     add(f"use {self.attacks[e.tag_attack].name}: {lab}->{tl}", "tag", w, t.index, e.tag_attack)
         self.meaning = meaning
-        return ActionTable((Action(i, n) for i, n in enumerate(names)), self.dice.all_actions)
+        table = ActionTable((Action(i, n) for i, n in enumerate(names)), self.dice.all_actions)
+        self.lookup = {what: table.decision(i) for i, what in meaning.items()}
+        return table
 
     def action_id(self, name: str) -> Action:
         action = self.actions.by_name(name)

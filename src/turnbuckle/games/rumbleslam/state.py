@@ -20,7 +20,9 @@ from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO, CHEER
 from turnbuckle.games.rumbleslam.models import CROWD_FACES
 from turnbuckle.games.rumbleslam.rules import (
+    A_BRAWL,
     A_FURY,
+    A_GRAPPLE,
     A_LIFT,
     A_ROPE,
     A_TB,
@@ -305,26 +307,47 @@ class RumbleslamState(State):
         return a.on_mat and b.on_mat and mat.box_distance(a.box(), b.box()) == 1
 
     def _in_contact(self, w: Wrestler) -> list[Wrestler]:
-        return [o for o in self.ws if o is not w and self._contact(w, o)]
+        if not w.on_mat:
+            return []
+        x0, y0, x1, y1 = w.box()
+        out = []
+        for o in self.ws:
+            if o is w or o.loc > TB:
+                continue
+            ox, oy = o.pos % 12, o.pos // 12
+            s = o.size if o.loc == FLOOR else 1
+            if max(x0 - ox - s + 1, ox - x1, 0) <= 1 and max(y0 - oy - s + 1, oy - y1, 0) <= 1 \
+                    and max(x0 - ox - s + 1, ox - x1, y0 - oy - s + 1, oy - y1) >= 1:
+                out.append(o)
+        return out
 
     def _reachable(self, w: Wrestler, budget: int) -> dict[int, int]:
         """rumbleslam MOVEMENT POINTS: anchors reachable for <= budget MP (never through wrestlers;
         squeezing diagonally between two is allowed)."""
         size = w.size
+        occ = self.occ
+        me = w.index
+        neighbours = mat.NEIGHBOURS[size]
         seen = {w.pos: 0}
         frontier = [w.pos]
-        dist = 0
-        dirs = tuple(mat.DIRECTIONS.values())
-        while frontier and dist < budget:
-            dist += 1
+        for dist in range(1, budget + 1):
             nxt = []
             for a in frontier:
-                for d in dirs:
-                    b = a + d[0] + d[1] * mat.SIZE
-                    if b in seen or not self._fits(b, size, w.index):
+                for b in neighbours[a]:
+                    if b in seen:
                         continue
+                    if size == 1:
+                        if occ[b] != -1:
+                            continue
+                    else:
+                        o1, o2, o3, o4 = occ[b], occ[b + 1], occ[b + 12], occ[b + 13]
+                        if (o1 != -1 and o1 != me) or (o2 != -1 and o2 != me) or (o3 != -1 and o3 != me) \
+                                or (o4 != -1 and o4 != me):
+                            continue
                     seen[b] = dist
                     nxt.append(b)
+            if not nxt:
+                break
             frontier = nxt
         del seen[w.pos]
         return seen
@@ -1081,85 +1104,89 @@ class RumbleslamState(State):
     # =========================================================================== the action menu
     def _act_menu(self, w: Wrestler) -> list[Action]:
         g = self.game
-        A = g.actions.by_name
-        lab = self._label(w)
-        names: list[str] = ["end"]
-        prof = g.entrants[w.index].profile
+        L = g.lookup
+        i = w.index
+        out: list[Action] = [L[("end",)]]
+        e = g.entrants[i]
+        prof = e.profile
         ap = w.ap
         if w.loc == FLOOR and w.kd:
+            # rumbleslam KNOCKED DOWN: remove the counter (1AP) before any other action
             if ap >= 1:
-                names.append(f"stand up {lab}")
+                out.append(L[("stand", i)])
             if g.kd_can_move:
-                names.extend(f"move {lab} {mat.SQUARE_NAMES[c]}" for c in self._reachable(w, w.mp))
-            return [a for a in (A(n) for n in names) if a is not None]
+                out.extend(L[("move", i, c)] for c in self._reachable(w, w.mp))
+            return out
         if w.loc == TB:
             # rumbleslam THE TURNBUCKLE: attack from it, or dismount
             if ap >= 1 and self._dismount_spot(w) >= 0:
-                names.append(f"dismount {lab}")
+                out.append(L[("dismount", i)])
             for t in self.ws:
-                if not t.on_mat or not self._enemy(w, t):
+                if not t.on_mat or t.player == w.player:
                     continue
                 dist = mat.box_distance(w.box(), t.box())
-                tl = self._label(t)
-                if ap >= 2 and dist <= w.mp_allow and self._landings(w, t):
-                    names.append(f"turnbuckle {lab}->{tl}")
-                for ability, _attack in g.entrants[w.index].abilities:
-                    if ability.kind == "turnbuckle" and ap >= ability.ap and dist <= (ability.range or 0) \
-                            and self._landings(w, t):
-                        names.append(f"use {ability.name}: {lab}->{tl}")
+                landing: bool | None = None
+                if ap >= 2 and dist <= w.mp_allow:
+                    landing = bool(self._landings(w, t))
+                    if landing:
+                        out.append(L[("tbattack", i, t.index, A_TB)])
+                for ability, attack in e.abilities:
+                    if ability.kind == "turnbuckle" and ap >= ability.ap and dist <= (ability.range or 0):
+                        if landing is None:
+                            landing = bool(self._landings(w, t))
+                        if landing:
+                            out.append(L[("tbattack", i, t.index, attack)])
             if ap >= prof.cp_cost:
-                names.append(f"crowd pleaser {lab}")
-            return [a for a in (A(n) for n in names) if a is not None]
+                out.append(L[("cp", i)])
+            return out
         # on the floor, standing
         if w.mp > 0:
-            names.extend(f"move {lab} {mat.SQUARE_NAMES[c]}" for c in self._reachable(w, w.mp))
+            out.extend(L[("move", i, c)] for c in self._reachable(w, w.mp))
         if ap >= prof.cp_cost:
-            names.append(f"crowd pleaser {lab}")
+            out.append(L[("cp", i)])
         if w.lifting >= 0:
             # ruling AMB-26: a lifter may move, Throw, make a Crowd Pleaser or end
             if ap >= 1:
                 thrown = self.ws[w.lifting]
-                names.extend(f"throw {mat.SQUARE_NAMES[c]}" for c in self._throw_targets(w, thrown, prof.throw))
-            return [a for a in (A(n) for n in names) if a is not None]
-        e = g.entrants[w.index]
+                out.extend(L[("throw", c)] for c in self._throw_targets(w, thrown, prof.throw))
+            return out
         for t in self._in_contact(w):
-            tl = self._label(t)
-            enemy = self._enemy(w, t)
-            if enemy:
+            ti = t.index
+            if t.player != w.player:
                 if ap >= 1:
-                    names.append(f"brawl {lab}->{tl}")
-                    names.append(f"grapple {lab}->{tl}")
+                    out.append(L[("attack", i, ti, A_BRAWL)])
+                    out.append(L[("attack", i, ti, A_GRAPPLE)])
                     if t.kd and t.loc != LIFTED:
-                        names.append(f"pin {lab}->{tl}")
+                        out.append(L[("pin", i, ti)])
                 if ap >= 2:
-                    names.append(f"trip {lab}->{tl}")
+                    out.append(L[("attack", i, ti, A_TRIP)])
                 for ability, attack in e.abilities:
                     if ability.kind in ("grapple", "active") and ap >= ability.ap \
                             and not g.attacks[attack].has("DEVASTATING"):
-                        names.append(f"use {ability.name}: {lab}->{tl}")
+                        out.append(L[("attack", i, ti, attack)])
                 if e.tag_attack >= 0 and ap >= g.attacks[e.tag_attack].ap and self._tag_ready(w):
-                    names.append(f"use {g.attacks[e.tag_attack].name}: {lab}->{tl}")
+                    out.append(L[("tag", i, ti, e.tag_attack)])
             if ap >= 1 and t.lifting < 0:
-                names.append(f"lift {lab}->{tl}")
+                out.append(L[("attack", i, ti, A_LIFT)])
         for ability, attack in e.abilities:
             if ability.kind == "active" and g.attacks[attack].has("DEVASTATING") and ap >= ability.ap \
                     and self._in_contact(w):
-                names.append(f"use {ability.name}: {lab}")
+                out.append(L[("devastate", i, attack)])
         ropes = mat.ropes_touched(w.pos, w.size)
         for r in ropes:
             if ap >= 1:
-                names.append(f"bounce {lab} off {r}")
-            for ability, _attack in e.abilities:
+                out.append(L[("bounce", i, r, A_ROPE)])
+            for ability, attack in e.abilities:
                 if ability.kind == "rope" and ap >= ability.ap:
-                    names.append(f"use {ability.name}: {lab} off {r}")
+                    out.append(L[("bounce", i, r, attack)])
         tb = mat.turnbuckle_touched(w.pos, w.size)
         if tb is not None and ap >= 1 and self.occ[tb] == -1:
-            names.append(f"climb {lab}")
+            out.append(L[("climb", i)])
         if e.tag_style == "traditional" and ropes and ap >= 2 and self._tag_ready(w):
             partner = self.ws[e.partner]
             if partner.loc == SIDE and partner.size == w.size:
-                names.append(f"tag out {lab}")
-        return [a for a in (A(n) for n in names) if a is not None]
+                out.append(L[("tagout", i)])
+        return out
 
     def _tag_ready(self, w: Wrestler) -> bool:
         """rumbleslam TAG TEAM ABILITIES: one Tag Out or one Tag Team Ability per round."""
