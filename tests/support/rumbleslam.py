@@ -99,6 +99,7 @@ def scenario(game: RumbleslamGame, positions: dict[str, str], active: str | None
     s.stack.append(("next_act",))
     if active is not None:
         s.stack.append(("start_act", wrestler(s, active).index))
+        s.turn = (wrestler(s, active).player + 1) % game.players
     s._run()
     w_active = wrestler(s, active) if active is not None else None
     if w_active is not None:
@@ -137,6 +138,15 @@ def square(s: RumbleslamState, label: str) -> str:
 def lift(s: RumbleslamState, lifter: str, lifted: str) -> None:
     """Put ``lifted`` on ``lifter``'s card (rumbleslam LIFT)."""
     s._lift(wrestler(s, lifter), wrestler(s, lifted))
+
+
+def restart(s: RumbleslamState, *steps: tuple[Any, ...]) -> RumbleslamState:
+    """Replace the pending steps (e.g. ``("round_start",)``) and run to the next node."""
+    s.stack.clear()
+    s._legal = None
+    s._push(*steps)
+    s._run()
+    return s
 
 
 def kinds(s: RumbleslamState) -> list[str]:

@@ -14,9 +14,9 @@ from support.rumbleslam import do, fixture_game, lift, names, profile, scenario,
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.models import Team
 from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, OUT, TB
 from turnbuckle.games.rumbleslam.teams import check_team, load_roster
-from turnbuckle.games.rumbleslam.models import Team
 
 TROLL = profile("Troll", weight=3, dex="1C", throw=4, sta=8, abilities=[
     {"name": "Bridge Drop", "kind": "turnbuckle", "ap": 2, "stat": "1G", "dmg": 1, "range": 5}])
