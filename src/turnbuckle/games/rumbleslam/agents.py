@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 
-from turnbuckle.agents.mcts import MCTSAgent
+from turnbuckle.agents.mcts import MCTSAgent, _Node
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.rumbleslam import mat
@@ -188,10 +188,23 @@ class SearchAgent(MCTSAgent):
         if scored[0][0] - scored[min(1, len(scored) - 1)][0] > 0.15 or len(scored) <= 1:
             return scored[0][1]
         keep = [a for _, a in scored[: self.width]]
+        prior = {a: score for score, a in scored}
         s = _state(state).clone()
         s.record_events = False
         s.root_filter = tuple(keep)
-        return super().choose(s, rng)
+        me = s.current_player()
+        num_players = s.game.num_players()
+        root = _Node(player=me, totals=[0.0] * num_players)
+        for _ in range(self.simulations):
+            self._simulate(root, s.clone(), rng, num_players)
+        # the best mean value (UCT's visit counts are too flat between close candidates),
+        # the heuristic's one-ply score breaking near-ties
+        def value(item: tuple[Action, _Node]) -> float:
+            action, node = item
+            mean = node.totals[me] / node.visits if node.visits else -1.0
+            return mean + 0.25 * prior.get(action, 0.0)
+
+        return max(root.children.items(), key=value)[0]
 
     def _evaluate(self, state: State, rng: random.Random, num_players: int) -> list[float]:
         s = _state(state).clone()
