@@ -33,13 +33,13 @@ def material(s: RumbleslamState, player: int) -> float:
         if w.player != player or not w.in_ring:
             continue
         value = float(entrants[w.index].profile.dosh)
-        value *= 0.55 + 0.45 * w.sta / w.sta_max
+        value *= 0.6 + 0.4 * w.sta / w.sta_max
         if w.ko:
             value *= 0.5
         elif w.kd:
             value *= 0.85
         if w.loc == LIFTED and w.lifted_by >= 0 and s.ws[w.lifted_by].player != player:
-            value *= 0.55
+            value *= 0.7
         if w.loc == TB:
             value *= 0.9
         total += value
@@ -59,11 +59,6 @@ def evaluate(s: RumbleslamState, player: int) -> float:
             continue
         d = min(mat.box_distance(w.box(), e.box()) for e in enemies)
         closeness -= min(d, 8) * 2.0
-        # an enemy we hold next to the ropes is a throw-out waiting to happen
-        if w.lifting >= 0 and s.ws[w.lifting].player != player:
-            prof = s.game.entrants[w.index].profile
-            if _rope_distance(w) <= prof.throw:
-                closeness += 25.0
     return math.tanh((mine - theirs + closeness) / 600.0)
 
 

@@ -79,10 +79,10 @@ def narrate(game: Any, event: Event) -> str | None:
     if kind == "roll":
         dice = " ".join(d.get("dice", []))
         totals = d.get("totals")
-        who = d.get("attacker") or d.get("wrestler") or d.get("team") or ""
-        tail = f" -> {totals}" if totals is not None else ""
-        verdict = "" if "success" not in d else (" success!" if d["success"] else " no good.")
-        return f"  [{d.get('what')}] {who} rolls {dice or 'no dice'}{tail}{verdict}"
+        who = d.get("attacker") or d.get("lifter") or d.get("wrestler") or d.get("team") or ""
+        tail = f" -> {' vs '.join(str(t) for t in totals)}" if isinstance(totals, list) else ""
+        verdict = "" if "success" not in d else (": success!" if d["success"] else ": no good.")
+        return f"  {who} rolls {dice or 'no dice'} ({d.get('what')}){tail}{verdict}"
     if kind == "crowd_pleaser":
         result = {"success": "the crowd goes wild!", "boo": "the crowd boos (-AP)!", "nothing": "the crowd shrugs."}
         return f"{d['wrestler']} plays to the crowd with {d['name']}: {result.get(d['result'], d['result'])}"
