@@ -190,6 +190,8 @@ class RumbleslamGame(Game):
         chosen: list[tuple[Team, str]] = []
         given: list[str | None] = [None] * players
         if teams is not None:
+            if not isinstance(teams, str | list | tuple):
+                raise ParamError("option teams must be team names or file paths")
             listed = [teams] if isinstance(teams, str) else list(teams)
             if not all(isinstance(t, str) for t in listed):
                 raise ParamError("option teams must be team names or file paths")

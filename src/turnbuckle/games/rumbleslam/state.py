@@ -1318,7 +1318,7 @@ class RumbleslamState(State):
         if verb == "cp":
             cost = g.entrants[w.index].profile.cp_cost
             w.ap -= cost
-            dirty = self._count("cp")
+            dirty = self._count("cp") if cost > 0 else False  # a 0AP action is free (rumbleslam DIRTY)
             step = ("crowd_pleaser", w.index)
             if dirty:
                 self._dirty_then(w, step)
