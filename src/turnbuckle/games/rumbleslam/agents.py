@@ -42,6 +42,8 @@ def material(s: RumbleslamState, player: int) -> float:
             value *= 0.7
         if w.loc == TB:
             value *= 0.9
+        # counters: tempo lost or gained at the next activation; bleeding costs STA
+        value *= 1.0 - 0.06 * w.m_ap - 0.03 * w.m_mp + 0.05 * w.p_ap + 0.02 * w.p_mp - 0.06 * w.bleed
         total += value
     return total
 
