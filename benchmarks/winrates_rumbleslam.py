@@ -1,5 +1,6 @@
 """RUMBLESLAM agent win rates, seats (and so the two default teams) alternating, with Wilson 95%
-intervals and the median decision time of the first-named agent.
+intervals and the median decision time (process CPU time, so a busy machine does not inflate it)
+of the first-named agent.
 
 Targets (issue 9): search (``mcts``) vs random >= 95%, search vs heuristic >= 55%, heuristic vs
 random >= 90%, median decision <= 1 s.
@@ -46,10 +47,10 @@ def play(first: str, second: str, seed: int) -> tuple[list[float], list[float]]:
             s.apply_action(s.sample_chance(dice))
             continue
         p = s.current_player()
-        start = time.perf_counter()
+        start = time.process_time()
         action = agents[p].choose(s, rngs[p])
         if p == seat_of_first and len(s.legal_actions()) > 1:
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         s.apply_action(action)
     r = s.returns()
     return [r[seat_of_first], r[1 - seat_of_first]], times
@@ -72,7 +73,7 @@ def main() -> None:
         verdict = "" if target is None else ("met" if score / matches >= target else "MISSED")
         median = statistics.median(times) * 1000 if times else 0.0
         print(f"{first} vs {second}: {score / matches:.1%} of {matches} (95% {low:.0%}-{high:.0%}) "
-              f"target {target if target is not None else '-'} {verdict}; {first} median decision {median:.0f} ms")
+              f"target {target if target is not None else '-'} {verdict}; {first} median decision {median:.0f} ms CPU")
 
 
 if __name__ == "__main__":
