@@ -23,7 +23,6 @@ import turnbuckle
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.game import State
 
-
 CLOCK = time.perf_counter
 
 
