@@ -17,7 +17,8 @@ from turnbuckle.agents.mcts import MCTSAgent, _Node
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.rumbleslam import mat
-from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState, Wrestler
+from turnbuckle.games.rumbleslam.rules import A_LIFT, A_TRIP
+from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState
 
 
 def _state(state: State) -> RumbleslamState:
@@ -62,11 +63,6 @@ def evaluate(s: RumbleslamState, player: int) -> float:
         d = min(mat.box_distance(w.box(), e.box()) for e in enemies)
         closeness -= min(d, 8) * 2.0
     return math.tanh((mine - theirs + closeness) / 600.0)
-
-
-def _rope_distance(w: Wrestler) -> int:
-    x0, y0, x1, y1 = w.box()
-    return min(x0, y0, 11 - x1, 11 - y1)
 
 
 def _settle(s: RumbleslamState, rng: random.Random, limit: int = 60) -> None:
@@ -122,46 +118,61 @@ class HeuristicAgent:
         return choices[0] if len(choices) == 1 else rng.choice(choices)
 
 
-_PRIORITY = ("pin ", "throw ", "lift ", "use ", "turnbuckle ", "grapple ", "brawl ", "trip ", "bounce ", "stand up",
-             "climb ", "crowd pleaser", "dismount ", "tag out")
-
-
 def greedy(s: RumbleslamState, rng: random.Random) -> Action:
-    """A cheap rollout policy: attack what you touch, else close in, else end."""
+    """A cheap rollout policy: pin, throw out, attack what you touch, else close in, else end."""
     legal = s.legal_actions()
     top = s.stack[-1]
     if top[1] != "act":
         return legal[int(rng.random() * len(legal))]
-    for prefix in _PRIORITY[:8]:
-        found = [a for a in legal if a.name.startswith(prefix)]
-        if found:
-            if prefix == "throw ":
-                outs = [a for a in found if mat.is_rope(mat.parse_square(a.name[6:]))]
-                return outs[0] if outs else found[0]
-            if prefix == "lift ":
-                # lift only the KO'd, or anyone when standing next to the ropes
-                w = s.ws[top[3]]
-                enemy_ko = any(e.ko for e in s.ws if e.player != w.player and e.on_mat)
-                if _rope_distance(w) > 2 and not enemy_ko:
-                    continue
-            return found[int(rng.random() * len(found))]
-    moves = [a for a in legal if a.name.startswith("move ")]
+    meaning = s.game.meaning
     w = s.ws[top[3]]
-    enemies = [e for e in s.ws if e.player != w.player and e.on_mat]
-    if moves and enemies and w.loc == FLOOR:
-        best, best_d = None, 99
-        for a in moves:
-            cell = mat.parse_square(a.name.rsplit(" ", 1)[1])
-            d = min(mat.box_distance(mat.box(cell, w.size), e.box()) for e in enemies)
-            if d < best_d:
-                best, best_d = a, d
-        current = min(mat.box_distance(w.box(), e.box()) for e in enemies)
-        if best is not None and best_d < current:
-            return best
+    pins: list[Action] = []
+    outs: list[Action] = []
+    throws: list[Action] = []
+    lifts: list[Action] = []
+    attacks: list[Action] = []
+    moves: list[Action] = []
+    other: list[Action] = []
+    end = legal[0]
     for a in legal:
-        if a.name == "end":
-            return a
-    return legal[0]
+        what = meaning[a.id]
+        verb = what[0]
+        if verb == "pin":
+            pins.append(a)
+        elif verb == "throw":
+            (outs if mat.is_rope(what[1]) else throws).append(a)
+        elif verb == "attack" and what[3] == A_LIFT:
+            if s.ws[what[2]].ko and s.ws[what[2]].player != w.player:
+                lifts.append(a)
+        elif verb in ("attack", "tag", "tbattack", "devastate"):
+            if verb == "attack" and what[3] == A_TRIP:
+                continue
+            attacks.append(a)
+        elif verb == "move":
+            moves.append(a)
+        elif verb == "stand":
+            other.append(a)
+        elif verb == "end":
+            end = a
+    for group in (pins, outs, lifts, other, attacks, throws):
+        if group:
+            return group[int(rng.random() * len(group))]
+    if moves and w.loc == FLOOR:
+        boxes = [e.box() for e in s.ws if e.player != w.player and e.on_mat]
+        if boxes:
+            size = w.size
+            current = min(mat.box_distance(w.box(), b) for b in boxes)
+            best, best_d = None, current
+            for a in moves:
+                cell = meaning[a.id][2]
+                x, y = cell % 12, cell // 12
+                mine = (x, y, x + size - 1, y + size - 1)
+                d = min(mat.box_distance(mine, b) for b in boxes)
+                if d < best_d:
+                    best, best_d = a, d
+            if best is not None:
+                return best
+    return end
 
 
 class SearchAgent(MCTSAgent):
@@ -170,7 +181,7 @@ class SearchAgent(MCTSAgent):
 
     name = "mcts"
 
-    def __init__(self, game: Game | None = None, player: int = 0, simulations: int = 60, width: int = 5,
+    def __init__(self, game: Game | None = None, player: int = 0, simulations: int = 150, width: int = 6,
                  horizon: int = 40) -> None:
         super().__init__(game, player, simulations=simulations, exploration=0.7)
         self.width = width
