@@ -117,6 +117,8 @@ class RumbleslamGame(Game):
     title = "RUMBLESLAM"
     min_players = 2
     max_players = 4
+    deferred_events = True
+    """Batch play logs nothing; the event log is rebuilt from the action history when read."""
 
     def __init__(
         self,
