@@ -773,3 +773,54 @@ def test_options_are_validated() -> None:
     with pytest.raises(ParamError):
         turnbuckle.load_game("rumbleslam", turnbuckle_attack_damage=3)
     assert turnbuckle.load_game("rumbleslam", players=3).num_players() == 3
+
+
+def test_teams_option_takes_names_and_files(tmp_path: Path) -> None:
+    # rumbleslam BUILDING YOUR TEAM: `teams` (ready-made names or files) and `team0`..`team3`
+    from support.rumbleslam import write_team
+
+    game = turnbuckle.load_game("rumbleslam", teams=["Rusty Lantern Rascals", "Marble Minotaur Legion"])
+    assert [t.team.name for t in game.teams] == ["Rusty Lantern Rascals", "Marble Minotaur Legion"]  # type: ignore[attr-defined]
+    mine = write_team(tmp_path / "mine.toml", "Mine", ["Troll", "Orc Brawler"])
+    game = turnbuckle.load_game("rumbleslam", team1=str(mine))
+    assert game.teams[1].team.name == "Mine"  # type: ignore[attr-defined]
+
+
+def test_exhibition_tag_team_ability_needs_partner_contact(tmp_path: Path) -> None:
+    # rumbleslam EXHIBITION TAG TEAM / TAG TEAM ABILITIES
+    game = fixture_game(
+        tmp_path, [profile("P", rank="superstar", tag_team="Duo"), profile("Q", rank="superstar", tag_team="Duo"),
+                   profile("B")], ["P", "Q"], ["B"],
+        tag_teams=[{"name": "Duo", "members": ["P", "Q"],
+                    "ability": {"name": "Double Team", "kind": "active", "ap": 2, "stat": "1G", "dmg": 2}}])
+    s = scenario(game, {"P": "D4", "Q": "D5", "B": "E4"}, active="P")
+    assert "use Double Team: P->B" in names(s)
+    s = scenario(game, {"P": "D4", "Q": "H8", "B": "E4"}, active="P")
+    assert "use Double Team: P->B" not in names(s)
+
+
+def test_phoenix_fizz_revives_a_kod_wrestler(tmp_path: Path) -> None:
+    # rumbleslam PHOENIX FIZZ
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"sponsorships": ["Phoenix Fizz"]})
+    s = scenario(game, {"A": "D4", "B": "H8"})
+    s._damage(wrestler(s, "A"), 9)
+    s.round = 1
+    restart(s, ("round_start",))
+    do(s, "sponsor Phoenix Fizz", "S=1")
+    a = wrestler(s, "A")
+    assert a.sta == 1 and not a.ko and a.kd == 0
+
+
+def test_eagle_airways_moves_anywhere_but_a_turnbuckle(tmp_path: Path) -> None:
+    # rumbleslam EAGLE AIRWAYS
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"sponsorships": ["Eagle Airways"]})
+    s = scenario(game, {"A": "D4", "B": "H8"})
+    s.round = 1
+    restart(s, ("round_start",))
+    do(s, "sponsor Eagle Airways", "S=1")
+    legal = names(s)
+    assert "place J10" in legal and not any("TB" in n for n in legal)
+    do(s, "place J10")
+    assert square(s, "A") == "J10"
