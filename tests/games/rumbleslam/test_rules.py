@@ -824,3 +824,20 @@ def test_eagle_airways_moves_anywhere_but_a_turnbuckle(tmp_path: Path) -> None:
     assert "place J10" in legal and not any("TB" in n for n in legal)
     do(s, "place J10")
     assert square(s, "A") == "J10"
+
+
+def test_friendly_effects_reach_the_user(tmp_path: Path) -> None:
+    # rumbleslam FRIENDLY & ENEMY WRESTLERS: "friendly wrestlers" includes the active wrestler
+    game = fixture_game(tmp_path, [profile("A", crowd_pleaser={"name": "Rally", "effect": "bonus", "stat": "def",
+                                                               "scope": "friends"}), profile("F"), profile("B")],
+                        ["A", "F"], ["B"])
+    s = scenario(game, {"A": "D4", "F": "D5", "B": "E4"}, active="A")
+    do(s, "crowd pleaser A", "Crowd=Cheer")
+    assert wrestler(s, "A").bonus[1] == 1 and wrestler(s, "F").bonus[1] == 1 and wrestler(s, "B").bonus[1] == 0
+
+
+def test_knocked_down_can_move_option(tmp_path: Path) -> None:
+    # rumbleslam KNOCKED DOWN (ruling AMB-10, option knocked_down_can_move)
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"], knocked_down_can_move=True)
+    s = scenario(game, {"A": "D4", "B": "H8"}, active="A", prepare=lambda st: setattr(wrestler(st, "A"), "kd", 1))
+    assert "move A D5" in names(s) and "stand up A" in names(s)
