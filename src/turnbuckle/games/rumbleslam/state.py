@@ -29,7 +29,6 @@ from turnbuckle.games.rumbleslam.rules import (
     A_TRIP,
     LIFT,
     TRIP,
-    TURNBUCKLE,
     AttackDef,
     RumbleslamGame,
 )
@@ -2021,4 +2020,4 @@ class RumbleslamState(State):
         return list(state.outcome)
 
 
-__all__ = ["A_TRIP", "FLOOR", "LIFTED", "OUT", "SIDE", "TB", "TURNBUCKLE", "RumbleslamState", "Wrestler"]
+__all__ = ["FLOOR", "LIFTED", "OUT", "SIDE", "TB", "RumbleslamState", "Wrestler"]
