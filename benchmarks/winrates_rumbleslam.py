@@ -58,7 +58,7 @@ def play(first: str, second: str, seed: int) -> tuple[list[float], list[float]]:
 
 def main() -> None:
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    pairings = sys.argv[2:] or ["heuristic:random", "mcts:random", "mcts:heuristic"]
+    pairings = [a for a in sys.argv[2:] if a != "-v"] or ["heuristic:random", "mcts:random", "mcts:heuristic"]
     targets = {"heuristic:random": 0.90, "mcts:random": 0.95, "mcts:heuristic": 0.55}
     for pairing in pairings:
         first, second = pairing.split(":")
@@ -68,6 +68,8 @@ def main() -> None:
             r, t = play(first, second, seed)
             score += 1.0 if r[0] > 0 else 0.5 if r[0] == 0 else 0.0
             times.extend(t)
+            if "-v" in sys.argv:
+                print(f"  match {seed}: {first} {r[0]:+.0f}; running score {score}/{seed + 1}", flush=True)
         low, high = wilson(score, matches)
         target = targets.get(pairing)
         verdict = "" if target is None else ("met" if score / matches >= target else "MISSED")
