@@ -182,8 +182,9 @@ class SearchAgent(MCTSAgent):
     name = "mcts"
 
     def __init__(self, game: Game | None = None, player: int = 0, simulations: int = 150, width: int = 6,
-                 horizon: int = 40) -> None:
+                 horizon: int = 40, prior_weight: float = 0.25) -> None:
         super().__init__(game, player, simulations=simulations, exploration=0.7)
+        self.prior_weight = prior_weight
         self.width = width
         self.horizon = horizon
         self.heuristic = HeuristicAgent(game, player, samples=2)
@@ -210,7 +211,7 @@ class SearchAgent(MCTSAgent):
         def value(item: tuple[Action, _Node]) -> float:
             action, node = item
             mean = node.totals[me] / node.visits if node.visits else -1.0
-            return mean + 0.25 * prior.get(action, 0.0)
+            return mean + self.prior_weight * prior.get(action, 0.0)
 
         return max(root.children.items(), key=value)[0]
 
