@@ -182,7 +182,7 @@ class SearchAgent(MCTSAgent):
     name = "mcts"
 
     def __init__(self, game: Game | None = None, player: int = 0, simulations: int = 150, width: int = 6,
-                 horizon: int = 40, prior_weight: float = 0.25) -> None:
+                 horizon: int = 40, prior_weight: float = 1.0) -> None:
         super().__init__(game, player, simulations=simulations, exploration=0.7)
         self.prior_weight = prior_weight
         self.width = width
