@@ -11,6 +11,7 @@ from turnbuckle.engine.game import Game
 _GAMES: dict[str, str] = {
     "filsinger": "turnbuckle.games.filsinger.rules:FilsingerGame",
     "powerhouses": "turnbuckle.games.powerhouses.rules:PowerhousesGame",
+    "rumbleslam": "turnbuckle.games.rumbleslam.rules:RumbleslamGame",
     "skirmish": "turnbuckle.games.skirmish.rules:SkirmishGame",
     "wrasslin": "turnbuckle.games.wrasslin.rules:WrasslinGame",
 }

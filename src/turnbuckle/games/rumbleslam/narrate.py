@@ -1,0 +1,230 @@
+"""RUMBLESLAM commentary, the terminal view of the mat and an SVG picture."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from turnbuckle.engine.events import Event
+from turnbuckle.games.rumbleslam import mat
+
+RULES_SUMMARY = """\
+RUMBLESLAM: team miniatures wrestling on a 10x10 ring (104 squares with the 4 turnbuckles).
+Throw every enemy wrestler out of the ring or pin them; after 5 rounds the most Dosh still in the
+ring wins (KO'd wrestlers count half, the sidelines nothing).
+
+Each round: the Initiative card holder and then each opponent nominate a wrestler; the best DEX
+roll activates first; players then alternate single activations. A wrestler spends MP to move
+(8 directions, never through wrestlers) and AP on actions:
+  Brawl 1AP (ATT vs DEF, 1 DMG)   Grapple 1AP (GRP vs GRP, 1 DMG)   Trip 2AP (Dirty, Knockdown)
+  Pin 1AP (a Knocked Down enemy; 1C per WEIGHT each, the defender +1C/+2C at half/full STA)
+  Bounce off the Rope 1AP (5 squares; a Rope Attack ATT+1C if an enemy stops you)
+  Climb 1AP, Turnbuckle Attack 2AP (ATT+1G, JUMP, CROWD), Dismount 1AP
+  Lift 1AP (Dirty; GRP vs GRP or DEX) then Throw 1AP (out of the ring: DEX 3+ to stay in)
+  Crowd Pleaser (AP = POP; Cheer works, Boo gives -AP; HEELs need a Boo)
+Beatdowns (win by 4+) add DMG, shoves, Dazed, Knockdowns or an instant KO; Reversals (lose by
+4+) end the activation and can turn the attack around. Dirty actions and a third identical
+action (No Class) need Crowd dice: a Boo ends the activation with a -AP counter.
+Dice: Copper < Silver < Gold (faces assumed: see docs/rulings.md), the Crowd die Cheer/Boo/blank.
+Endorsements re-roll your own dice; Sponsorships from round 2; Tag Teams tag out or team up.
+"""
+
+_PLAIN = {
+    "match_begins": "The bell rings: {teams}!",
+    "corner": "{team} take the {corner} corner.",
+    "deploy": "{wrestler} climbs into the ring at {square}.",
+    "enter": "{wrestler} charges in from the sidelines to {square}!",
+    "sidelines": "{wrestler} waits on the sidelines ({why}).",
+    "round": "Round {round}! The Initiative card is with {initiative_card}.",
+    "nominate": "{team} put {wrestler} forward.",
+    "initiative": "{team} take the initiative with {wrestler}.",
+    "activate": "{wrestler} is up ({ap} AP, {mp} MP).",
+    "move": "{wrestler} moves to {to}.",
+    "damage": "{wrestler} takes {amount} DMG ({why}) and is down to {sta} STA.",
+    "ko": "{wrestler} is KO'd!",
+    "recover": "{wrestler} is back on their feet with {sta} STA!",
+    "knockdown": "{wrestler} hits the canvas!",
+    "stand": "{wrestler} gets back up.",
+    "counter": "{wrestler} now holds {count} {counter} counter(s).",
+    "bleeding": "{wrestler} is bleeding!",
+    "beatdown": "BEATDOWN! {attacker} batters {target} (row {row}).",
+    "reversal": "REVERSAL! {defender} turns the tables on {attacker} (row {row}).",
+    "lift": "{lifter} hoists {wrestler} overhead!",
+    "drop": "{wrestler} slips free to {square}.",
+    "escape": "{wrestler} wriggles free to {square}.",
+    "throw": "{thrower} hurls {wrestler} towards {square}!",
+    "land": "{wrestler} lands at {square}.",
+    "live_ammo": "{wrestler} is hurled into {target}: LIVE AMMUNITION!",
+    "smash": "{wrestler} is SMASHED against the turnbuckle!",
+    "bounce": "{wrestler} comes off the ropes to {to}.",
+    "shove": "{wrestler} is shoved {squares} square(s) to {to}.",
+    "climb": "{wrestler} climbs {turnbuckle}!",
+    "dismount": "{wrestler} climbs down to {square}.",
+    "leap": "{wrestler} leaps off the top rope at {target}, landing on {square}!",
+    "impact_push": "IMPACT! {wrestler} is bowled aside to {to}.",
+    "dodge": "{wrestler} sidesteps to {square}.",
+    "dirty": "{wrestler} fights dirty (the ref is looking the other way).",
+    "dirty_fail": "The crowd boos {wrestler} for fighting dirty: activation over!",
+    "pinned": "{attacker} pins {wrestler}: YOU'RE OUTTA THERE!",
+    "removed": "{wrestler} is out of the match ({how}).",
+    "tag_out": "{wrestler} tags out: {partner} is in!",
+    "sponsorship": "{team} cash in {sponsorship}!",
+    "sponsored": "{wrestler} gets the {sponsorship} treatment.",
+    "endorsement": "{team} spend an Endorsement to re-roll a {die} die.",
+}
+
+
+def narrate(game: Any, event: Event) -> str | None:
+    kind, d = event.kind, event.data
+    if kind == "roll":
+        dice = " ".join(d.get("dice", []))
+        totals = d.get("totals")
+        who = d.get("attacker") or d.get("lifter") or d.get("wrestler") or d.get("team") or ""
+        tail = f" -> {' vs '.join(str(t) for t in totals)}" if isinstance(totals, list) else ""
+        verdict = "" if "success" not in d else (": success!" if d["success"] else ": no good.")
+        return f"  {who} rolls {dice or 'no dice'} ({d.get('what')}){tail}{verdict}"
+    if kind == "crowd_pleaser":
+        result = {"success": "the crowd goes wild!", "boo": "the crowd boos (-AP)!", "nothing": "the crowd shrugs."}
+        return f"{d['wrestler']} plays to the crowd with {d['name']}: {result.get(d['result'], d['result'])}"
+    if kind == "result":
+        winners = d.get("winners") or []
+        dosh = d.get("dosh") or []
+        tally = f" (Dosh in the ring: {', '.join(f'{x:g}K' for x in dosh)})" if dosh else ""
+        if not winners:
+            return f"It's a draw: {d.get('how')}{tally}."
+        return f"{' & '.join(winners)} win: {d.get('how')}{tally}!"
+    if kind == "decision":
+        return None
+    template = _PLAIN.get(kind)
+    if template is None:
+        return None
+    data = dict(d)
+    if kind == "match_begins":
+        data["teams"] = " vs ".join(d.get("teams", []))
+    try:
+        return template.format(**data)
+    except (KeyError, IndexError):
+        return None
+
+
+_GLYPH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _letters(observation: dict[str, Any]) -> dict[str, str]:
+    return {w["name"]: _GLYPH[i % len(_GLYPH)] for i, w in enumerate(observation["wrestlers"])}
+
+
+def render_observation(observation: dict[str, Any]) -> str:
+    """The mat (columns A-J, rows 1-10, ropes as a border, turnbuckles as #/@) and a table."""
+    letters = _letters(observation)
+    grid = [[" " for _ in range(mat.SIZE)] for _ in range(mat.SIZE)]
+    for c in range(mat.CELLS):
+        x, y = mat.xy(c)
+        if mat.is_turnbuckle(c):
+            grid[y][x] = "#"
+        elif mat.is_rope(c):
+            grid[y][x] = "=" if y in (0, 11) else "|"
+        else:
+            grid[y][x] = "."
+    for w in observation["wrestlers"]:
+        if w["square"] is None or w["where"] not in ("ring", "turnbuckle"):
+            continue
+        anchor = mat.parse_square(w["square"])
+        glyph = letters[w["name"]]
+        if w["ko"] or "Knockdown" in w["counters"]:
+            glyph = glyph.lower()
+        for c in mat.footprint(anchor, w["size"]):
+            x, y = mat.xy(c)
+            grid[y][x] = glyph
+    lines = [f"RUMBLESLAM round {observation['round']}/{observation['rounds']}   Initiative card: "
+             f"{observation['initiative_card']}", "     " + " ".join(mat.COLUMNS)]
+    for y in range(mat.SIZE):
+        label = f"{y:>2}" if 1 <= y <= 10 else "  "
+        lines.append(f"{label} " + " ".join(grid[y]))
+    lines.append("(# turnbuckle, = and | ropes, lower case: Knocked Down or KO'd)")
+    lines.append("")
+    lines.append(f"{'':2} {'wrestler':<26} {'team':<4} {'where':<11} {'STA':>5} {'AP':>3} {'MP':>3}  counters")
+    for w in observation["wrestlers"]:
+        where = w["square"] if w["where"] in ("ring", "turnbuckle") else w["where"]
+        if w["lifted_by"]:
+            where = f"held by {w['lifted_by']}"
+        counters = ", ".join(f"{k}{'' if v == 1 else ' x' + str(v)}" for k, v in w["counters"].items())
+        if w["ko"]:
+            counters = ("KO'd, " + counters).rstrip(", ")
+        mark = ">" if w["active"] else ("*" if w["activated"] else " ")
+        lines.append(f"{letters[w['name']]}{mark} {w['name'][:26]:<26} P{w['team']:<3} {str(where)[:11]:<11} "
+                     f"{w['sta']:>2}/{w['sta_max']:<2} {w['ap']:>3} {w['mp']:>3}  {counters}")
+    for p, team in enumerate(observation["teams"]):
+        lines.append(f"P{p} {team['name']}: {team['endorsements']} Endorsements, "
+                     f"sponsorships {', '.join(team['sponsorships']) or 'none'}")
+    if observation.get("over"):
+        lines.append(f"Match over: {observation.get('result')}")
+    return "\n".join(lines)
+
+
+_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b")
+
+
+def render_svg(observation: dict[str, Any]) -> str:
+    """An SVG of the mat with every wrestler in the ring (and a list of the rest)."""
+    cell = 40
+    width = mat.SIZE * cell
+    rows = len(observation["wrestlers"])
+    height = width + 20 + 18 * rows
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#222"/>']
+    for c in range(mat.CELLS):
+        x, y = mat.xy(c)
+        if mat.is_floor(c):
+            fill = "#e8e2d0"
+        elif mat.is_turnbuckle(c):
+            fill = "#555"
+        else:
+            fill = "#8b1a1a"
+        parts.append(f'<rect x="{x * cell}" y="{y * cell}" width="{cell}" height="{cell}" fill="{fill}" '
+                     f'stroke="#999" stroke-width="0.5"/>')
+    letters = _letters(observation)
+    for w in observation["wrestlers"]:
+        if w["square"] is None or w["where"] not in ("ring", "turnbuckle"):
+            continue
+        anchor = mat.parse_square(w["square"])
+        x, y = mat.xy(anchor)
+        size = w["size"] * cell
+        colour = _COLOURS[w["team"] % len(_COLOURS)]
+        name = escape(w["name"])
+        opacity = "0.5" if w["ko"] else "1"
+        parts.append(f'<g opacity="{opacity}"><title>{name}</title>'
+                     f'<circle cx="{x * cell + size / 2}" cy="{y * cell + size / 2}" r="{size / 2 - 3}" '
+                     f'fill="{colour}" stroke="#000"/>'
+                     f'<text x="{x * cell + size / 2}" y="{y * cell + size / 2 + 5}" text-anchor="middle" '
+                     f'font-size="14" fill="#fff">{letters[w["name"]]}</text></g>')
+    y0 = width + 16
+    for i, w in enumerate(observation["wrestlers"]):
+        where = w["square"] if w["where"] in ("ring", "turnbuckle") else w["where"]
+        parts.append(f'<text x="6" y="{y0 + 18 * i}" font-size="13" fill="{_COLOURS[w["team"] % 4]}">'
+                     f'{letters[w["name"]]}: {escape(w["name"])} STA {w["sta"]}/{w["sta_max"]} ({escape(str(where))})'
+                     f'</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+_DESCRIPTIONS = {
+    "brawl": "Brawl, 1AP: ATT vs DEF, 1 DMG.",
+    "grapple": "Grapple, 1AP: GRP vs GRP, 1 DMG.",
+    "trip": "Trip, 2AP (DIRTY) (KNOCKDOWN): ATT vs DEF or DEX.",
+    "pin": "Pin, 1AP (CROWD): 1C per WEIGHT; the defender adds dice for STA left.",
+    "lift": "Lift, 1AP (DIRTY): GRP vs GRP or DEX (a KO'd or friendly wrestler: GRP vs WEIGHT).",
+    "throw": "Throw, 1AP: place the Lifted wrestler within THROW; a rope square throws it out.",
+    "bounce": "Bounce off the Rope, 1AP: 5 squares away; a Rope Attack (ATT+1C) if an enemy blocks.",
+    "climb": "Climb the Turnbuckle, 1AP.",
+    "dismount": "Dismount the Turnbuckle, 1AP.",
+    "turnbuckle": "Turnbuckle Attack, 2AP (JUMP) (CROWD): ATT+1G vs DEF.",
+    "crowd": "Crowd Pleaser: AP equal to POP; roll the Crowd die.",
+    "stand": "Remove the Knockdown counter, 1AP.",
+    "tag": "Tag Out, 2AP: the partner comes in with full AP and MP.",
+}
+
+
+def describe_action(name: str) -> str | None:
+    return _DESCRIPTIONS.get(name.split(" ", 1)[0])
