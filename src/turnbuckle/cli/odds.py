@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -11,19 +13,26 @@ from turnbuckle.cli.common import (
     OptionOpt,
     RosterOpt,
     bounded_int,
-    build_game,
     count_option,
     echo_json,
+    parse_options,
+    roster_source,
     safe,
     seed_option,
 )
-from turnbuckle.engine.game import Game
-from turnbuckle.engine.shapes import odds_message
-from turnbuckle.games.powerhouses.stopping import STOPPING_RULES, parse_stopping_rule
+from turnbuckle.engine.errors import ParamError
+from turnbuckle.games.powerhouses.stopping import STOPPING_RULES
+from turnbuckle.odds import calculators
+from turnbuckle.odds.calculators import OddsParamError
 
 app = typer.Typer(help="Exact odds, computed from the rules (not sampled).", no_args_is_help=True)
 console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
 RULE_HELP = "Stopping rule. " + "; ".join(f"{name} = {meaning}" for name, meaning in STOPPING_RULES.items()) + "."
+
+
+def _cli_error(exc: OddsParamError) -> ParamError:
+    """An odds input error worded for the command line: named by its option (``--rule: ...``)."""
+    return ParamError(f"--{exc.param}: {exc.detail}")
 
 
 @app.command("powerhouses")
@@ -37,52 +46,27 @@ def powerhouses_odds(
     as_json: bool = JsonOpt,
 ) -> None:
     """Exact distribution of an attack's final total for N dice under a stopping rule."""
-    from turnbuckle.games.powerhouses.odds import simulate_total_distribution, total_distribution
-    from turnbuckle.games.powerhouses.rules import PowerhousesGame
-
-    base = PowerhousesGame(roster=roster)
-    names = [s.name for s in base.roster_file.wrestler]
-    first = wrestler or names[0]
-    second = next(n for n in names if n.casefold() != first.casefold())
-    game = PowerhousesGame(wrestlers=[first, second], roster=roster, dice=max(dice, 2))
-    stop = parse_stopping_rule(rule)
-    exact = total_distribution(game.face_maps[0], dice, stop)
-    sampled: dict[int, float] = {}
-    if simulate:
-        sampled = simulate_total_distribution(game, 0, dice, stop, simulate, seed)
-    mean = sum(t * p for t, p in exact.items())
+    try:
+        message = calculators.powerhouses_odds(wrestler, roster, dice, rule, simulate, seed)
+    except OddsParamError as exc:
+        raise _cli_error(exc) from None
     if as_json:
-        distribution = [
-            {"outcome": str(total), "probability": p, "simulated": sampled.get(total, 0.0) if simulate else None}
-            for total, p in exact.items()
-        ]
-        sampled_mean = sum(t * p for t, p in sampled.items()) if simulate else None
-        echo_json(odds_message(
-            "powerhouses",
-            {"wrestler": game.sheets[0].name, "dice": dice, "rule": rule},
-            [{"label": "mean final total", "value": mean, "kind": "mean", "simulated": sampled_mean}],
-            distribution,
-            simulate,
-        ))
+        echo_json(message)
         return
-    table = Table(title=f"{safe(game.sheets[0].name)}: final total with {dice} dice, rule {safe(repr(rule))}")
+    query = message["query"]
+    table = Table(title=f"{safe(query['wrestler'])}: final total with {dice} dice, rule {safe(repr(rule))}")
     table.add_column("total", justify="right")
     table.add_column("exact", justify="right")
     table.add_column("at least", justify="right")
     if simulate:
         table.add_column(f"simulated ({simulate})", justify="right")
-    tail = 1.0
-    for total, p in exact.items():
-        if p < 5e-7 and total > 0:
-            tail -= p
-            continue
-        row = [str(total), f"{p:.4%}", f"{tail:.4%}"]
+    for entry in calculators.distribution_rows(message["distribution"])["rows"]:
+        row = [entry["outcome"], f"{entry['probability']:.4%}", f"{entry['at_least']:.4%}"]
         if simulate:
-            row.append(f"{sampled.get(total, 0.0):.4%}")
+            row.append(f"{entry['simulated']:.4%}")
         table.add_row(*row)
-        tail -= p
     console.print(table)
-    console.print(f"mean total {mean:.4f}")
+    console.print(f"mean total {message['answers'][0]['value']:.4f}")
 
 
 @app.command("filsinger")
@@ -102,66 +86,31 @@ def filsinger_odds(
     as_json: bool = JsonOpt,
 ) -> None:
     """Exact Filsinger odds: a PIN rating holding, a choice move working, a whole match."""
-    from turnbuckle.engine.errors import ParamError
-    from turnbuckle.games.filsinger import odds
-    from turnbuckle.games.filsinger.rules import FilsingerGame
-
-    results: dict[str, dict[str, object]] = {}
-    rows: list[tuple[str, str]] = []
-    if pin is not None:
-        holds = odds.pin_holds(pin, finisher, tokens)
-        results["pin"] = {"rating": pin, "finisher": finisher, "tokens": tokens, "holds": holds}
-        rows.append((f"PIN {pin} (+{finisher} finisher, +{tokens} tokens) holds", f"{holds:.4%}"))
-    if choice is not None:
-        if not move or not against:
-            raise ParamError("--choice needs --move and --against")
-        card = next((c for c in FilsingerGame().roster_cards if c.name.casefold() == against.casefold()), None)
-        if card is None:
-            raise ParamError(f"filsinger: unknown wrestler {against!r}")
-        target = odds.choice_target(choice, move, card)
-        success = odds.choice_success(choice, move, card)
-        results["choice"] = {"situation": choice.upper(), "move": move, "against": card.name,
-                             "target": target, "success": success}
-        rows.append((f"Choice {choice.upper()}: {move} vs {card.name} (2-{target})", f"{success:.4%}"))
-    if match:
-        if len(match) != 2:
-            raise ParamError("--match needs exactly two wrestlers (repeat --match)")
-        if policy not in ("random", "expert"):
-            raise ParamError(f"--policy must be random or expert, not {policy!r}")
-        game = build_game("filsinger", list(match), None, option)
-        assert isinstance(game, FilsingerGame)
-        exact = odds.match_odds(game, "expert" if policy == "expert" else "random")
-        results["match"] = {"wrestlers": list(match), "policy": policy, "side0": exact.side0,
-                            "side1": exact.side1, "draw": exact.draw, "states": exact.states}
+    if pin is None and choice is None and not match:
+        raise ParamError("say what to compute: --pin RATING, --choice X --move M --against W, or --match A --match B")
+    params = _game_params(option) if match else {}
+    try:
+        message = calculators.filsinger_odds(pin, finisher, tokens, choice, move, against, match, policy, params,
+                                             simulate, seed)
+    except OddsParamError as exc:
+        raise _cli_error(exc) from None
+    if as_json:
+        echo_json(message)
+        return
+    answers = message["answers"]
+    found = message["query"].get("match")
+    asked = answers[:-3] if found else answers  # a match's three answers come last
+    rows = [(a["label"], f"{a['value']:.4%}") for a in asked]
+    if found:
         rows += [
-            (f"{match[0]} wins ({policy} decisions, {exact.states} states)", f"{exact.side0:.4%}"),
-            (f"{match[1]} wins", f"{exact.side1:.4%}"),
-            ("draw (double DQ / count-out)", f"{exact.draw:.4%}"),
+            (f"{found['wrestlers'][0]} wins ({policy} decisions, {found['states']} states)", f"{found['side0']:.4%}"),
+            (f"{found['wrestlers'][1]} wins", f"{found['side1']:.4%}"),
+            (calculators.DRAW_LABEL, f"{found['draw']:.4%}"),
         ]
-        if simulate:
-            sim = _simulate_filsinger(game, policy, simulate, seed)
-            results["match"]["simulated"] = sim
+        sim = found.get("simulated")
+        if sim is not None:
             rows.append((f"simulated over {simulate} matches (win / win / draw)",
                          f"{sim['side0']:.2%} / {sim['side1']:.2%} / {sim['draw']:.2%}"))
-    if not results:
-        raise ParamError("say what to compute: --pin RATING, --choice X --move M --against W, or --match A --match B")
-    if as_json:
-        answers: list[dict[str, object]] = []
-        if "pin" in results:
-            answers.append({"label": rows[0][0], "value": results["pin"]["holds"], "kind": "probability"})
-        if "choice" in results:
-            choice_row = next(r for r in rows if r[0].startswith("Choice"))
-            answers.append({"label": choice_row[0], "value": results["choice"]["success"], "kind": "probability"})
-        if "match" in results:
-            found = results["match"]
-            simulated = found.get("simulated")
-            for key, label in (("side0", f"{found['wrestlers'][0]} wins"),  # type: ignore[index]
-                               ("side1", f"{found['wrestlers'][1]} wins"),  # type: ignore[index]
-                               ("draw", "draw (double DQ / count-out)")):
-                answers.append({"label": label, "value": found[key], "kind": "probability",
-                                "simulated": simulated[key] if isinstance(simulated, dict) else None})
-        echo_json(odds_message("filsinger", results, answers, None, simulate))
-        return
     table = Table(title="Filsinger odds (exact)")
     table.add_column("question")
     table.add_column("answer", justify="right")
@@ -170,18 +119,12 @@ def filsinger_odds(
     console.print(table)
 
 
-def _simulate_filsinger(game: Game, policy: str, matches: int, seed: int) -> dict[str, float]:
-    """Play ``matches`` matches with the policy's agents and count the results."""
-    from turnbuckle.agents.registry import make_agent
-    from turnbuckle.engine.match import play_match
+def _game_params(options: list[str] | None) -> dict[str, Any]:
+    """The game options given with ``--option``, a ``roster`` file among them read as ``build_game`` does."""
+    params = parse_options(options)
+    if isinstance(params.get("roster"), str) and params["roster"]:
+        params["roster"] = roster_source(params["roster"])
+    return params
 
-    name = "random" if policy == "random" else "expert"
-    agents = [make_agent(name, game, 0), make_agent(name, game, 1)]
-    wins = [0, 0]
-    for i in range(matches):
-        result = play_match(game, agents, seed + i)
-        for player in result.winning_players:
-            wins[player] += 1
-    draws = matches - sum(wins)
-    return {"side0": wins[0] / matches, "side1": wins[1] / matches, "draw": draws / matches}
+
 from turnbuckle.cli import odds_skirmish as _odds_skirmish  # noqa: E402,F401  (registers `odds skirmish`)
