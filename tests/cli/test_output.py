@@ -32,3 +32,13 @@ def test_counts_read_as_english() -> None:
     assert plural(1, "match") == "1 match" and plural(2, "match") == "2 matches"
     assert plural(1, "entry") == "1 entry" and plural(3, "entry") == "3 entries"
     assert plural(2, "day") == "2 days" and plural(1_000, "die", "dice") == "1,000 dice"
+
+
+def test_roster_tables_drop_columns_rather_than_break_names_in_a_narrow_terminal() -> None:
+    import os
+
+    narrow = subprocess.run([sys.executable, "-m", "turnbuckle", "roster", "wrasslin"], capture_output=True,
+                            text=True, timeout=120, check=False, env={**os.environ, "COLUMNS": "60"})
+    lines = narrow.stdout.splitlines()
+    assert any('Jamie "The Blacksmith" Kneeshurt' in line for line in lines), "a name is never broken"
+    assert max(len(line) for line in lines) <= 60

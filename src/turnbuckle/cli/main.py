@@ -159,12 +159,28 @@ def roster(
         return
     table = Table(title=f"{safe(loaded.title)} roster", caption="--json shows every field")
     keys = _summary_columns(entries)
-    for key in keys:
-        table.add_column(safe(key))
-    for entry in entries:
-        cells = (entry.get(k, "") for k in keys)
-        table.add_row(*(safe(", ".join(map(str, v)) if isinstance(v, list) else str(v)) for v in cells))
+    texts = [[", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (e.get(k, "") for k in keys)]
+             for e in entries]
+    keys = _columns_that_fit(keys, texts, console.width)
+    for index, key in enumerate(keys):
+        table.add_column(safe(key), no_wrap=index == 0, overflow="fold")
+    for row in texts:
+        table.add_row(*(safe(cell) for cell in row[: len(keys)]))
     console.print(table)
+
+
+def _columns_that_fit(keys: list[str], rows: list[list[str]], width: int) -> list[str]:
+    """The leading columns whose natural widths fit ``width`` (the name always stays, whole), so a
+    narrow terminal shows fewer columns rather than every cell broken over several lines."""
+    used = 1
+    kept: list[str] = []
+    for index, key in enumerate(keys):
+        natural = max([len(key), *(len(row[index]) for row in rows)]) + 3
+        if kept and used + natural > width:
+            break
+        kept.append(key)
+        used += natural
+    return kept
 
 
 def _summary_columns(entries: list[dict[str, Any]], most: int = 7) -> list[str]:
