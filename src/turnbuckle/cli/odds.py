@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import typer
@@ -30,9 +32,13 @@ console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals w
 RULE_HELP = "Stopping rule. " + "; ".join(f"{name} = {meaning}" for name, meaning in STOPPING_RULES.items()) + "."
 
 
-def _cli_error(exc: OddsParamError) -> ParamError:
-    """An odds input error worded for the command line: named by its option (``--rule: ...``)."""
-    return ParamError(f"--{exc.param}: {exc.detail}")
+@contextmanager
+def _named_by_option() -> Iterator[None]:
+    """Odds input errors worded for the command line: named by their option (``--rule: ...``)."""
+    try:
+        yield
+    except OddsParamError as exc:
+        raise ParamError(f"--{exc.param}: {exc.detail}") from None
 
 
 @app.command("powerhouses")
@@ -46,10 +52,8 @@ def powerhouses_odds(
     as_json: bool = JsonOpt,
 ) -> None:
     """Exact distribution of an attack's final total for N dice under a stopping rule."""
-    try:
+    with _named_by_option():
         message = calculators.powerhouses_odds(wrestler, roster, dice, rule, simulate, seed)
-    except OddsParamError as exc:
-        raise _cli_error(exc) from None
     if as_json:
         echo_json(message)
         return
@@ -89,11 +93,9 @@ def filsinger_odds(
     if pin is None and choice is None and not match:
         raise ParamError("say what to compute: --pin RATING, --choice X --move M --against W, or --match A --match B")
     params = _game_params(option) if match else {}
-    try:
+    with _named_by_option():
         message = calculators.filsinger_odds(pin, finisher, tokens, choice, move, against, match, policy, params,
                                              simulate, seed)
-    except OddsParamError as exc:
-        raise _cli_error(exc) from None
     if as_json:
         echo_json(message)
         return
