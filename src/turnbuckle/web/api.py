@@ -56,6 +56,11 @@ class CreateMatch(BaseModel):
     )
     seed: int | None = Field(None, ge=0, lt=2**63, description="seed for the dice and the computer")
     delay: float | None = Field(None, ge=0, le=10, description="seconds between computer steps")
+    takebacks: bool = Field(
+        False,
+        description="people may take back their last decision even with another person playing "
+        "(against the computer only, they always may)",
+    )
 
 
 class PostAction(BaseModel):
@@ -184,12 +189,17 @@ def match_meta(match: LiveMatch, seats: frozenset[int] = frozenset(), owner: boo
         "thinking": match.thinking is not None,
         "finished": player == TERMINAL,
         "summary": record.summary if player == TERMINAL else ("chance" if player == CHANCE else "in progress"),
+        "takebacks": match.takebacks,
+        "takeback_count": match.takeback_count,
         "you": {"seats": sorted(seats), "owner": owner},
     }
 
 
-def seat_view(match: LiveMatch, seat: int, render: bool) -> dict[str, Any]:
-    """A seat's view: its observation, its legal actions on its turn, the public match facts."""
+def seat_view(
+    match: LiveMatch, seat: int, render: bool, service: MatchService | None = None, seats: frozenset[int] = frozenset()
+) -> dict[str, Any]:
+    """A seat's view: its observation, its legal actions on its turn, the public match facts; with
+    the token's ``seats``, ``takeback``: whether the latest decision among them can be taken back."""
     game = match.game
     with match.lock:
         state = match.state
@@ -203,9 +213,22 @@ def seat_view(match: LiveMatch, seat: int, render: bool) -> dict[str, Any]:
             legal_actions=legal_action_list(game, state, seat),
             result=result_of(game, state, match.agent_names()),
         )
+        if service is not None:
+            view["takeback"] = takeback_offer(service, match, seats or frozenset({seat}))
     if render:
         view["picture"] = picture(game, observation)
     return view
+
+
+def takeback_offer(service: MatchService, match: LiveMatch, seats: frozenset[int]) -> dict[str, Any]:
+    """Of the people's seats a token plays, the one whose last decision is the latest, and whether it
+    can be taken back now (lock held)."""
+    people = [s for s in sorted(seats) if not match.computer_seat(s)]
+    statuses = [service.takeback_status(match, s) for s in people]
+    if not statuses:
+        return {"seat": None, "allowed": False, "reason": "nothing to take back"}
+    latest = max(statuses, key=lambda t: -1 if t.index is None else t.index)
+    return latest.as_json()
 
 
 def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
@@ -224,7 +247,8 @@ def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
 
 @router.post("/matches", status_code=201, summary="Create a match", responses=ERRORS)
 def create_match(request: Request, body: CreateMatch) -> dict[str, Any]:
-    created = service_of(request).create(body.game, body.params, body.seats, seed=body.seed, delay=body.delay)
+    created = service_of(request).create(body.game, body.params, body.seats, seed=body.seed, delay=body.delay,
+                                         takebacks=body.takebacks)
     match = created.match
     base = str(request.base_url).rstrip("/")
     owned = [i for i, s in enumerate(match.record.seats) if s in ("human", "hot-seat")]
@@ -267,8 +291,9 @@ def get_seat(
 ) -> dict[str, Any]:
     service = service_of(request)
     match = service.get(match_id)
-    service.authorize(match, token_of(authorization, token), seat)
-    return seat_view(match, seat, render)
+    given = token_of(authorization, token)
+    service.authorize(match, given, seat)
+    return seat_view(match, seat, render, service, match.seats_of(given)[0])
 
 
 @router.post("/matches/{match_id}/seats/{seat}/actions", summary="Play an action by its name", responses=ERRORS)
@@ -283,9 +308,34 @@ def post_action(
 ) -> dict[str, Any]:
     service = service_of(request)
     match = service.get(match_id)
-    service.authorize(match, token_of(authorization, token), seat)
+    given = token_of(authorization, token)
+    service.authorize(match, given, seat)
     service.act(match, seat, body.action, body.expect)
-    return seat_view(match, seat, render)
+    return seat_view(match, seat, render, service, match.seats_of(given)[0])
+
+
+@router.post(
+    "/matches/{match_id}/seats/{seat}/takeback",
+    summary="Take back the seat's last decision (while nothing was rolled or revealed since)",
+    responses=ERRORS,
+)
+def post_takeback(
+    request: Request,
+    match_id: str,
+    seat: int,
+    render: bool = False,
+    authorization: AuthHeader = None,
+    token: TokenQuery = None,
+) -> dict[str, Any]:
+    """409 naming the reason when it cannot be: "a die was rolled since", "a card was revealed since",
+    "another person is playing", "another person has moved since", "nothing to take back",
+    "the match is over"."""
+    service = service_of(request)
+    match = service.get(match_id)
+    given = token_of(authorization, token)
+    service.authorize(match, given, seat)
+    service.take_back(match, seat)
+    return seat_view(match, seat, render, service, match.seats_of(given)[0])
 
 
 @router.get("/matches/{match_id}/public", summary="The spectators' view (no seat's secrets)", responses=ERRORS)
@@ -312,6 +362,7 @@ def _events_payload(match: LiveMatch, since: int, limit: int = MAX_EVENTS) -> di
         "since": since,
         "total": len(events),
         "version": match.version,
+        "takeback_count": match.takeback_count,
         "events": [event_message(match.game, e, since + i) for i, e in enumerate(chunk)],
     }
 
@@ -333,6 +384,7 @@ async def stream(
         match.waiters.append(waiter)
         sent = since
         seen_version = -1
+        seen_takebacks: int | None = None
         deadline = loop.time() + seconds
         try:
             while loop.time() < deadline:
@@ -341,9 +393,16 @@ async def stream(
                     version = match.version
                     payload: dict[str, Any] | None = None
                     if version != seen_version:
+                        # after a take-back (or a 'since' past the end) the commentary starts again from 0
+                        reset = (seen_takebacks is not None and seen_takebacks != match.takeback_count) or (
+                            sent > len(match.state.events)
+                        )
+                        if reset:
+                            sent = 0
+                        seen_takebacks = match.takeback_count
                         payload = match_meta(match)
                         payload.pop("you")
-                        payload.update(_events_payload(match, sent, 200))
+                        payload.update(_events_payload(match, sent, 200), reset=reset)
                         sent += len(payload["events"])
                         seen_version = version
                         more = sent < payload["total"]

@@ -34,6 +34,7 @@ from turnbuckle.engine.match import Agent
 from turnbuckle.engine.registry import game_class, load_game
 from turnbuckle.web.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from turnbuckle.web.repository import LiveMatchRecord, MatchRepository
+from turnbuckle.web.takeback import MoverLog, TakeBack, find_takeback, permission
 
 log = logging.getLogger("turnbuckle.web")
 
@@ -124,10 +125,26 @@ class LiveMatch:
     running: bool = False
     """A worker is moving for the computer in this match (one at a time)."""
     waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = field(default_factory=list)
+    takeback_count: int = 0
+    """Take-backs since the match was loaded: a computer decision started before one is dropped, and
+    event streams start the commentary again (``reset``)."""
+    mover_log: MoverLog | None = None
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    @property
+    def takebacks(self) -> bool:
+        """Created with ``"takebacks": true``: people may take back even with another person playing
+        (kept in the seat grants: every grant of such a match carries ``"takebacks": true``)."""
+        return any(grant.get("takebacks") for grant in self.record.tokens.values())
+
+    def movers(self) -> list[int]:
+        """Who played each action so far (lock held)."""
+        if self.mover_log is None:
+            self.mover_log = MoverLog(self.game)
+        return self.mover_log.movers(self.state.history)
 
     @property
     def watch(self) -> bool:
@@ -223,6 +240,7 @@ class MatchService:
         *,
         seed: int | None = None,
         delay: float | None = None,
+        takebacks: bool = False,
     ) -> Created:
         game = build_game(game_name, params if params is not None else {})
         n = game.num_players()
@@ -247,6 +265,9 @@ class MatchService:
             if spec == "invite":
                 invites[i] = invite_token(owner, match_id, i)
                 tokens[token_hash(invites[i])] = {"seats": [i], "owner": False}
+        if takebacks:
+            for grant in tokens.values():
+                grant["takebacks"] = True
         record = LiveMatchRecord(
             id=match_id, game=game.name, params=_jsonable(game.params), seats=specs, seed=seed,
             tokens=tokens, delay=float(delay),
@@ -332,6 +353,37 @@ class MatchService:
             self._resolve_chance(match)
             self._persist(match, start)
         self._kick(match)
+
+    # -- take-backs --------------------------------------------------------------------------
+    def takeback_status(self, match: LiveMatch, seat: int) -> TakeBack:
+        """Whether ``seat`` (a person's seat, already authorized) may take back its last decision now."""
+        with match.lock:
+            refusal = permission(match.record.seats, seat, match.takebacks)
+            if refusal is not None:
+                return TakeBack(seat, None, refusal)
+            computers = [i for i in range(len(match.record.seats)) if match.computer_seat(i)]
+            return find_takeback(match.game, match.state.history, match.movers(), seat, computers,
+                                 terminal=match.state.is_terminal())
+
+    def take_back(self, match: LiveMatch, seat: int) -> int:
+        """Undo ``seat``'s last decision (and the computer's replies since): the match goes back to
+        the position before it, replayed from the shorter log, which is stored in one write.
+        Returns the new action count; a refusal is a 409 naming the reason."""
+        with match.lock:
+            status = self.takeback_status(match, seat)
+            if status.reason is not None or status.index is None:
+                raise Conflict(status.reason or "nothing to take back")
+            index = status.index
+            state = match.game.state_from_actions([a.name for a in match.state.history[:index]])
+            self.repository.append_actions(match.id, index, [])  # deletes actions index.. in one transaction
+            match.state = state
+            del match.record.actions[index:]
+            match.thinking = None  # a decision being made now is dropped when it comes back
+            match.takeback_count += 1
+            log.info("match %s: seat %d took back action %d", match.id, seat, index)
+            self._notify(match)
+        self._kick(match)
+        return index
 
     def control(self, match: LiveMatch, token: str | None, command: str, delay: float | None = None) -> None:
         """The owner paces a match: pause, resume, step (one step while paused), delay."""
@@ -452,12 +504,13 @@ class MatchService:
             if match.watch and match.record.paused:
                 match.steps_allowed -= 1
             start = len(match.state.history)
+            generation = match.takeback_count
         target_events = len(match.state.events) if match.watch else -1
         while True:
             with match.lock:
                 state = match.state
                 player = state.current_player()
-                if player == TERMINAL or len(state.history) < start:
+                if player == TERMINAL or len(state.history) < start or match.takeback_count != generation:
                     break
                 if player == CHANCE:
                     rng = random.Random(f"turnbuckle:{match.record.seed}:chance:{len(state.history)}")
@@ -473,6 +526,8 @@ class MatchService:
                 self._notify(match)
             action = self._decide(match, snapshot, player, position)
             with match.lock:
+                if match.takeback_count != generation:  # taken back while deciding: drop it
+                    break
                 match.thinking = None
                 if len(match.state.history) != position:
                     break

@@ -98,6 +98,42 @@
     }
     $("text-view").textContent = pic.text || "";
     renderActions(view);
+    renderTakeback(view);
+  }
+
+  // "Undo my last move": offered only when the server says this token's last decision can be taken back
+  function renderTakeback(view) {
+    const button = $("takeback");
+    const offer = view.takeback;
+    const show = !!(offer && offer.allowed && !view.finished);
+    if (!show && button === document.activeElement) {
+      const first = $("actions").querySelector("button");
+      if (first) first.focus();
+    }
+    button.hidden = !show;
+    button.disabled = false;
+    button.dataset.seat = show ? String(offer.seat) : "";
+  }
+
+  async function takeBack() {
+    const button = $("takeback");
+    if (button.hidden || button.disabled || button.dataset.seat === "") return;
+    $("action-error").textContent = "";
+    button.disabled = true;
+    const seat = Number(button.dataset.seat);
+    try {
+      const view = await api("/api/matches/" + id + "/seats/" + seat + "/takeback?render=true", { method: "POST" });
+      revealed = seat;
+      render(view); // the event stream follows with a "reset" update: the commentary starts again
+    } catch (err) {
+      $("action-error").textContent = err.message;
+      refresh();
+    }
+  }
+
+  function resetFeed() {
+    $("feed").innerHTML = "";
+    eventsSeen = 0;
   }
 
   function renderActions(view) {
@@ -161,6 +197,7 @@
     const source = new EventSource("/api/matches/" + id + "/stream?since=" + eventsSeen);
     source.addEventListener("update", (msg) => {
       const data = JSON.parse(msg.data);
+      if (data.reset) resetFeed(); // a take-back: the commentary is sent again from the start
       addEvents(data.events);
       if (data.version !== lastVersion) {
         lastVersion = data.version;
@@ -207,6 +244,11 @@
 
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if ((ev.key === "u" || ev.key === "U") && !$("takeback").hidden) {
+      ev.preventDefault();
+      takeBack();
+      return;
+    }
     if (/^[1-9]$/.test(ev.key)) {
       const button = $("actions").querySelectorAll("button")[Number(ev.key) - 1];
       if (button && !button.disabled) { ev.preventDefault(); button.click(); }
@@ -215,6 +257,7 @@
   $("handover-ready").addEventListener("click", () => {
     if (lastView) { revealed = lastView.seat; render(lastView); }
   });
+  $("takeback").addEventListener("click", takeBack);
   $("pause").addEventListener("click", () => control(paused ? "resume" : "pause"));
   $("step").addEventListener("click", () => control("step"));
   $("speed").addEventListener("change", (ev) => control("delay", Number(ev.target.value)));
