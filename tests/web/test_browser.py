@@ -231,3 +231,42 @@ def test_reload_mid_match_resumes(server: Server, page: Any) -> None:
         while len(live.state.history) == actions_before:
             assert time.monotonic() < deadline, "a move after the reload did not reach the server"
             time.sleep(0.02)
+
+
+# Short but complete matches: every implemented game, you against the computer, to the end.
+FULL_MATCH_PARAMS: dict[str, dict[str, Any]] = {
+    "filsinger": {"tournament_standard": True},  # the basic game has no decisions for players
+    "rumbleslam": {"rounds": 1},
+    "skirmish": {"max_rounds": 2},
+}
+
+
+@pytest.mark.parametrize("game", sorted(__import__("turnbuckle").list_games()))
+def test_every_game_played_to_the_end_in_the_browser(server: Server, page: Any, game: str) -> None:
+    import turnbuckle
+
+    players = turnbuckle.load_game(game, **FULL_MATCH_PARAMS.get(game, {})).num_players()
+    created = create(server, {"game": game, "params": FULL_MATCH_PARAMS.get(game, {}),
+                              "seats": ["human"] + ["computer:random"] * (players - 1), "seed": 5, "delay": 0})
+    page.goto(created["table_url"])
+    page.wait_for_selector("#status")
+    live = server.service.get(created["id"])
+    deadline = time.monotonic() + 240
+    while not live.state.is_terminal():
+        assert time.monotonic() < deadline, f"{game}: the match did not end in the browser"
+        if live.state.current_player() == 0 and status_text(page).startswith("Your move"):
+            before = len(live.state.history)
+            buttons = page.locator("#actions button:not([disabled]):not([data-action^='concede'])")
+            if not buttons.count():
+                page.wait_for_timeout(20)
+                continue
+            buttons.last.click()  # the last listed move ("stop" in Powerhouses, so matches end); never concede
+            wait = time.monotonic() + 10
+            while len(live.state.history) == before and time.monotonic() < wait:
+                time.sleep(0.01)
+        else:
+            page.wait_for_timeout(20)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
+    result = live.state.match_result()
+    assert result is not None
+    assert result.describe().split(" by ")[0] in status_text(page) or "draw" in status_text(page)
