@@ -42,3 +42,11 @@ def test_roster_tables_drop_columns_rather_than_break_names_in_a_narrow_terminal
     lines = narrow.stdout.splitlines()
     assert any('Jamie "The Blacksmith" Kneeshurt' in line for line in lines), "a name is never broken"
     assert max(len(line) for line in lines) <= 60
+
+
+def test_the_cli_starts_without_the_web_stack_or_plotting() -> None:
+    # start-up stays light: FastAPI, matplotlib and SQLAlchemy load only for the commands that use them
+    code = ("import sys, turnbuckle.cli.main, turnbuckle.cli.odds; "
+            "print(sorted(m for m in ('fastapi', 'matplotlib', 'sqlalchemy', 'openskill') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr
