@@ -48,3 +48,24 @@ def test_league_commands_json(tmp_path: Path) -> None:
     # the table output works too
     out = run_cli("standings", db=db)
     assert out.returncode == 0 and "Skylark Reyes" in out.stdout
+
+
+def test_wrasslin_tag_titles_seat_partners_as_the_game_does(tmp_path: Path) -> None:
+    # wrasslin 12.1: tag partners alternate seats with their opponents; a season books and plays a
+    # vacant tag title with the booked teams kept together
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "tag.db")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "turnbuckle", "league", *args, "--db", db],
+                              capture_output=True, text=True, timeout=600, check=False)
+
+    for args in (("new", "W", "--game", "wrasslin", "--seed", "3"), ("sign", "--all"),
+                 ("belt", "new", "Tag Titles", "--tag"), ("season", "1")):
+        out = run(*args)
+        assert out.returncode == 0, out.stderr
+    titles = json.loads(run("titles", "--json").stdout)
+    tag = next(t for t in titles if t["kind"] == "tag")
+    assert tag["champion"] is None or len(tag["champion"]) == 2

@@ -114,6 +114,24 @@ _GAME_CACHE: dict[str, Game] = {}
 GAME_CACHE_SIZE = 512
 
 
+def seat_sides(game_name: str, params: dict[str, Any], sides: list[list[str]]) -> dict[str, Any]:
+    """``params`` whose wrestler order puts each booked side in the seats the game gives one side.
+
+    A game may seat a team its own way (WRASSLIN' tag partners alternate seats with their opponents,
+    12.1), so the booked sides listed one after the other would mix the teams."""
+    game = cached_game(game_name, params)
+    seat_groups = [side.players for side in game.sides()]
+    if sorted(map(sorted, (list(s.wrestlers) for s in game.sides()))) == sorted(map(sorted, sides)):
+        return params
+    if [len(g) for g in seat_groups] != [len(s) for s in sides]:
+        return params
+    order = [""] * sum(len(s) for s in sides)
+    for players, names in zip(seat_groups, sides, strict=True):
+        for player, name in zip(players, names, strict=True):
+            order[player] = name
+    return {**params, "wrestlers": order}
+
+
 def cached_game(name: str, params: dict[str, Any]) -> Game:
     """``load_game`` once per distinct params (a Game is configuration: matches never change it)."""
     key = name + "\0" + json.dumps(params, sort_keys=True)
@@ -385,6 +403,7 @@ def _book_match(
     params = build_params(
         league.game, league.options, league.roster, match_type, spec.options, sides, [], feud is not None
     )
+    params = seat_sides(league.game, params, sides)
     game = cached_game(league.game, params)
     seated = [list(s.wrestlers) for s in game.sides()]
     if sorted(map(sorted, seated)) != sorted(map(sorted, sides)):
@@ -796,6 +815,7 @@ class Runner:
             injured,
             match.feud_id is not None,
         )
+        params = seat_sides(league.game, params, match.sides)
         game = self._game(params)
         names = self.agent_names(game)
         seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
