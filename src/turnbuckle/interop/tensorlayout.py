@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from turnbuckle.engine.game import CHANCE
+
 
 @dataclass(frozen=True, slots=True)
 class Segment:
@@ -48,3 +50,12 @@ def index_of(choices: Sequence[str], value: str) -> int:
         return choices.index(value)
     except ValueError:
         return len(choices) - 1
+
+
+def mark_seats(values: list[float], observer_at: int, to_move_at: int, player: int, to_move: int,
+               players: int) -> None:
+    """One-hot the observing seat (if it is a seat) and who moves: a seat, then chance, then nobody
+    (the match is over), the two segments every ruleset's tensor starts with."""
+    if 0 <= player < players:
+        values[observer_at + player] = 1.0
+    values[to_move_at + (to_move if to_move >= 0 else players if to_move == CHANCE else players + 1)] = 1.0

@@ -93,6 +93,17 @@ def replays_of(request: Request) -> ReplayStore:
     return store
 
 
+def seat_request(
+    request: Request, match_id: str, seat: int, authorization: str | None, token: str | None
+) -> tuple[MatchService, LiveMatch, str | None]:
+    """The service, the match and the token of a request that acts for ``seat`` (refused otherwise)."""
+    service = service_of(request)
+    match = service.get(match_id)
+    given = token_of(authorization, token)
+    service.authorize(match, given, seat)
+    return service, match, given
+
+
 def token_of(authorization: str | None, token: str | None) -> str | None:
     if authorization:
         scheme, _, value = authorization.partition(" ")
@@ -289,10 +300,7 @@ def get_seat(
     authorization: AuthHeader = None,
     token: TokenQuery = None,
 ) -> dict[str, Any]:
-    service = service_of(request)
-    match = service.get(match_id)
-    given = token_of(authorization, token)
-    service.authorize(match, given, seat)
+    service, match, given = seat_request(request, match_id, seat, authorization, token)
     return seat_view(match, seat, render, service, match.seats_of(given)[0])
 
 
@@ -306,10 +314,7 @@ def post_action(
     authorization: AuthHeader = None,
     token: TokenQuery = None,
 ) -> dict[str, Any]:
-    service = service_of(request)
-    match = service.get(match_id)
-    given = token_of(authorization, token)
-    service.authorize(match, given, seat)
+    service, match, given = seat_request(request, match_id, seat, authorization, token)
     service.act(match, seat, body.action, body.expect)
     return seat_view(match, seat, render, service, match.seats_of(given)[0])
 
@@ -330,10 +335,7 @@ def post_takeback(
     """409 naming the reason when it cannot be: "a die was rolled since", "a card was revealed since",
     "another person is playing", "another person has moved since", "nothing to take back",
     "the match is over"."""
-    service = service_of(request)
-    match = service.get(match_id)
-    given = token_of(authorization, token)
-    service.authorize(match, given, seat)
+    service, match, given = seat_request(request, match_id, seat, authorization, token)
     service.take_back(match, seat)
     return seat_view(match, seat, render, service, match.seats_of(given)[0])
 

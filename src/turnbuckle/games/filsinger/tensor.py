@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from turnbuckle.engine.game import CHANCE, State
-from turnbuckle.interop.tensorlayout import Layout, index_of
+from turnbuckle.engine.game import State
+from turnbuckle.interop.tensorlayout import Layout, index_of, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -80,10 +80,7 @@ class FilsingerTensor:
         s = cast("FilsingerState", state)
         at = self._at
         v = self._template.copy()
-        if 0 <= player < 2:
-            v[at["observer"] + player] = 1.0
-        who = s.current_player()
-        v[at["to_move"] + (who if who >= 0 else 2 if who == CHANCE else 3)] = 1.0
+        mark_seats(v, at["observer"], at["to_move"], player, s.current_player(), 2)
         phase = s.phase
         v[at["phase"] + index_of(PHASES, phase)] = 1.0
         v[at["attacker"] + s.attacker] = 1.0

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from turnbuckle.engine.game import CHANCE, State
+from turnbuckle.engine.game import State
 from turnbuckle.games.powerhouses.models import ABILITIES
-from turnbuckle.interop.tensorlayout import Layout
+from turnbuckle.interop.tensorlayout import Layout, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.powerhouses.rules import PowerhousesGame, PowerhousesState
@@ -73,10 +73,7 @@ class PowerhousesTensor:
         s = cast("PowerhousesState", state)
         at = self._at
         v = self._template.copy()
-        if 0 <= player < 2:
-            v[at["observer"] + player] = 1.0
-        who = s.current_player()
-        v[at["to_move"] + (who if who >= 0 else 2 if who == CHANCE else 3)] = 1.0
+        mark_seats(v, at["observer"], at["to_move"], player, s.current_player(), 2)
         dice = s.dice
         v[at["dice"]] = float(dice[0])
         v[at["dice"] + 1] = float(dice[1])

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from turnbuckle.engine.game import CHANCE, State
+from turnbuckle.engine.game import State
 from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN
-from turnbuckle.interop.tensorlayout import Layout, index_of
+from turnbuckle.interop.tensorlayout import Layout, index_of, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.wrasslin.rules import WrasslinGame
@@ -92,14 +92,12 @@ class WrasslinTensor:
         n, k, w = g.players, len(g.cards), len(g.wrestlers)
         at = self._at
         v = [0.0] * self.layout.size
+        mark_seats(v, at["observer"], at["to_move"], player, s.current_player(), n)
         if 0 <= player < n:
-            v[at["observer"] + player] = 1.0
             hand = at["hand"]
             for ci, count in enumerate(s.hand[player]):
                 if count:
                     v[hand + ci] = float(count)
-        who = s.current_player()
-        v[at["to_move"] + (who if who >= 0 else n if who == CHANCE else n + 1)] = 1.0
         v[at["phase"] + index_of(PHASES, s.phase)] = 1.0
         if 0 <= s.turn < n:
             v[at["turn"] + s.turn] = 1.0
