@@ -50,6 +50,14 @@ def _clock(kind: str) -> float:
     return time.process_time() if kind == "cpu" else time.perf_counter()
 
 
+def warm_up(game: str, options: dict[str, Any]) -> None:
+    """Import what the first match imports (a ruleset's agents module may pull in numpy, 0.4 s):
+    otherwise the league, timed first, pays it and the sim after it does not."""
+    g = load_game(game, **options)
+    for name in ("random", service.default_agent(g)):
+        play_match(g, [make_agent(name, g, p) for p in range(g.num_players())], 0)
+
+
 def bench_game(
     game: str,
     events: int,
@@ -60,6 +68,7 @@ def bench_game(
     batch: int,
     repeat: int = 1,
 ) -> dict[str, Any]:
+    warm_up(game, options)
     league_seconds = float("inf")
     for attempt in range(repeat):
         path = folder / f"{game}-{batch}-{attempt}.db"
