@@ -558,6 +558,8 @@ def test_sk_10_7_whip_moves_and_faces_defender() -> None:  # skirmish SK-10.7 WH
     roll(s, "1,1,1")
     assert s.current_player() == CHANCE and s.pend["dice"] == 2
     s.apply_action("total 9")
+    assert names(s) == ["direct", "via rope E"]  # the E rope is 4.2" away (R-SK-11)
+    s.apply_action("direct")
     assert s.phase == DEST and s.chooser == 0
     assert "move 16.0 15.0" not in names(s)  # A's base is in the way
     s.apply_action("rope E")

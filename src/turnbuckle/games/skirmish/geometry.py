@@ -377,3 +377,61 @@ def on_grid(p: Point) -> bool:
 def grid_index(p: Point) -> int:
     n = len(GRID_VALUES)
     return (p[0] // GRID_STEP - 1) * n + (p[1] // GRID_STEP - 1)
+
+
+# -- the Whip "via the ropes" (SK-6.4 with SK-10.7, R-SK-11) ---------------------------------------
+def rope_line(side: str, r: int) -> tuple[int, int]:
+    """(axis, value): where a centre of radius ``r`` stands when its base touches that rope."""
+    if side == "N":
+        return 1, RING - r
+    if side == "S":
+        return 1, r
+    if side == "E":
+        return 0, RING - r
+    return 0, r
+
+
+def mirror(p: Point, side: str, r: int) -> Point:
+    """``p`` reflected in the rope line of ``side``: a two-leg route off that rope to ``p`` is as
+    long as the straight line to the mirror image."""
+    axis, value = rope_line(side, r)
+    return (2 * value - p[0], p[1]) if axis == 0 else (p[0], 2 * value - p[1])
+
+
+def via_rope_lengths(start: Point, r: int, side: str, qx: FloatArray, qy: FloatArray,
+                     others: Sequence[Obstacle]) -> FloatArray:
+    """Length (tenths) of the route start -> rope ``side`` -> each destination: two straight legs
+    meeting the rope line where the line to the mirrored destination crosses it (the shortest such
+    route); ``inf`` where a leg would cross another base. ``start`` must not touch that rope."""
+    axis, value = rope_line(side, r)
+    sx, sy = float(start[0]), float(start[1])
+    mx, my = (2.0 * value - qx, qy) if axis == 0 else (qx, 2.0 * value - qy)
+    lengths = np.hypot(mx - sx, my - sy)
+    if not others:
+        return lengths
+    s0 = sx if axis == 0 else sy
+    m0 = mx if axis == 0 else my
+    frac = (value - s0) / (m0 - s0)  # never 0/0: the start is off the line, the mirror beyond it
+    tx = sx + frac * (mx - sx)
+    ty = sy + frac * (my - sy)
+    obstacles = [(float(ox), float(oy), float(r + orad)) for ox, oy, orad in others]
+    clear = _segments_clear(np.full(1, sx), np.full(1, sy), tx, ty, obstacles)
+    clear &= _segments_clear(tx, ty, qx, qy, obstacles)
+    return np.where(clear, lengths, np.inf)
+
+
+def reachable_grid_via(start: Point, r: int, others: Sequence[Obstacle], limit: int,
+                       side: str) -> npt.NDArray[np.int64]:
+    """Indices into ``GRID_POINTS`` a model can end on by a route off rope ``side`` within ``limit``."""
+    origin = mirror(start, side, r)  # |start - mirror(q)| == |mirror(start) - q|
+    gx, gy = GRID_XI, GRID_YI
+    dx = gx - origin[0]
+    dy = gy - origin[1]
+    ok = (dx * dx + dy * dy <= limit * limit) & (gx >= r) & (gx <= RING - r) & (gy >= r) & (gy <= RING - r)
+    for ox, oy, orad in others:
+        ok &= (gx - ox) ** 2 + (gy - oy) ** 2 >= (r + orad) ** 2
+    idx = np.nonzero(ok)[0]
+    if len(idx) == 0:
+        return idx.astype(np.int64)
+    lengths = via_rope_lengths(start, r, side, GRID_X[idx], GRID_Y[idx], others)
+    return idx[lengths <= limit + 1e-9].astype(np.int64)

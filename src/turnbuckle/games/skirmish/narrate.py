@@ -22,7 +22,7 @@ explodes (roll another die, no limit). More hits succeeds; the difference is the
 Value (SDV), usually END lost. END never drops below 1: what the floor prevents is paid to the
 attacker as pool AP. More hits for the defender blocks, and the defender may counter at once
 with bid and pool APs (a counter is never countered). An enemy maneuver putting a model into the
-ropes costs it 2 END (once per maneuver).
+ropes (a Whip may send it off one on the way) costs it 2 END (once per maneuver).
 Pin Attempt (staggered defender only): STR or TECH against END; win three roll-offs in a row to
 win by pinfall; losing one is a kick-out (and the defender may counter).
 Basic maneuvers: Jockey 1 (move SPD d6), Hustle 2 (after Jockey), Strike 2 (STR, push 2 x SDV),
@@ -69,8 +69,11 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
             else "…can only turn on the spot."
     if kind == "whip_roll":
         return f"…whips the opponent up to {_n(d['total'], 'inch').replace('inchs', 'inches')}!"
+    if kind == "whip_route":
+        return f"…and sends {d['wrestler']} off the {d['via']} ropes!" if d["via"] else None
     if kind == "moved" and d.get("forced"):
-        return f"{d['wrestler']} is sent to ({d['x']:g}, {d['y']:g})."
+        back = " on the rebound" if d.get("via") else ""
+        return f"{d['wrestler']} is sent to ({d['x']:g}, {d['y']:g}){back}."
     if kind == "attack_result":
         if d["outcome"] == "success":
             return (f"It connects! {_n(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "

@@ -47,11 +47,14 @@ FLAUNT_EFFECTS: Final = ("end", "pin", "gain")
 # phases: what the state waits for
 SETUP_ORDER, STARTER, CORNER, BID, BID_ORDER, TURN = 0, 1, 2, 3, 4, 5
 MOVE_ROLL, DEST, FACE, BOOST, ROLL, COUNTER, PUSH, WHIP_ROLL, PLACE, FLAUNT_EFFECT, OVER = range(6, 17)
+ROUTE: Final = 17
+"""Whip: ``direct`` or ``via rope N|E|S|W`` before the destination (R-SK-11); after OVER so the
+older phase numbers stay put."""
 CHANCE_PHASES: Final = frozenset({SETUP_ORDER, BID_ORDER, MOVE_ROLL, ROLL, WHIP_ROLL})
 PHASE_NAMES: Final = (
     "roll-off", "choose starter", "choose corner", "bid", "bid roll-off", "turn", "move roll",
     "destination", "facing", "boost", "attack roll", "counter", "push", "whip roll", "placement",
-    "flaunt effect", "over",
+    "flaunt effect", "over", "whip route",
 )
 
 
@@ -138,6 +141,7 @@ class SkirmishGame(Game):
         base_diameter: float = 1.6,
         max_rounds: int = 40,
         end_floor_ap: str = "per_end",
+        whip_rope_route: bool = True,
     ) -> None:
         if match_type not in MATCH_TYPES:
             raise ParamError(f"option match_type must be one of {', '.join(MATCH_TYPES)}, got {match_type!r}")
@@ -148,6 +152,8 @@ class SkirmishGame(Game):
             raise ParamError(f"option base_diameter must be 0.8 to 3.0 inches in steps of 0.2, got {base_diameter!r}")
         if end_floor_ap not in ("per_end", "one"):
             raise ParamError(f"option end_floor_ap must be per_end or one, got {end_floor_ap!r}")
+        if not isinstance(whip_rope_route, bool):
+            raise ParamError(f"option whip_rope_route must be true or false, got {whip_rope_route!r}")
         self.roster_file = load_roster(roster)
         self.chart = load_chart()
         self.match_type = match_type
@@ -170,13 +176,15 @@ class SkirmishGame(Game):
             raise ParamError("a wrestler cannot appear twice in one match")
         super().__init__(
             {"match_type": match_type, "wrestlers": [p.name for p in profiles], "roster": roster,
-             "base_diameter": base_diameter, "max_rounds": max_rounds, "end_floor_ap": end_floor_ap},
+             "base_diameter": base_diameter, "max_rounds": max_rounds, "end_floor_ap": end_floor_ap,
+             "whip_rope_route": whip_rope_route},
             ActionTable(()),
         )
         self.profiles: tuple[Wrestler, ...] = tuple(profiles)
         self.per_side = per_side
         self.max_rounds = max_rounds
         self.end_floor_ap = end_floor_ap
+        self.whip_rope_route = whip_rope_route
         self.radius = tuple(round((p.base or base_diameter) * geo.UNIT / 2) for p in profiles)
         basics = list(self.chart.maneuver) + (list(self.chart.tag_maneuver) if match_type == "tag" else [])
         basic_keys = {m.key for m in basics}
@@ -246,6 +254,8 @@ class SkirmishGame(Game):
         names += [f"effect {e}" for e in FLAUNT_EFFECTS]
         self.drain_base = len(names)
         names += [f"drain P{s}" for s in seats]
+        self.route_base = len(names)  # appended last: the older ids stay put
+        names += ["direct", *(f"via rope {side}" for side in geo.ROPES)]
         decisions = [Action(i, n) for i, n in enumerate(names)]
 
         chance: list[str] = []
@@ -288,6 +298,8 @@ class SkirmishGame(Game):
             GameOption("max_rounds", 40, "rounds before the match is called a draw (the text has no limit)"),
             GameOption("end_floor_ap", "per_end", "END the floor prevents pays the attacker: per_end AP or one AP",
                        ("per_end", "one")),
+            GameOption("whip_rope_route", True, "a Whip may send the defender off a rope on its way (2 END)",
+                       (True, False)),
         ]
 
     @classmethod
@@ -594,7 +606,7 @@ class SkirmishState(State):
         }
         if pend:
             shown = ("player", "model", "target", "stat", "a_hits", "d_hits", "count", "limit", "mover", "sdv",
-                     "counter", "a_dice", "d_dice")
+                     "counter", "a_dice", "d_dice", "via")
             public: dict[str, Any] = {k: pend[k] for k in shown if k in pend}
             if "man" in pend:
                 public["maneuver"] = g.maneuvers[pend["man"]].name
@@ -630,6 +642,8 @@ class SkirmishState(State):
             return [*named, *grid]
         if phase == FACE:
             return self._facing_ids()
+        if phase == ROUTE:
+            return [g.route_base, *(g.route_base + 1 + geo.ROPES.index(side) for side in self.pend["routes"])]
         if phase == BOOST:
             return [_id(by, "no boost"), _id(by, "boost")]
         if phase == COUNTER:
@@ -685,8 +699,13 @@ class SkirmishState(State):
                     return "outside the ring"
                 if any(geo.overlaps(point, mover.r, o.pos, o.r) for o in self._others(self.pend["mover"])):
                     return "overlaps another model's base"
-                finder = geo.PathFinder(mover.pos, mover.r, self._obstacles(self.pend["mover"]))
-                length = finder.length(point)
+                via = self.pend.get("via")
+                if via is None:
+                    length = geo.PathFinder(mover.pos, mover.r, self._obstacles(self.pend["mover"])).length(point)
+                else:
+                    length = float(geo.via_rope_lengths(mover.pos, mover.r, via, np.array([float(point[0])]),
+                                                        np.array([float(point[1])]),
+                                                        self._obstacles(self.pend["mover"]))[0])
                 if length > self.pend["limit"] + 1e-9:
                     shown = "no path" if math.isinf(length) else f"{length / geo.UNIT:.2f}"
                     return f"too far: {shown} > {self.pend['limit'] / geo.UNIT:g} inches"
@@ -813,8 +832,12 @@ class SkirmishState(State):
         mover = self.models[mi]
         limit = self.pend["limit"]
         grid: list[int] = []
+        via = self.pend.get("via")
         if limit > 0:
-            idx = geo.reachable_grid(mover.pos, mover.r, self._obstacles(mi), limit, finder)
+            if via is None:
+                idx = geo.reachable_grid(mover.pos, mover.r, self._obstacles(mi), limit, finder)
+            else:
+                idx = geo.reachable_grid_via(mover.pos, mover.r, self._obstacles(mi), limit, via)
             dup = {geo.grid_index(p) for p in found.values() if geo.on_grid(p)}
             if dup:
                 idx = idx[~np.isin(idx, np.fromiter(dup, dtype=np.int64))]
@@ -835,55 +858,87 @@ class SkirmishState(State):
         limit = self.pend["limit"]
         if limit <= 0 or point in found.values() or not geo.inside(point, mover.r):
             return False
-        if geo.dist2(point, mover.pos) > limit * limit:
+        via = self.pend.get("via")
+        origin = mover.pos if via is None else geo.mirror(mover.pos, via, mover.r)
+        if geo.dist2(point, origin) > limit * limit:
             return False
-        if not geo.free_at(point, mover.r, self._obstacles(mi)):
+        obstacles = self._obstacles(mi)
+        if not geo.free_at(point, mover.r, obstacles):
             return False
-        return bool(finder.lengths(np.array([float(point[0])]), np.array([float(point[1])]))[0] <= limit + 1e-9)
+        qx, qy = np.array([float(point[0])]), np.array([float(point[1])])
+        if via is not None:
+            return bool(geo.via_rope_lengths(mover.pos, mover.r, via, qx, qy, obstacles)[0] <= limit + 1e-9)
+        return bool(finder.lengths(qx, qy)[0] <= limit + 1e-9)
 
     def _named_destinations(self) -> tuple[dict[int, geo.Point], geo.PathFinder]:
         """``stay``, the anchors around other models and the rope points that are reachable."""
-        if self._named is not None:
-            return self._named
+        if self._named is None:
+            self._named = self._named_points(self.pend.get("via"))
+        return self._named
+
+    def _named_points(self, via: str | None) -> tuple[dict[int, geo.Point], geo.PathFinder]:
+        """The named destinations of the pending move, directly or (a Whip) off rope ``via``:
+        ``stay`` is then the return to the starting spot (R-SK-11)."""
         g = self.game
         pend = self.pend
         mi = pend["mover"]
         mover = self.models[mi]
         start = mover.pos
         limit = pend["limit"]
+        # a route off a rope is as long as the straight line from the mirrored start
+        origin = start if via is None else geo.mirror(start, via, mover.r)
         others = self._others(mi)
         obstacles = [(m.x, m.y, m.r) for m in others]
         finder = geo.PathFinder(start, mover.r, obstacles, limit)
-        found: dict[int, geo.Point] = {g.stay_id: start}
-        seen = {start}
-        candidates: list[tuple[int, geo.Point]] = []
+        found: dict[int, geo.Point] = {g.stay_id: start} if via is None else {}
+        seen = {start} if via is None else set()
+        candidates: list[tuple[int, geo.Point]] = [] if via is None else [(g.stay_id, start)]
         per_seat = 2 * len(geo.ANCHOR_BEARINGS)
         for seat in range(g.players):
             ref = self.models[self.active[seat]]
             if not ref.in_ring or self.active[seat] == mi:
                 continue
-            if geo.dist2(ref.pos, start) > (limit + ref.r + mover.r + geo.REACH + 2) ** 2:
+            if geo.dist2(ref.pos, origin) > (limit + ref.r + mover.r + geo.REACH + 2) ** 2:
                 continue
             rest = [o for o in obstacles if (o[0], o[1]) != ref.pos]
             points = geo.anchor_points(ref.pos, ref.facing, ref.r, mover.r, rest)
             base = g.anchor_base + seat * per_seat
             for k, point in enumerate(points):
-                if point is not None and geo.dist2(point, start) <= limit * limit:
+                if point is not None and geo.dist2(point, origin) <= limit * limit:
                     candidates.append((base + k, point))
         for k, side in enumerate(geo.ROPES):
             point = _rope_point(start, mover.r, side)
-            if geo.dist2(point, start) <= limit * limit and geo.free_at(point, mover.r, obstacles):
+            if geo.dist2(point, origin) <= limit * limit and geo.free_at(point, mover.r, obstacles):
                 candidates.append((g.rope_base + k, point))
         if candidates:
             xs = np.array([float(p[0]) for _, p in candidates])
             ys = np.array([float(p[1]) for _, p in candidates])
-            lengths = finder.lengths(xs, ys)
+            lengths = finder.lengths(xs, ys) if via is None else \
+                geo.via_rope_lengths(start, mover.r, via, xs, ys, obstacles)
             for (aid, point), length in zip(candidates, lengths, strict=True):
                 if length <= limit + 1e-9 and point not in seen:
                     seen.add(point)
                     found[aid] = point
-        self._named = (found, finder)
-        return self._named
+        return found, finder
+
+    def _whip_routes(self) -> list[str]:
+        """The ropes a whipped defender can be sent off on its way (R-SK-11): not one it already
+        touches, and only with at least one destination within the rolled distance."""
+        pend = self.pend
+        mover = self.models[pend["mover"]]
+        limit = pend["limit"]
+        if not self.game.whip_rope_route or limit <= 0:
+            return []
+        obstacles = self._obstacles(pend["mover"])
+        routes = []
+        for side in geo.ROPES:
+            axis, value = geo.rope_line(side, mover.r)
+            gap = abs(value - mover.pos[axis])
+            if gap == 0 or gap > limit:
+                continue
+            if self._named_points(side)[0] or len(geo.reachable_grid_via(mover.pos, mover.r, obstacles, limit, side)):
+                routes.append(side)
+        return routes
 
     # -- applying ---------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -914,6 +969,8 @@ class SkirmishState(State):
                                  else geo.GRID_POINTS[action.id - g.grid_base])
         elif phase == FACE:
             self._on_facing(action)
+        elif phase == ROUTE:
+            self._on_route(action.id - g.route_base)
         elif phase == BOOST:
             self._on_boost(action.name == "boost")
         elif phase == COUNTER:
@@ -1160,6 +1217,21 @@ class SkirmishState(State):
             pend["facer"] = pend["target"]
             pend["forced"] = True
             self._open_destination(total * geo.UNIT, pend["player"])
+            routes = self._whip_routes()
+            if routes:
+                pend["routes"] = routes
+                self.phase = ROUTE
+
+    def _on_route(self, index: int) -> None:
+        """Whip: ``direct`` (index 0) or off rope ``ROPES[index - 1]`` on the way (R-SK-11)."""
+        pend = self.pend
+        via = geo.ROPES[index - 1] if index > 0 else None
+        pend.pop("routes", None)
+        if via is not None:
+            pend["via"] = via
+        self.emit("whip_route", player=pend["player"], model=pend["mover"],
+                  wrestler=self.game.profiles[self.models[pend["mover"]].wrestler].name, via=via)
+        self.phase = DEST
 
     def _open_destination(self, limit: int, chooser: int) -> None:
         self.pend["limit"] = limit
@@ -1174,10 +1246,14 @@ class SkirmishState(State):
         mover = self.models[pend["mover"]]
         start = mover.pos
         mover.x, mover.y = point
+        via = pend.pop("via", None)
         self.emit("moved", model=pend["mover"], wrestler=self.game.profiles[mover.wrestler].name,
                   x=point[0] / geo.UNIT, y=point[1] / geo.UNIT, forced=pend["forced"],
-                  distance=round(math.sqrt(geo.dist2(start, point)) / geo.UNIT, 2))
-        if pend["forced"] and point != start and geo.touches_rope(point, mover.r):
+                  distance=round(math.sqrt(geo.dist2(start, point)) / geo.UNIT, 2),
+                  **({"via": via} if via is not None else {}))
+        # SK-6.4: the rope touched on the way (a via-rope Whip), then the one it ends against,
+        # 2 END once per maneuver either way (R-SK-12)
+        if via is not None or (pend["forced"] and point != start and geo.touches_rope(point, mover.r)):
             self._rope(pend["mover"])
         self.phase = FACE
         self.pend.pop("face_only", None)
@@ -1198,10 +1274,10 @@ class SkirmishState(State):
 
     def _rope(self, model: int) -> None:
         """SK-6.4: 2 END for an enemy maneuver putting a model into the ropes, once per maneuver."""
-        roped = self.pend.setdefault("roped", [])
+        roped = self.pend.get("roped", [])
         if model in roped:
             return
-        roped.append(model)
+        self.pend["roped"] = [*roped, model]  # a new list: clones share the old one (shallow pend copy)
         m = self.models[model]
         self.emit("ropes", model=model, wrestler=self.game.profiles[m.wrestler].name)
         self._lose_end(model, ROPE_END)
