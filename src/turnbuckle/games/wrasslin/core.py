@@ -116,7 +116,9 @@ class WrasslinCore(State):
         self.err_seat = -1
         """11.5: the seat whose illegal play is pending (it stands once an opponent plays a card)."""
         self.err_action = -1
-        self.err_reason = ""
+        self._err_text = ""
+        self._err_why: tuple[WrasslinCore, int, Action] | None = None
+        """What ``err_reason`` is worded from when first read: (the snapshot, the seat, the play)."""
         self.err_snap: WrasslinCore | None = None
         """The state just before the pending illegal play: a challenge puts it back (never mutated, so
         clones share it)."""
@@ -366,11 +368,28 @@ class WrasslinCore(State):
             self.legal_actions()
         return action.id in self._errset
 
+    @property
+    def err_reason(self) -> str:
+        """11.5: why the pending illegal play is illegal. Worded on first read, from the state just before
+        it (``err_snap`` as it was made, not a determinized copy): batch play never reads it."""
+        why = self._err_why
+        if why is not None:
+            snap, p, action = why
+            self._err_text = snap._error_reason(p, action)
+            self._err_why = None
+        return self._err_text
+
+    @err_reason.setter
+    def err_reason(self, text: str) -> None:
+        self._err_text = text
+        self._err_why = None
+
     def _clear_error(self) -> None:
         """11.5: the pending illegal play stands (or was undone): nothing left to challenge."""
         self.err_seat = -1
         self.err_action = -1
-        self.err_reason = ""
+        self._err_text = ""
+        self._err_why = None
         self.err_snap = None
 
     def _surge_rating(self, s: int) -> None:
@@ -411,6 +430,10 @@ class WrasslinCore(State):
     # state.py
     @abstractmethod
     def _decisions(self, errors: bool = False) -> list[Action]:
+        ...
+
+    @abstractmethod
+    def _error_reason(self, p: int, action: Action) -> str:
         ...
 
     @abstractmethod

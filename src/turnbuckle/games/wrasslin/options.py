@@ -84,104 +84,149 @@ class LegalOptionsMixin(WrasslinCore):
                     specs.append(i)
         return tuple(cards), tuple(specs)
 
-    def _main_actions(self, s: int, errors: bool = False) -> list[Action]:
-        """The turn player's plays (5.4 A); ``errors``: also the plays only an 11.5 error makes (he lacks the
-        abilities, alignment, mobility or Power Surge for them, is under a Hold, or ignores his called card)."""
+    def _main_actions(self, s: int, lax: bool) -> tuple[list[Action], list[Action] | None]:
+        """The turn player's plays (5.4 A) and, with ``lax``, in one pass, the list that also holds the plays
+        only an 11.5 error makes (he lacks the abilities, alignment, mobility or Power Surge for them, is under
+        a Hold, or ignores his called card). One pass: the errors rule would otherwise redo every check."""
         g = self.g
         h = self.hand[s]
         if self.phase == "dt_hold":
-            return self._hold_options(s, dt=True, errors=errors) or [g.a_end]
+            return (self._hold_options(s, dt=True) or [g.a_end],
+                    (self._hold_options(s, dt=True, errors=True) or [g.a_end]) if lax else None)
         wild = h[self.C_WILD] > 0
         acts: list[Action] = []
-        if self.can_surge(s) or (errors and (h[self.C_PS] or wild)):
-            if h[self.C_PS]:
-                acts.append(g.a_play[self.C_PS])
+        """The legal plays."""
+        errs: list[Action] = []
+        """The plays of the ``lax`` list; ``acts`` is copied in where the two agree."""
+        C_PS = self.C_PS
+        if h[C_PS] or wild:
+            surge = [g.a_play[C_PS]] if h[C_PS] else []
             if wild:
-                acts.append(g.a_wild[self.C_PS])
-        if h[self.C_PS] and not self.acted and self.surge_turn[s] != self.turn_no and sum(h) > 1:
+                surge.append(g.a_wild[C_PS])
+            if self.can_surge(s):
+                acts += surge
+            errs += surge
+        if h[C_PS] and not self.acted and self.surge_turn[s] != self.turn_no and sum(h) > 1:
             acts.append(g.a_extra_surge)  # 8.4: "played (or discarded) in addition to any other card"
+            errs.append(g.a_extra_surge)
         if self.combo:
             # 11.1: the Holds of a Combination (or end the turn)
-            return [*acts, *self._hold_options(s, dt=False, errors=errors), g.a_end]
-        held = self.held(s) and not errors
-        pinned = self.pinned(s)
+            return ([*acts, *self._hold_options(s, dt=False), g.a_end],
+                    [*errs, *self._hold_options(s, dt=False, errors=True), g.a_end] if lax else None)
+        held = self.held(s)
+        """Under a Hold or Pin (10.12, 10.21): what that forbids is still played as an 11.5 error."""
+        pinned = held and self.pinned(s)
         pos = self.pos[s]
         specs = self.w(s).specialties
         has_spec = h[self.C_SPEC] > 0
         mt = g.match_type
         if mt in ("tag", "handicap"):
-            if pos == RING and not held and not self.tagged and (errors or self.mobile(s)) and any(
-                self.pos[t] == APRON and (errors or self.mobile(t)) for t in self.partners(s)
-            ):
+            if pos == RING and not self.tagged and any(self.pos[t] == APRON for t in self.partners(s)):
+                tag: list[Action] = []
                 if h[self.C_TAG]:
-                    acts.append(g.a_play[self.C_TAG])
+                    tag.append(g.a_play[self.C_TAG])
                 if wild:
-                    acts.append(g.a_wild[self.C_TAG])
+                    tag.append(g.a_wild[self.C_TAG])
                 if has_spec or wild:
                     for i, sp in enumerate(specs):
                         if sp.effect == "tag":
-                            acts.append(g.a_spec[i] if has_spec else g.a_spec_wild[i])
-            if pos == APRON and not held:
-                dt_sources: list[Action] = []
-                if h[self.C_DT] and self._hold_options(s, dt=True, exclude=self.C_DT, errors=errors):
-                    dt_sources.append(g.a_play[self.C_DT])
-                if wild and self._hold_options(s, dt=True, exclude=self.C_WILD, errors=errors):
-                    dt_sources.append(g.a_wild[self.C_DT])
-                if has_spec and any(sp.effect == "double_team" for sp in specs) and \
-                        self._hold_options(s, dt=True, exclude=self.C_SPEC, errors=errors):
-                    i = next(i for i, sp in enumerate(specs) if sp.effect == "double_team")
-                    dt_sources.append(g.a_spec[i])
-                acts += dt_sources
+                            tag.append(g.a_spec[i] if has_spec else g.a_spec_wild[i])
+                errs += tag
+                if not held and self.mobile(s) and any(
+                    self.pos[t] == APRON and self.mobile(t) for t in self.partners(s)
+                ):
+                    acts += tag
+            if pos == APRON:
+                for errors in (False, True) if lax else (False,):
+                    if held and not errors:
+                        continue
+                    dt_sources: list[Action] = []
+                    if h[self.C_DT] and self._hold_options(s, dt=True, exclude=self.C_DT, errors=errors):
+                        dt_sources.append(g.a_play[self.C_DT])
+                    if wild and self._hold_options(s, dt=True, exclude=self.C_WILD, errors=errors):
+                        dt_sources.append(g.a_wild[self.C_DT])
+                    if has_spec and any(sp.effect == "double_team" for sp in specs) and \
+                            self._hold_options(s, dt=True, exclude=self.C_SPEC, errors=errors):
+                        i = next(i for i, sp in enumerate(specs) if sp.effect == "double_team")
+                        dt_sources.append(g.a_spec[i])
+                    (errs if errors else acts).extend(dt_sources)
                 # 12.42: two opponents in the ring against my partner alone
                 if not self.free_for_all and any(self.pos[t] == RING for t in self.partners(s)) and sum(
                     1 for t in self.opponents(s) if self.pos[t] == RING
                 ) >= 2:
-                    acts.append(g.a_enter)
+                    if not held:
+                        acts.append(g.a_enter)
+                    errs.append(g.a_enter)
             if self.illegal_in[s] >= 0:
                 acts.append(g.a_apron)
+                errs.append(g.a_apron)
             if not self.free_for_all and any(self.illegal_in[t] >= 0 for t in self.opponents(s)):
                 # 12.41: the Referee spots the illegal man
                 if h[self.C_REF]:
                     acts.append(g.a_play[self.C_REF])
+                    errs.append(g.a_play[self.C_REF])
                 if wild:
                     acts.append(g.a_wild[self.C_REF])
-        if not held and pos in (RING, FLOOR):
-            holds = self._hold_options(s, dt=False, errors=errors)
-            acts += holds
-            if holds and not errors:
-                if h[self.C_COMB]:
-                    acts.append(g.a_play[self.C_COMB])
-                if wild:
-                    acts.append(g.a_wild[self.C_COMB])
-            pinner = bool(self.holds) and any(r[0] == s and r[4] for r in self.holds)  # 10.21: the pinner stays put too
-            if pos == RING and not g.royal and (errors or (not pinner and self.mobile(s))) and self.opponents(s):
+                    errs.append(g.a_wild[self.C_REF])
+        if pos in (RING, FLOOR):
+            if not held:
+                holds = self._hold_options(s, dt=False)
+                acts += holds
+                if holds:
+                    if h[self.C_COMB]:
+                        acts.append(g.a_play[self.C_COMB])
+                    if wild:
+                        acts.append(g.a_wild[self.C_COMB])
+            if lax:
+                errs += self._hold_options(s, dt=False, errors=True)
+            if pos == RING and not g.royal and self.opponents(s):
+                exits: list[Action] = []
                 if h[self.C_OOR]:
-                    acts.append(g.a_exit)
+                    exits.append(g.a_exit)
                 if wild:
-                    acts.append(g.a_exit_wild)
-        if pos == FLOOR and (errors or self.mobile(s)):
-            acts.append(g.a_reenter)
-        a = self.abilities(s)
-        if self.dmg[s] > 0 and a[4] > 0 and not held:
+                    exits.append(g.a_exit_wild)
+                if exits:
+                    errs += exits
+                    # 10.21: the pinner stays put too
+                    if not held and not (self.holds and any(r[0] == s and r[4] for r in self.holds)) and \
+                            self.mobile(s):
+                        acts += exits
+        if pos == FLOOR:
+            if self.mobile(s):
+                acts.append(g.a_reenter)
+            errs.append(g.a_reenter)
+        dmg = self.dmg[s]
+        if dmg > 0 and self.abilities(s)[4] > 0:
+            rec: list[Action] = []
             if h[self.C_REC1]:
-                acts.append(g.a_play[self.C_REC1])
+                rec.append(g.a_play[self.C_REC1])
             if h[self.C_REC2]:
-                acts.append(g.a_play[self.C_REC2])
+                rec.append(g.a_play[self.C_REC2])
             if wild:
-                acts.append(g.a_wild[self.C_REC1])
-                acts.append(g.a_wild[self.C_REC2])
-        if (has_spec or wild) and self.dmg[s] > 0:
+                rec.append(g.a_wild[self.C_REC1])
+                rec.append(g.a_wild[self.C_REC2])
+            if not held:
+                acts += rec
+            errs += rec
+        if (has_spec or wild) and dmg > 0:
             for i, sp in enumerate(specs):
-                if sp.effect == "recovery" and (not held or (sp.while_pinned and not self.held_by_continuous(s))):
-                    acts.append(g.a_spec[i] if has_spec else g.a_spec_wild[i])
-        if pinned and (errors or self.can_react(s)):
+                if sp.effect == "recovery":
+                    act = g.a_spec[i] if has_spec else g.a_spec_wild[i]
+                    if not held or (sp.while_pinned and not self.held_by_continuous(s)):
+                        acts.append(act)
+                    errs.append(act)
+        if pinned and (h[self.C_BLOCK] or wild):
             # 10.2A / introductory sheet: the pinned Wrestler may Block the Pin
-            if h[self.C_BLOCK]:
-                acts.append(g.a_play[self.C_BLOCK])
+            block = [g.a_play[self.C_BLOCK]] if h[self.C_BLOCK] else []
             if wild:
-                acts.append(g.a_wild[self.C_BLOCK])
-        acts += compress(g.a_discard, h)
-        if self.obligation >= 0 and self.turn_no == 1 and not errors:
+                block.append(g.a_wild[self.C_BLOCK])
+            if self.can_react(s):
+                acts += block
+            errs += block
+        discards = list(compress(g.a_discard, h))
+        acts += discards
+        errs += discards
+        if self.obligation >= 0 and self.turn_no == 1:
             # 5.3: the called card is the first play or discard; a Power Surge (8.4) and a Tag (12.3) go
             # "in addition to" the play, so they may come with it
             ob = self.obligation
@@ -189,10 +234,14 @@ class LegalOptionsMixin(WrasslinCore):
                      g.a_wild[self.C_TAG], g.a_concede)
             kept = [x for x in acts if self._uses(x, ob) or x in extra]
             if kept:
-                return kept
+                acts = kept
         if not acts:
             acts.append(g.a_end)  # an empty hand (the deck ran dry): nothing to play or discard
-        return acts
+        if not lax:
+            return acts, None
+        if not errs:
+            errs.append(g.a_end)
+        return acts, errs
 
     def _void_wild(self, action: Action) -> bool:
         """A Wild Card may not become a card this match has removed (intro sheet, 13.2, 14.2)."""

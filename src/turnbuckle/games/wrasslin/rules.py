@@ -112,6 +112,13 @@ class WrasslinGame(Game):
         )
         self.hold_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         """Which Holds reach whom, by situation (``LegalOptionsMixin._hold_options``), shared by every state."""
+        top = max(c.number for c in self.cards)
+        self.draw_p: tuple[tuple[float, ...], ...] = tuple(
+            tuple(c / left if left else 0.0 for c in range(top + 1))
+            for left in range(sum(c.number for c in self.cards) + 1)
+        )
+        """``draw_p[left][count]`` = count / left: the chance of drawing a card type, made once per game so a
+        draw's outcome list reuses these floats (``chance_outcomes``)."""
         super().__init__(params, self._action_table())
 
     # -- setup ----------------------------------------------------------------------------

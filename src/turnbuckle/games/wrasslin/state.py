@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import compress, repeat
-from operator import attrgetter, is_, truediv
+from operator import attrgetter, is_
 from typing import Any
 
 from turnbuckle.engine.actions import Action
@@ -106,8 +106,8 @@ class WrasslinState(
             return []
         if self.phase == "draw":
             deck = self.deck
-            probabilities = map(truediv, compress(deck, deck), repeat(self.deck_n))
-            return list(zip(compress(self.g.a_draw, deck), probabilities, strict=False))
+            return list(zip(compress(self.g.a_draw, deck), map(self.g.draw_p[self.deck_n].__getitem__,
+                                                                compress(deck, deck)), strict=False))
         if self.phase == "enter":
             stack = self.stacks[self.enter_queue[0]]
             return [(self.g.a_arrive[w], 1.0 / len(stack)) for w in sorted(stack)]
@@ -149,10 +149,7 @@ class WrasslinState(
     def _compute_legal(self) -> list[Action]:
         """The legal decisions; with the 11.5 errors rule, also the illegal plays a player may still make
         (``_errset``): they stand unless an opponent challenges before playing a card."""
-        acts = self._decisions()
-        lax = None
-        if self.g.errors_rule and self.phase in ("main", "dt_hold", "target", "respond"):
-            lax = self._decisions(errors=True)
+        acts, lax = self._decision_lists(self.g.errors_rule and self.phase in ("main", "dt_hold", "target", "respond"))
         return self._with_errors(acts, lax)
 
     def _with_errors(self, acts: list[Action], lax: list[Action] | None) -> list[Action]:
@@ -193,18 +190,38 @@ class WrasslinState(
         return acts
 
     def _decisions(self, errors: bool = False) -> list[Action]:
+        acts, lax = self._decision_lists(errors)
+        return lax if lax is not None else acts
+
+    def _decision_lists(self, lax: bool) -> tuple[list[Action], list[Action] | None]:
+        """The legal decisions and, with ``lax``, the decisions an 11.5 error may also make (main-phase
+        plays are worked out for both lists in one pass)."""
+        ph = self.phase
+        if ph != "main" and ph != "dt_hold":
+            return self._phase_decisions(), self._phase_decisions(errors=True) if lax else None
+        p = self.current_player()
+        if p < 0:
+            return [], [] if lax else None
+        g = self.g
+        lists = self._main_actions(p, lax)
+        out: list[list[Action]] = []
+        for acts in lists:
+            if acts is None:
+                break
+            if self.refused:
+                acts = [a for a in acts if (p, a.id) not in self.refused] or [g.a_end]
+            if g.void and self.hand[p][self.C_WILD]:
+                acts = [a for a in acts if not self._void_wild(a)]
+            out.append(acts)
+        return out[0], out[1] if lax else None
+
+    def _phase_decisions(self, errors: bool = False) -> list[Action]:
+        """The decisions outside the main phase (``errors``: with the 11.5 errors among them)."""
         p = self.current_player()
         if p < 0:
             return []
         g = self.g
         ph = self.phase
-        if ph == "main" or ph == "dt_hold":
-            acts = self._main_actions(p, errors)
-            if self.refused:
-                acts = [a for a in acts if (p, a.id) not in self.refused] or [g.a_end]
-            if g.void and self.hand[p][self.C_WILD]:
-                return [a for a in acts if not self._void_wild(a)]
-            return acts
         if ph == "respond":
             return self._respond_options(p, self._responses(p, errors))
         if ph == "initiative":
@@ -301,14 +318,13 @@ class WrasslinState(
         if self.err_seat >= 0 and self.team[self.err_seat] == self.team[p]:
             return
         self._clear_error()  # an opposing error stands: this side has now played a card
-        reason = self._error_reason(p, action)
         snap = copy.copy(self)
         self._copy_into(snap)
         snap._history, snap._events, snap._event_cache = [], [], []
         self.err_snap = snap
         self.err_seat = p
         self.err_action = action.id
-        self.err_reason = reason
+        self._err_why = (snap, p, action)  # the reason is worded from the snapshot only if someone reads it
 
     def _do_draft(self, p: int, widx: int) -> None:
         """14.6: a player drafts a Wrestler for his team; once all are drafted the bouts begin, each
