@@ -217,19 +217,109 @@ def card_tournament(
 def card_run(
     number: int | None = typer.Argument(None, help="Card number (default: the next booked card)."),
     agent: list[str] | None = AgentOpt,
+    play: int | None = typer.Option(
+        None, "--play", metavar="N", help="Play match N of the card yourself, here (the others: the agents)."
+    ),
+    browser: int | None = typer.Option(
+        None, "--browser", metavar="N", help="Play match N in the browser (turnbuckle serve); then `card collect`."
+    ),
+    side: str | None = typer.Option(
+        None, "--as", metavar="SIDE", help="Your side in that match: its number (1 = first) or a wrestler on it."
+    ),
+    server: str = typer.Option(
+        "http://127.0.0.1:8000", "--server", help="Address of `turnbuckle serve` for the --browser link."
+    ),
     league: str | None = LeagueOpt,
     db: str | None = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Play every match of a card with computer agents and store each one as it finishes."""
+    """Play every match of a card with computer agents (or one yourself: --play, --browser) and store each one."""
+    from turnbuckle.league import service
+    from turnbuckle.league.errors import LeagueError
+    from turnbuckle.league.people import BrowserSeat, MatchAbandoned
+
+    if play is not None and browser is not None:
+        raise LeagueError("choose --play (here) or --browser for the match you play, not both")
+    if side is not None and play is None and browser is None:
+        raise LeagueError("--as needs --play N or --browser N (the match whose side you take)")
+    if play is not None and as_json:
+        raise LeagueError("--play is played at the terminal; leave out --json")
+    person = _person(play, side) if play is not None else None
+    sent = BrowserSeat(browser, side, server) if browser is not None else None
+    with _db(db) as database:
+        try:
+            summary = service.run_card(
+                database, league, number, agent, _outcome_printer(as_json), person=person, browser=sent
+            )
+        except MatchAbandoned as exc:
+            if not exc.interrupted:
+                raise
+            Console(stderr=True).print(f"error: {exc}", markup=False, highlight=False, soft_wrap=True)
+            raise typer.Exit(130) from None
+    if as_json:
+        echo_json(summary)
+        return
+    _print_event(summary)
+    if "browser" in summary:
+        link = summary["browser"]
+        console.print(
+            f"Match {link['position']} is yours in the browser: {link['url']}\n"
+            "(run `turnbuckle serve` on the same database if it is not running; then, when the match is "
+            f"over: turnbuckle league card collect {summary['event']})",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+
+
+def _person(position: int, side: str | None) -> Any:
+    """The terminal player of ``card run --play``: the prompts and commentary of ``turnbuckle play``."""
+    from turnbuckle.agents.human import HumanAgent
+    from turnbuckle.agents.registry import make_agent, strongest_agent
+    from turnbuckle.cli import matches
+    from turnbuckle.engine.game import Game, State
+    from turnbuckle.league.people import PersonSeat
+
+    def agent(game: Game, player: int) -> HumanAgent:
+        def render(state: State, seat: int) -> str:
+            return game.render_observation(state.observation(seat))  # printed with markup off
+
+        advisor = make_agent(strongest_agent(game), game, player)
+        return HumanAgent(player, matches.console, render, advisor=advisor)
+
+    def announce(text: str) -> None:
+        matches.console.print(text, style="bold", markup=False, highlight=False)
+
+    return PersonSeat(position, side, agent, matches._narrator, announce)
+
+
+@card_app.command("collect")
+def card_collect(
+    number: int | None = typer.Argument(None, help="Card number (default: every card waiting for the browser)."),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Store the card matches played to the end in the browser (`card run --browser`)."""
     from turnbuckle.league import service
 
     with _db(db) as database:
-        summary = service.run_card(database, league, number, agent, _outcome_printer(as_json))
+        info = service.collect_card(database, league, number)
     if as_json:
-        echo_json(summary)
-    else:
-        _print_event(summary)
+        echo_json(info)
+        return
+    if not info["collected"]:
+        console.print("No card is waiting for a match in the browser.")
+    for entry in info["collected"]:
+        what = {
+            "collected": f"stored: {entry.get('result')}  {_stars(entry.get('stars'))}",
+            "playing": "still being played in the browser",
+            "missing": "its browser match is gone; send it again with card run --browser",
+        }[entry["status"]]
+        line = f"  #{entry['event']} match {entry['position']} ({entry['match']}): {what}"
+        console.print(line, markup=False, highlight=False)
+    for card in info["cards"]:
+        _print_event(card)
 
 
 @card_app.command("list")
@@ -269,18 +359,20 @@ def _print_event(summary: dict[str, Any]) -> None:
 
     grade = f"{summary['grade']:.2f} stars ({grade_letter(summary['grade'])})" if summary["grade"] is not None else ""
     table = Table(title=f"Card #{summary['event']} {summary['name']} {grade}".strip())
-    for col in ("id", "match", "type", "title", "winner", "method", "stars"):
+    for col in ("#", "id", "match", "type", "title", "winner", "method", "stars"):
         table.add_column(col)
     for m in summary["matches"]:
         title = (m["title"] or "") + (" (new champion)" if m["title_changed"] else "")
         if m["round"]:
             title = f"round {m['round']} " + title
+        waiting = "in the browser" if m["status"] == "live" else "-"
         table.add_row(
+            str(m["position"]),
             str(m["id"]),
             " vs ".join(" & ".join(s) for s in m["sides"]) + (" (blow-off)" if m["blowoff"] else ""),
             m["match_type"],
             title.strip(),
-            " & ".join(m["winner"]) if m["winner"] else ("draw" if m["status"] == "done" else "-"),
+            " & ".join(m["winner"]) if m["winner"] else ("draw" if m["status"] == "done" else waiting),
             m["method"] or "-",
             _stars(m["stars"]),
         )

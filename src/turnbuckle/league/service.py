@@ -24,11 +24,12 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from turnbuckle.agents.registry import make_agent
-from turnbuckle.engine.errors import ParamError, TurnbuckleError
+from turnbuckle.engine.errors import IllegalActionError, ParamError, TurnbuckleError
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, play_match, play_to_end
 from turnbuckle.engine.registry import game_class, load_game
 from turnbuckle.engine.result import MatchResult
+from turnbuckle.league import people
 from turnbuckle.league.booking import MatchSpec, build_params, closest, infer_match_type, match_type_choices
 from turnbuckle.league.errors import (
     BookingError,
@@ -36,6 +37,21 @@ from turnbuckle.league.errors import (
     ReplayMismatchError,
     UnknownLeagueError,
     UnknownWrestlerError,
+)
+from turnbuckle.league.people import (
+    BROWSER,
+    LIVE,
+    PERSON,
+    WEB_COMPUTER,
+    BrowserSeat,
+    MatchAbandoned,
+    PersonSeat,
+    checked_web_state,
+    create_browser_match,
+    latest_live,
+    new_live_id,
+    replay_agents,
+    side_seats,
 )
 from turnbuckle.league.quality import QualityCounter, card_grade, event_field
 from turnbuckle.store.base import Base, utcnow
@@ -278,7 +294,7 @@ def release(db: Database, league_name: str | None, name: str) -> dict[str, Any]:
             select(LeagueEvent.number)
             .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
             .join(MatchEntrant, MatchEntrant.match_id == LeagueMatch.id)
-            .where(MatchEntrant.wrestler_id == wrestler.id, LeagueMatch.status == "booked")
+            .where(MatchEntrant.wrestler_id == wrestler.id, LeagueMatch.status.in_(("booked", LIVE)))
         )
         if booked is not None:
             raise BookingError(f"{wrestler.name} is booked on card #{booked}; run it before releasing them")
@@ -678,6 +694,8 @@ class Runner:
         self._clear_pending()
         self.league = self._guard(lambda: get_league(self.session, league_name))
         self.agents = agents or []
+        self.person: PersonSeat | None = None
+        """A match of the card played by a person at the terminal (``card run --play``)."""
         self._feud_map: dict[frozenset[tuple[str, ...]], Feud] | None = None
         self._pairs: dict[frozenset[tuple[str, ...]], int] | None = None
         self._reigns: dict[int, TitleReign | None] | None = None
@@ -789,12 +807,13 @@ class Runner:
                 )
             )
             if not pending:
+                count = len(event.matches)
                 self._guard(lambda: self._finish_if_complete(event))
                 if event.status == "done" and then is not None:
                     self._guard(then)
                 self._commit()
-                if event.status == "done":
-                    break
+                if event.status == "done" or len(event.matches) == count:
+                    break  # done, or waiting for a match in the browser
                 continue  # a tournament booked its next round
             self._play_and_store(event, pending, on_match, then)
             if event.status == "done":
@@ -819,9 +838,47 @@ class Runner:
         game = self._game(params)
         names = self.agent_names(game)
         seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
-        actions, result, steps, state = play_counted(game, self._agents(game, names), seed)
+        person = self.person
+        if person is not None and match.position == person.position:
+            state, steps, names = self._play_person(person, event, match, game, names, seed)
+            actions, result = [a.name for a in state.history], state.match_result()
+            assert result is not None
+        else:
+            actions, result, steps, state = play_counted(game, self._agents(game, names), seed)
         quality, injuries = count_events(league.game, state)
         return _Played(match, game, params, seed, names, actions, result, steps, quality, injuries)
+
+    def _play_person(
+        self, person: PersonSeat, event: LeagueEvent, match: LeagueMatch, game: Game, names: list[str], seed: int
+    ) -> tuple[State, int, list[str]]:
+        """The person's match: the same loop as every match, their seats asking them. Leaving it
+        (Ctrl-C, end of input, ``quit``) stores nothing of it: it stays booked."""
+        from turnbuckle.agents.human import QuitMatch
+
+        seats = side_seats(game, person.side)
+        names = [PERSON if p in seats else n for p, n in enumerate(names)]
+        agents = [person.agent(game, p) if p in seats else make_agent(n, game, p) for p, n in enumerate(names)]
+        if person.announce is not None:
+            you = " & ".join(w for s in game.sides() if set(s.players) <= set(seats) for w in s.wrestlers)
+            person.announce(
+                f"Card #{event.number} match {match.position}: "
+                f"{' vs '.join(' & '.join(s) for s in match.sides)}. You play {you} (seed {seed})."
+            )
+        on_event = person.narrate(game) if person.narrate is not None else None
+        left = f"match {match.position} of card #{event.number} was left unfinished"
+        rest = (
+            "it stays booked and the card's finished matches are stored; play it again with "
+            f"`turnbuckle league card run {event.number} --play {match.position}`"
+        )
+        try:
+            state, steps = play_to_end(game, agents, seed, on_event=on_event, record_events=True)
+        except KeyboardInterrupt:
+            raise MatchAbandoned(f"{left} (interrupted): {rest}", interrupted=True) from None
+        except EOFError:
+            raise MatchAbandoned(f"{left} (the input ended): {rest}", interrupted=False) from None
+        except QuitMatch:
+            raise MatchAbandoned(f"{left} (you quit): {rest}", interrupted=False) from None
+        return state, steps, names
 
     def _play_and_store(
         self,
@@ -831,7 +888,27 @@ class Runner:
         then: Callable[[], Any] | None,
     ) -> None:
         """Play ``pending`` (the rest of a card or round), then store them: one transaction, or
-        one per ``batch`` matches. ``on_match`` hears of each match once it is committed."""
+        one per ``batch`` matches. ``on_match`` hears of each match once it is committed. A
+        person's match is played and stored on its own, after the matches before it are stored."""
+        at = self.person.position if self.person is not None else None
+        if at is not None and any(m.position == at for m in pending):
+            for group in (
+                [m for m in pending if m.position < at],
+                [m for m in pending if m.position == at],
+                [m for m in pending if m.position > at],
+            ):
+                if group:
+                    self._play_and_store_group(event, group, on_match, then)
+            return
+        self._play_and_store_group(event, pending, on_match, then)
+
+    def _play_and_store_group(
+        self,
+        event: LeagueEvent,
+        pending: list[LeagueMatch],
+        on_match: Callable[[MatchOutcome], None] | None,
+        then: Callable[[], Any] | None,
+    ) -> None:
         played = [self._play(event, match) for match in pending]
         outcomes: list[MatchOutcome] = []
         for index, one in enumerate(played):
@@ -1099,7 +1176,7 @@ class Runner:
         if event.status == "done":
             return
         matches = sorted(event.matches, key=lambda m: m.position)  # in memory: this runner keeps them current
-        if any(m.status == "booked" for m in matches):
+        if any(m.status != "done" for m in matches):  # booked, or in the browser
             return
         if event.kind == "tournament" and matches:
             last_round = max(m.round or 1 for m in matches)
@@ -1130,6 +1207,122 @@ class Runner:
         event.grade = mean
         event.status = "done"
         event.ran_at = utcnow()
+
+    # -- people ---------------------------------------------------------------------------
+    def card_match(self, event: LeagueEvent, position: int) -> LeagueMatch | None:
+        """Match ``position`` of ``event`` with its entrants loaded (None: not booked yet)."""
+        match: LeagueMatch | None = self._query(
+            lambda: self.session.scalar(
+                select(LeagueMatch)
+                .where(LeagueMatch.event_id == event.id, LeagueMatch.position == position)
+                .options(selectinload(LeagueMatch.entrants).selectinload(MatchEntrant.wrestler))
+            )
+        )
+        return match
+
+    def check_person_match(self, event: LeagueEvent, position: int, side: str | None) -> LeagueMatch | None:
+        """Refuse ``--play``/``--browser`` for a match that is not there or not waiting to be played."""
+        if event.status == "done":
+            raise LeagueError(f"card #{event.number} ({event.name}) has already been run")
+        match = self.card_match(event, position)
+        if match is None:
+            total = len(event.matches)
+            if event.kind == "tournament":
+                total = 2 * len([m for m in event.matches if (m.round or 1) == 1]) - 1
+                if 1 <= position <= total:
+                    return None  # a later round: booked as the tournament goes
+            raise LeagueError(f"card #{event.number} has matches 1 to {total}, not {position}")
+        if match.status == "done":
+            raise LeagueError(f"match {position} of card #{event.number} has already been played")
+        people.side_index(match.sides, side)
+        return match
+
+    def send_to_browser(self, event: LeagueEvent, seat: BrowserSeat) -> dict[str, Any]:
+        """Hand a booked match to the web app: a live match with the card match's params and seed,
+        the promoter's side for them, the others for the computer; the card match waits for
+        ``collect``. Sending one again makes a new live match (the newest is the one collected)."""
+        match = self.check_person_match(event, seat.position, seat.side)
+        if match is None:
+            raise LeagueError(f"match {seat.position} of card #{event.number} is not booked yet (a later round)")
+        league = self.league
+        injured = [e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0]
+        params = build_params(
+            league.game, league.options, league.roster, match.match_type, match.options, match.sides, injured,
+            match.feud_id is not None,
+        )
+        params = seat_sides(league.game, params, match.sides)
+        game = self._game(params)
+        seats = side_seats(game, seat.side)
+        names = self.agent_names(game)
+        specs = ["human" if p in seats else f"computer:{n}" for p, n in enumerate(names)]
+        seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
+        live_id = new_live_id(self.league_id, match.id)
+        try:
+            token, stored = create_browser_match(self.db, game, specs, seed, live_id)
+        except TurnbuckleError:
+            raise
+        except Exception as exc:  # the web app's own refusals (an agent it does not know)
+            raise LeagueError(f"the web app refused the match: {exc}") from None
+        values = {
+            "status": LIVE,
+            "params": stored,
+            "seed": seed,
+            "agents": [BROWSER if p in seats else WEB_COMPUTER + n for p, n in enumerate(names)],
+        }
+        stmt = update(LeagueMatch).where(LeagueMatch.id == match.id).values(**values)
+        self._guard(lambda: self.session.execute(stmt))
+        self._commit()
+        for key, value in values.items():
+            set_committed_value(match, key, value)
+        return {
+            "match": match.id,
+            "position": match.position,
+            "live_match": live_id,
+            "url": f"{seat.server.rstrip('/')}/m/{live_id}#t={token}",
+            "seats": specs,
+        }
+
+    def collect(self, event: LeagueEvent) -> list[dict[str, Any]]:
+        """Store every finished browser match of ``event`` like a played match (checked: its log
+        replays, its dice are the seed's); the card closes when nothing else is left."""
+        live = self._query(
+            lambda: list(
+                self.session.scalars(
+                    select(LeagueMatch)
+                    .where(LeagueMatch.event_id == event.id, LeagueMatch.status == LIVE)
+                    .options(selectinload(LeagueMatch.entrants).selectinload(MatchEntrant.wrestler))
+                    .order_by(LeagueMatch.position)
+                )
+            )
+        )
+        report: list[dict[str, Any]] = []
+        for match in live:
+            record = latest_live(self.db, self.league_id, match.id)
+            entry: dict[str, Any] = {"match": match.id, "position": match.position}
+            if record is None:
+                report.append({**entry, "status": "missing", "live_match": None})
+                continue
+            entry["live_match"] = record.id
+            if not record.finished:
+                report.append({**entry, "status": "playing"})
+                continue
+            assert match.params is not None and match.seed is not None and match.agents is not None
+            if record.game != self.league.game or record.params != match.params or record.seed != match.seed:
+                raise LeagueError(f"web match {record.id} is not match {match.id}'s (other game, params or seed)")
+            game = self._game(match.params)
+            state = checked_web_state(game, record.actions, match.seed)
+            result = state.match_result()
+            if result is None:
+                raise LeagueError(f"web match {record.id} is marked finished but its log does not end the match")
+            quality, injuries = count_events(self.league.game, state)
+            played = _Played(
+                match, game, match.params, match.seed, list(match.agents), list(record.actions), result,
+                len(record.actions), quality, injuries,
+            )
+            outcome: MatchOutcome = self._guard(partial(self._store, event, played, True))
+            self._commit()
+            report.append({**entry, "status": "collected", "result": outcome.description, "stars": outcome.stars})
+        return report
 
     def _advancer(self, match: LeagueMatch) -> str:
         if match.winner_side is not None:
@@ -1308,6 +1501,19 @@ def run_season(
         raise LeagueError("a card needs at least one match")
     summaries: list[dict[str, Any]] = []
     with Runner(db, league_name, agents, batch) as runner:
+        waiting = runner._query(
+            lambda: runner.session.execute(
+                select(LeagueEvent.number, LeagueMatch.position)
+                .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
+                .where(LeagueEvent.league_id == runner.league_id, LeagueMatch.status == LIVE)
+                .limit(1)
+            ).first()
+        )
+        if waiting is not None:
+            raise LeagueError(
+                f"card #{waiting[0]} waits for match {waiting[1]}, played in the browser: "
+                f"`turnbuckle league card collect {waiting[0]}` once it is over"
+            )
         following: list[tuple[LeagueEvent, bool]] = []  # the next card, and whether this runner booked it
 
         def book_next() -> None:
@@ -1353,12 +1559,50 @@ def run_card(
     number: int | None,
     agents: list[str] | None = None,
     on_match: Callable[[MatchOutcome], None] | None = None,
+    person: PersonSeat | None = None,
+    browser: BrowserSeat | None = None,
 ) -> dict[str, Any]:
+    """Run a card with computer agents; ``person``: one match played at the terminal;
+    ``browser``: one match handed to the web app first (its link in the summary's ``browser``)."""
     with Runner(db, league_name, agents) as runner:
         event = runner.event_by_number(number) if number is not None else runner.next_booked()
         if event is None:
             raise LeagueError("no booked card to run (book one with `turnbuckle league card new`)")
-        return runner.run_event(event, on_match)
+        sent = None
+        if person is not None:
+            runner.check_person_match(event, person.position, person.side)
+            runner.person = person
+        if browser is not None:
+            sent = runner.send_to_browser(event, browser)
+        summary: dict[str, Any] = runner.run_event(event, on_match)
+        if sent is not None:
+            summary["browser"] = sent
+        return summary
+
+
+def collect_card(db: Database, league_name: str | None, number: int | None) -> dict[str, Any]:
+    """Store the finished browser matches of card ``number`` (default: every card waiting for one)."""
+    with Runner(db, league_name) as runner:
+        if number is not None:
+            events = [runner.event_by_number(number)]
+        else:
+            events = runner._query(
+                lambda: list(
+                    runner.session.scalars(
+                        select(LeagueEvent)
+                        .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
+                        .where(LeagueEvent.league_id == runner.league_id, LeagueMatch.status == LIVE)
+                        .distinct()
+                        .order_by(LeagueEvent.number)
+                    )
+                )
+            )
+        collected: list[dict[str, Any]] = []
+        cards: list[dict[str, Any]] = []
+        for event in events:
+            collected += [{"event": event.number, **entry} for entry in runner.collect(event)]
+            cards.append(runner._query(partial(event_summary, runner.session, event)))
+        return {"collected": collected, "cards": cards}
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -1596,7 +1840,26 @@ def replay_match(db: Database, league_name: str | None, match_id: int) -> dict[s
     result = replayed.match_result()
     if result is None or result.to_dict() != stored:
         raise ReplayMismatchError(f"match {match_id}: its stored action log no longer gives the stored result")
-    record = play_match(game, [make_agent(a, game, p) for p, a in enumerate(agents)], seed)
+    if BROWSER in agents:  # the web app's computer moves under a time cap: the log and its dice are checked
+        try:
+            checked_web_state(game, actions, seed)
+        except ReplayMismatchError as exc:
+            raise ReplayMismatchError(f"match {match_id}: {exc}") from None
+        return {
+            "match": match_id,
+            "seed": seed,
+            "agents": agents,
+            "actions": len(actions),
+            "reproduces": True,
+            "checked": "action log and dice (played in the browser)",
+            "result": result.describe(),
+        }
+    try:
+        record = play_match(game, replay_agents(game, agents, actions, make_agent), seed)
+    except ReplayMismatchError as exc:
+        raise ReplayMismatchError(f"match {match_id}: {exc}") from None
+    except IllegalActionError as exc:
+        raise ReplayMismatchError(f"match {match_id}: re-running seed {seed} leaves the stored log: {exc}") from None
     if record.actions != actions:
         first = next(
             (i for i, (x, y) in enumerate(zip(record.actions, actions, strict=False)) if x != y),
@@ -1625,6 +1888,7 @@ __all__ = [
     "book_card",
     "book_season_event",
     "book_tournament",
+    "collect_card",
     "create_league",
     "end_feud",
     "feuds_view",

@@ -49,6 +49,12 @@ KEEP_IN_MEMORY = 256
 MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
 
 
+def chance_rng_at(seed: int, position: int) -> random.Random:
+    """The dice of a web match: one RNG per position of its action log, from the match's seed, so
+    the log can be checked against the seed (the league does when it collects a match)."""
+    return random.Random(f"turnbuckle:{seed}:chance:{position}")
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -243,6 +249,20 @@ class MatchService:
         takebacks: bool = False,
     ) -> Created:
         game = build_game(game_name, params if params is not None else {})
+        return self.create_for_game(game, seats, seed=seed, delay=delay, takebacks=takebacks)
+
+    def create_for_game(
+        self,
+        game: Game,
+        seats: list[Any] | None,
+        *,
+        seed: int | None = None,
+        delay: float | None = None,
+        takebacks: bool = False,
+        match_id: str | None = None,
+    ) -> Created:
+        """``create`` for a game the caller built and trusts (the league: its params may name the
+        league's roster file, which a request may not); ``match_id``: the id to store it under."""
         n = game.num_players()
         if seats is None:
             seats = ["human", *(["computer"] * (n - 1))]
@@ -255,7 +275,10 @@ class MatchService:
             delay = 0.6 if all(s.startswith("computer") for s in specs) else self.computer_delay
         if not 0 <= delay <= MAX_DELAY:
             raise BadRequest(f"delay must be from 0 to {MAX_DELAY} seconds")
-        match_id = secrets.token_urlsafe(9)
+        if match_id is None:
+            match_id = secrets.token_urlsafe(9)
+        elif not MATCH_ID.match(match_id):
+            raise BadRequest(f"a match id is 6 to 40 letters, digits, '-' or '_', not {match_id!r}")
         owner = secrets.token_urlsafe(24)
         tokens: dict[str, dict[str, Any]] = {
             token_hash(owner): {"seats": [i for i, s in enumerate(specs) if s in PEOPLE], "owner": True}
@@ -299,6 +322,8 @@ class MatchService:
         with self._matches_lock:
             match = self._matches.setdefault(match_id, match)
             self._forget_finished()
+        if self._scheduler is not None:  # added by another process (a league card): its computer seats start
+            self._kick(match)
         return match
 
     def _forget_finished(self) -> None:
@@ -419,8 +444,7 @@ class MatchService:
         state = match.state
         seed = match.record.seed
         while state.current_player() == CHANCE:
-            rng = random.Random(f"turnbuckle:{seed}:chance:{len(state.history)}")
-            state.apply_action(state.sample_chance(rng))
+            state.apply_action(state.sample_chance(chance_rng_at(seed, len(state.history))))
 
     def _persist(self, match: LiveMatch, start: int) -> None:
         """Store the actions from ``start`` on, mark the end, wake the listeners (lock held)."""
@@ -513,8 +537,7 @@ class MatchService:
                 if player == TERMINAL or len(state.history) < start or match.takeback_count != generation:
                     break
                 if player == CHANCE:
-                    rng = random.Random(f"turnbuckle:{match.record.seed}:chance:{len(state.history)}")
-                    state.apply_action(state.sample_chance(rng))
+                    state.apply_action(state.sample_chance(chance_rng_at(match.record.seed, len(state.history))))
                     if match.watch and len(state.events) > target_events:
                         break
                     continue
