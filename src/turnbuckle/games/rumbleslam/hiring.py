@@ -47,10 +47,11 @@ def random_team(roster: Roster, budget: int, rng: random.Random, name: str = "Ra
     tag_teams: list[TagTeamHire] = []
     for tag in roster.tag_team:
         if all(member in hired for member in tag.members) and rng.random() < 0.7:
-            style = "traditional" if rng.random() < 0.5 else "exhibition"
-            tag_teams.append(TagTeamHire(name=tag.name, style=style))
-            if style == "traditional":
+            if rng.random() < 0.5:
+                tag_teams.append(TagTeamHire(name=tag.name, style="traditional"))
                 spent -= TRADITIONAL_DISCOUNT
+            else:
+                tag_teams.append(TagTeamHire(name=tag.name, style="exhibition"))
     sponsorships: list[str] = []
     if spent + SPONSORSHIP_COST <= budget and rng.random() < 0.6:
         bought = rng.sample(SPONSORSHIPS, 2)
