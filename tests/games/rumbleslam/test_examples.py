@@ -213,6 +213,11 @@ def test_ex10_impact_chain_push(tmp_path: Path) -> None:
     do(s, "use Bridge Drop: Troll->Halfling Grappler")
     assert "land A5" in names(s)
     do(s, "land A5")
+    # no free square touches the Halfling Grappler: the Troll's player elects to move the Orc Brawler
+    # (A4) rather than the Human Grappler (B4); the Orc then has one free square (B3): no decision
+    assert s.current_player() == 0 and names(s) == {"place A4", "place B4"}
+    assert "IMPACT" in s.observation(0)["prompt"]
+    do(s, "place A4")
     assert square(s, "Troll") == "A5" and wrestler(s, "Troll").loc == FLOOR
     assert square(s, "Orc Brawler") == "B3" and square(s, "Halfling Grappler") == "A4"
     zone = set(mat.footprint(mat.parse_square("A5"), 2))

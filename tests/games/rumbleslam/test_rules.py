@@ -435,7 +435,25 @@ def test_lift_conscious_enemy_and_drop_on_damage(tmp_path: Path) -> None:
     b = wrestler(s, "B")
     assert b.loc == LIFTED and not b.cells()
     s._damage(wrestler(s, "A"), 1)
-    assert b.loc == FLOOR and s._contact(b, wrestler(s, "A"))
+    s._legal = None
+    s._run()  # the placement runs first, as it would after the step that did the damage
+    # the Lifted wrestler's controller places it: any free square in base contact with the lifter
+    assert s.current_player() == 1
+    assert names(s) == {f"place {q}" for q in ("C3", "C4", "C5", "D3", "D5", "E3", "E4", "E5")}
+    assert "dropped" in s.observation(1)["prompt"]
+    do(s, "place C5")
+    assert b.loc == FLOOR and square(s, "B") == "C5" and s._contact(b, wrestler(s, "A"))
+    assert s.current_player() == 0  # then the activation goes on
+
+
+def test_lift_drop_with_one_free_square_needs_no_decision(tmp_path: Path) -> None:
+    # rumbleslam LIFT: "The controlling player places their Lifted wrestler in base contact"
+    game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C"), profile("D")], ["A", "C", "D"], ["B"])
+    s = scenario(game, {"A": "A1", "C": "A2", "D": "B1"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    s._damage(wrestler(s, "A"), 1)
+    s._legal = None
+    s._run()  # the placement runs first, as it would after the step that did the damage
+    assert square(s, "B") == "B2" and s.current_player() == 0 and "end" in names(s)
 
 
 def test_lift_fail_on_grp_hurts_the_lifter(tmp_path: Path) -> None:
@@ -454,9 +472,13 @@ def test_activating_a_lifted_wrestler(tmp_path: Path, faces: tuple[str, str], es
     assert s.current_player() == 1 and names(s) == {"defend GRP", "defend DEX"}
     do(s, "defend DEX", *faces)
     b = wrestler(s, "B")
+    if escaped:
+        # the escaping wrestler's player places it in base contact with the lifter
+        assert s.current_player() == 1 and len(names(s)) == 8 and "place E5" in names(s)
+        do(s, "place E5")
     assert (b.loc == FLOOR) is escaped
     if escaped:
-        assert s.active == b.index
+        assert square(s, "B") == "E5" and s.active == b.index
     else:
         assert s.active != b.index
 
@@ -649,8 +671,44 @@ def test_impact_dismount_pushes(tmp_path: Path) -> None:
     game = fixture_game(tmp_path, [profile("T", weight=3), profile("B"), profile("C")], ["T"], ["B", "C"])
     s = scenario(game, {"T": "TB-NW", "B": "B2", "C": "J10"}, active="T")
     do(s, "dismount T")
-    assert square(s, "T") == "A1" and wrestler(s, "B").loc == FLOOR
+    # the active player moves the intervening wrestler into a free square in base contact
+    assert s.current_player() == 0 and names(s) == {f"place {q}" for q in ("A3", "B3", "C1", "C2", "C3")}
+    do(s, "place C3")
+    assert square(s, "T") == "A1" and square(s, "B") == "C3"
     assert not set(wrestler(s, "B").cells()) & set(wrestler(s, "T").cells())
+
+
+def test_impact_chain_push_is_the_active_players_choice(tmp_path: Path) -> None:
+    # rumbleslam (IMPACT): "If all adjacent squares are occupied, move those occupying wrestlers away
+    # in the same manner"
+    walls = ["W1", "W2", "W3", "W4", "W5"]
+    game = fixture_game(tmp_path, [profile("T", weight=3), profile("B"), *(profile(n) for n in walls)], ["T"],
+                        ["B", *walls])
+    s = scenario(game, {"T": "TB-NW", "B": "B2", "W1": "C1", "W2": "C2", "W3": "C3", "W4": "B3", "W5": "A3"},
+                 active="T")
+    do(s, "dismount T")
+    assert s.current_player() == 0 and names(s) == {f"place {q}" for q in ("A3", "B3", "C1", "C2", "C3")}
+    do(s, "place C2")  # B takes W2's square; W2 is pushed on
+    assert s.current_player() == 0 and names(s) == {"place D1", "place D2", "place D3"}
+    do(s, "place D2")
+    assert square(s, "T") == "A1" and square(s, "B") == "C2" and square(s, "W2") == "D2"
+    assert [square(s, n) for n in ("W1", "W3", "W4", "W5")] == ["C1", "C3", "B3", "A3"]
+    assert [e.data["to"] for e in s.events if e.kind == "impact_push"] == ["C2", "D2"]
+
+
+def test_live_ammunition_placement_is_the_active_players_choice(tmp_path: Path) -> None:
+    # rumbleslam LIVE AMMUNITION: "The active player places the thrown wrestler in base contact with the
+    # target in a square as close to the throwing wrestler as possible"
+    game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C")], ["A"], ["B", "C"])
+    s = scenario(game, {"A": "D4", "C": "G4"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    do(s, "throw G4", "Crowd=Cheer")
+    assert s.current_player() == 0 and names(s) == {"place F3", "place F4", "place F5"}
+    assert "LIVE AMMUNITION" in s.observation(0)["prompt"]
+    do(s, "place F3")
+    assert square(s, "B") == "F3"
+    assert s.current_player() == CHANCE and [k for _, k, _, _ in s.buf] == ["C"]  # C's DEX 3+ test
+    do(s, "C=3")
+    assert wrestler(s, "C").sta == 4 and wrestler(s, "B").sta == 3
 
 
 def test_jump_over_a_wall(tmp_path: Path) -> None:

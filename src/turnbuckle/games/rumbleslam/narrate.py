@@ -148,6 +148,8 @@ def render_observation(observation: dict[str, Any]) -> str:
         where = w["square"] if w["where"] in ("ring", "turnbuckle") else w["where"]
         if w["lifted_by"]:
             where = f"held by {w['lifted_by']}"
+        elif w["where"] == "lifted":
+            where = "in the air"  # being placed (a drop, Live Ammunition, an IMPACT push)
         counters = ", ".join(f"{k}{'' if v == 1 else ' x' + str(v)}" for k, v in w["counters"].items())
         if w["ko"]:
             counters = ("KO'd, " + counters).rstrip(", ")
@@ -157,6 +159,8 @@ def render_observation(observation: dict[str, Any]) -> str:
     for p, team in enumerate(observation["teams"]):
         lines.append(f"P{p} {team['name']}: {team['endorsements']} Endorsements, "
                      f"sponsorships {', '.join(team['sponsorships']) or 'none'}")
+    if observation.get("prompt"):
+        lines.append(f"Now: {observation['prompt']}")
     if observation.get("over"):
         lines.append(f"Match over: {observation.get('result')}")
     return "\n".join(lines)
@@ -223,6 +227,7 @@ _DESCRIPTIONS = {
     "crowd": "Crowd Pleaser: AP equal to POP; roll the Crowd die.",
     "stand": "Remove the Knockdown counter, 1AP.",
     "tag": "Tag Out, 2AP: the partner comes in with full AP and MP.",
+    "place": "Put the wrestler being placed on this square (see 'Now:' above the menu).",
 }
 
 

@@ -43,6 +43,8 @@ SPONSOR_STAT = {"Mana Mania Muscle Maker": "att", "Alchemist's Guild Protein Pot
                 "Woodland Wonder Sprite Steroids": "dex", "Snori's Stoneskin Supplements": "def"}
 COUNTER_CAP = 2
 Box = tuple[int, int, int, int]
+CENTER: Box = (5, 5, 6, 6)
+"""The middle of the mat (placements with nothing to touch)."""
 
 
 class Wrestler:
@@ -127,6 +129,8 @@ class RumbleslamState(State):
         self.method = ""
         self.dosh_count: list[float] = []
         self._legal: list[Action] | None = None
+        self.deferred: list[tuple[Any, ...]] = []
+        """Steps that must run as soon as the current step ends (placing a dropped wrestler)."""
         self.root_filter: tuple[Action, ...] | None = None
         """Search agents restrict the root's choices to these (cleared by the next action)."""
         self.emit("match_begins", {"teams": [t.team.name for t in game.teams],
@@ -177,6 +181,7 @@ class RumbleslamState(State):
         other.entered = self.entered.copy()
         other.tag_used = self.tag_used.copy()
         other.dosh_count = self.dosh_count.copy()
+        other.deferred = []
 
     def sample_chance(self, rng: random.Random) -> Action:
         dice = self.game.dice
@@ -211,7 +216,12 @@ class RumbleslamState(State):
             self.stack.append(s)
 
     def _run(self) -> None:
-        while not self.over and self.stack:
+        while not self.over:
+            if self.deferred:
+                self._push(*self.deferred)
+                self.deferred.clear()
+            if not self.stack:
+                break
             top = self.stack[-1]
             kind = top[0]
             if kind == "die":
@@ -354,10 +364,15 @@ class RumbleslamState(State):
     def _nearest_spot(
         self, w: Wrestler, near: Box, contact_box: Box | None = None, need_rope: bool = False
     ) -> int:
-        """The free anchor for ``w`` nearest a box (ties: first square); -1 if the ring is full.
-        With ``contact_box``: prefer anchors in base contact with it, nearest ``near``."""
-        best = -1
-        best_key: tuple[int, int, int] | None = None
+        """The free anchor for ``w`` nearest a box (ties: first square); -1 if the ring is full."""
+        spots = self._spots(w, near, contact_box, need_rope)
+        return spots[0] if spots else -1
+
+    def _spots(self, w: Wrestler, near: Box, contact_box: Box | None = None, need_rope: bool = False) -> list[int]:
+        """Every free anchor for ``w`` equally nearest a box (a player's choice when several).
+        With ``contact_box``: anchors in base contact with it first, then the closest to it."""
+        best: list[int] = []
+        best_key: tuple[int, int] | None = None
         for anchor in mat.FLOOR:
             if not self._fits(anchor, w.size, w.index):
                 continue
@@ -370,50 +385,66 @@ class RumbleslamState(State):
                 if cd == 0:
                     continue
                 first = 0 if cd == 1 else cd
-            key = (first, mat.box_distance(b, near), anchor)
+            key = (first, mat.box_distance(b, near))
             if best_key is None or key < best_key:
-                best_key, best = key, anchor
-        return best
+                best_key, best = key, [anchor]
+            elif key == best_key:
+                best.append(anchor)
+        return sorted(best)
 
-    def _impact_plan(self, lander: Wrestler, anchor: int) -> list[tuple[int, int]] | None:
-        """rumbleslam (IMPACT): move the wrestlers under the landing base into free squares in
-        base contact, chaining outward. The engine picks the shortest chain (ruling)."""
+    def _impact_zone(self, lander: Wrestler, anchor: int) -> tuple[int, ...] | None:
         size = lander.size if not mat.is_turnbuckle(anchor) else 1
         if not mat.valid_footprint(anchor, size):
             return None
-        zone = set(mat.footprint(anchor, size))
+        return tuple(sorted(mat.footprint(anchor, size)))
+
+    def _impact_plan(self, lander: Wrestler, anchor: int) -> list[tuple[int, int]] | None:
+        """rumbleslam (IMPACT): can the wrestlers under the landing base be pushed aside? The
+        engine's own way (shortest chains, first of equals), used to test a landing."""
+        zone = self._impact_zone(lander, anchor)
+        if zone is None:
+            return None
         occ = self.occ.copy()
         for c in lander.cells():
             occ[c] = -1
+        return self._impact_greedy(occ, lander.index, frozenset(zone), set(), -1, -1)
+
+    def _impact_greedy(
+        self, occ: list[int], lander: int, zone: frozenset[int], moved: set[int], hand: int, src: int
+    ) -> list[tuple[int, int]] | None:
+        """Push every wrestler under ``zone`` into base contact, chaining through unmoved 1x1
+        wrestlers to the nearest free square (a 2x2 moves one square). ``hand`` (off the mat in
+        ``occ``) is pushed first, from ``src``. Mutates ``occ`` and ``moved``; the moves come in
+        an order safe to apply one by one; None if impossible."""
         moves: list[tuple[int, int]] = []
-        pos = {w.index: w.pos for w in self.ws}
-        for c in sorted(zone):
-            o = occ[c]
-            if o == -1 or o == lander.index:
-                continue
-            ow = self.ws[o]
-            if ow.size == 2 and ow.loc == FLOOR:
-                old = mat.footprint(pos[o], 2)
-                for oc in old:
-                    occ[oc] = -1
-                placed = False
+        ws = self.ws
+        while True:
+            if hand < 0:
+                hand = next((occ[c] for c in sorted(zone) if occ[c] not in (-1, lander)), -1)
+                if hand < 0:
+                    return moves
+                src = ws[hand].pos
+                for c in mat.footprint(src, ws[hand].size):
+                    occ[c] = -1
+            if ws[hand].size == 2:
+                dest = -1
                 for d in mat.DIRECTIONS.values():
-                    b = mat.step(pos[o], d)
+                    b = mat.step(src, d)
                     cells = mat.footprint(b, 2)
-                    if mat.valid_footprint(b, 2) and not zone & set(cells) and all(occ[x] == -1 for x in cells):
-                        for x in cells:
-                            occ[x] = o
-                        pos[o] = b
-                        moves.append((o, b))
-                        placed = True
+                    if mat.valid_footprint(b, 2) and not zone.intersection(cells) and all(occ[x] == -1 for x in cells):
+                        dest = b
                         break
-                if not placed:
+                if dest < 0:
                     return None
+                for x in mat.footprint(dest, 2):
+                    occ[x] = hand
+                moved.add(hand)
+                moves.append((hand, dest))
+                hand = -1
                 continue
-            # BFS through 1x1 wrestlers to the nearest free floor square outside the zone
-            start = pos[o]
-            prev = {start: -1}
-            queue = [start]
+            # BFS through unmoved 1x1 wrestlers to the nearest free floor square outside the zone
+            prev = {src: -1}
+            queue = [src]
             found = -1
             while queue and found < 0:
                 nxt = []
@@ -423,7 +454,7 @@ class RumbleslamState(State):
                         if b in prev or not mat.is_floor(b) or b in zone:
                             continue
                         who = occ[b]
-                        if who != -1 and self.ws[who].size != 1:
+                        if who != -1 and (ws[who].size != 1 or who in moved or who == lander):
                             continue
                         prev[b] = a
                         if who == -1:
@@ -438,34 +469,106 @@ class RumbleslamState(State):
             path = [found]
             while prev[path[-1]] != -1:
                 path.append(prev[path[-1]])
-            path.reverse()  # start ... found
-            for k in range(len(path) - 1, 0, -1):
-                mover = occ[path[k - 1]]
-                occ[path[k]] = mover
-                occ[path[k - 1]] = -1
-                pos[mover] = path[k]
-                moves.append((mover, path[k]))
-        return moves
+            path.reverse()  # src ... found
+            movers = [hand] + [occ[c] for c in path[1:-1]]
+            for k in range(len(movers) - 1, -1, -1):
+                occ[path[k + 1]] = movers[k]
+                moved.add(movers[k])
+                moves.append((movers[k], path[k + 1]))
+            hand = -1
 
-    def _land(self, w: Wrestler, anchor: int) -> bool:
-        """Place ``w`` at ``anchor`` (IMPACT pushes if it has the rule); False if impossible."""
+    def _impact_options(
+        self, lander: int, zone: tuple[int, ...], moved: tuple[int, ...], hand: int, src: int
+    ) -> list[int]:
+        """rumbleslam (IMPACT): where the controlling player may push ``hand`` (lifted aside from
+        ``src``): a free square in base contact; only if none, an occupied one whose 1x1 occupant
+        is then pushed "in the same manner". Only squares from which every push can still finish."""
+        occ = self.occ
+        h = self.ws[hand]
+        zs = frozenset(zone)
+        raw: list[int] = []
+        if h.size == 2:
+            for d in mat.DIRECTIONS.values():
+                b = mat.step(src, d)
+                cells = mat.footprint(b, 2)
+                if mat.valid_footprint(b, 2) and not zs.intersection(cells) and all(occ[x] == -1 for x in cells):
+                    raw.append(b)
+        else:
+            free: list[int] = []
+            taken: list[int] = []
+            for d in mat.DIRECTIONS.values():
+                b = mat.step(src, d)
+                if not mat.is_floor(b) or b in zs:
+                    continue
+                who = occ[b]
+                if who == -1:
+                    free.append(b)
+                elif self.ws[who].size == 1 and who not in moved and who != lander:
+                    taken.append(b)
+            raw = free or taken
+        out = []
+        for b in raw:
+            sim = occ.copy()
+            nxt = sim[b] if h.size == 1 else -1
+            for x in mat.footprint(b, h.size):
+                sim[x] = hand
+            if self._impact_greedy(sim, lander, zs, {*moved, hand}, nxt, b if nxt >= 0 else -1) is not None:
+                out.append(b)
+        return sorted(out)
+
+    def _land(self, w: Wrestler, anchor: int, then: tuple[Any, ...]) -> bool:
+        """Place ``w`` at ``anchor``, then run ``then``; with (IMPACT) the wrestlers in the way
+        are pushed aside first (the active player's choices). False if impossible."""
         size = w.size
         if self._fits(anchor, size, w.index):
             self._place(w, FLOOR, anchor)
+            self._push(then)
             return True
-        if size < 2:
+        if size < 2 or self._impact_plan(w, anchor) is None:
             return False
-        plan = self._impact_plan(w, anchor)
-        if plan is None:
-            return False
-        for c in w.cells():
-            self.occ[c] = -1
-        w.loc, w.pos = SIDE, -1
-        for o, b in plan:
-            self._place(self.ws[o], FLOOR, b)
-            self.emit("impact_push", {"wrestler": self._label(self.ws[o]), "to": mat.SQUARE_NAMES[b]})
-        self._place(w, FLOOR, anchor)
+        zone = self._impact_zone(w, anchor)
+        self._place(w, LIFTED, -1)  # in the air above its landing base
+        self._push(("impact", w.index, anchor, zone, (), -1, -1), then)
         return True
+
+    def _s_impact(
+        self, lander_i: int, anchor: int, zone: tuple[int, ...], moved: tuple[int, ...], hand: int, src: int
+    ) -> None:
+        """rumbleslam (IMPACT): push the next wrestler under the landing base (or land)."""
+        lander = self.ws[lander_i]
+        if hand < 0:
+            hand = next((self.occ[c] for c in zone if self.occ[c] not in (-1, lander_i)), -1)
+            if hand < 0:
+                self._place(lander, FLOOR, anchor)
+                return
+            src = self.ws[hand].pos
+            self._place(self.ws[hand], LIFTED, -1)  # lifted aside until placed
+        options = self._impact_options(lander_i, zone, moved, hand, src)
+        if not options:  # only if the engine's chain was the one way through: take it
+            occ = self.occ.copy()
+            plan = self._impact_greedy(occ, lander_i, frozenset(zone), set(moved), hand, src)
+            assert plan is not None, "rumbleslam: (IMPACT) push lost its way"
+            for o, b in plan:
+                self._place(self.ws[o], FLOOR, b)
+                self.emit("impact_push", {"wrestler": self._label(o), "to": mat.SQUARE_NAMES[b]})
+            self._place(lander, FLOOR, anchor)
+            return
+        if len(options) == 1:
+            self._impact_move(lander_i, anchor, zone, moved, hand, options[0])
+            return
+        player = self.ws[self.active].player if self.active >= 0 else lander.player
+        self._push(self._decide_step("place", player, "impact", hand, (lander_i, anchor, zone, moved, src)))
+
+    def _impact_move(
+        self, lander_i: int, anchor: int, zone: tuple[int, ...], moved: tuple[int, ...], hand: int, dest: int
+    ) -> None:
+        h = self.ws[hand]
+        nxt = self.occ[dest] if h.size == 1 else -1
+        if nxt >= 0:
+            self._place(self.ws[nxt], LIFTED, -1)
+        self._place(h, FLOOR, dest)
+        self.emit("impact_push", {"wrestler": self._label(h), "to": mat.SQUARE_NAMES[dest]})
+        self._push(("impact", lander_i, anchor, zone, tuple(sorted((*moved, hand))), nxt, dest if nxt >= 0 else -1))
 
     def _can_land(self, w: Wrestler, anchor: int) -> bool:
         if not mat.valid_footprint(anchor, w.size):
@@ -556,18 +659,31 @@ class RumbleslamState(State):
         self.emit("counter", {"wrestler": self._label(w), "counter": rule, "count": new})
 
     def _drop(self, lifter: Wrestler) -> None:
-        """rumbleslam LIFT: the Lifted wrestler is dropped in base contact with the lifter."""
+        """rumbleslam LIFT: the Lifted wrestler is dropped at once; its controlling player places
+        it in base contact with the lifter (or the closest free square), before anything else."""
         t = self.ws[lifter.lifting]
         lifter.lifting = -1
-        t.lifted_by = -1
-        spot = self._nearest_spot(t, lifter.box(), lifter.box()) if lifter.on_mat else -1
-        if spot < 0:
-            spot = self._nearest_spot(t, (5, 5, 6, 6))
-        if spot < 0:
-            self._remove(t, "no room in the ring")
+        t.lifted_by = -1  # Lifted by nobody: in the air until placed
+        near, contact = (lifter.box(), lifter.box()) if lifter.on_mat else (CENTER, None)
+        self.deferred.append(("settle", "drop", t.index, t.player, near, contact))
+
+    def _s_settle(self, purpose: str, index: int, player: int, near: Box, contact: Box | None) -> None:
+        """Put a wrestler in the air back on the mat: the player chooses among equally good squares."""
+        w = self.ws[index]
+        if w.loc != LIFTED or w.lifted_by >= 0:
             return
-        self._place(t, FLOOR, spot)
-        self.emit("drop", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[spot]})
+        spots = self._spots(w, near, contact)
+        if not spots:
+            self._remove(w, "no room in the ring")
+        elif len(spots) == 1:
+            self._settle(purpose, w, spots[0])
+        else:
+            self._push(self._decide_step("place", player, purpose, index, near, contact))
+
+    def _settle(self, purpose: str, w: Wrestler, spot: int) -> None:
+        self._place(w, FLOOR, spot)
+        if purpose in ("drop", "escape"):
+            self.emit(purpose, {"wrestler": self._label(w), "square": mat.SQUARE_NAMES[spot]})
 
     def _remove(self, w: Wrestler, how: str) -> None:
         """rumbleslam OBJECT OF THE GAME: removed wrestlers leave the game."""
@@ -609,6 +725,7 @@ class RumbleslamState(State):
         self.method = how
         self.over = True
         self.stack.clear()
+        self.deferred.clear()
         self.emit("result", {"winners": [self.game.player_label(p) for p in winners], "how": how,
                              "dosh": self.dosh_count})
 
@@ -922,14 +1039,11 @@ class RumbleslamState(State):
         self._push(self._decide_step("defend", w.player, "escape", lifter.index, index, A_LIFT))
 
     def _escape_to(self, w: Wrestler, lifter: Wrestler) -> None:
+        """The escaping wrestler's player places it in base contact with the lifter."""
         lifter.lifting = -1
         w.lifted_by = -1
-        spot = self._nearest_spot(w, lifter.box(), lifter.box())
-        if spot < 0:
-            self._remove(w, "no room in the ring")
-            return
-        self._place(w, FLOOR, spot)
-        self.emit("escape", {"wrestler": self._label(w), "square": mat.SQUARE_NAMES[spot]})
+        near, contact = (lifter.box(), lifter.box()) if lifter.on_mat else (CENTER, None)
+        self._push(("settle", "escape", w.index, w.player, near, contact))
 
     def _s_escape_rolled(self, lifter_i: int, index: int, stat: str, flats: tuple[int, int]) -> None:
         lifter, w = self.ws[lifter_i], self.ws[index]
@@ -979,8 +1093,13 @@ class RumbleslamState(State):
                 spots = self._corner_spots(w)
             elif purpose == "eagle":
                 spots = self._eagle_spots(w)
-            else:  # dodge
+            elif purpose == "dodge":
                 spots = self._dodge_spots(w)
+            elif purpose == "impact":
+                lander, _anchor, zone, moved, src = step[5]
+                spots = self._impact_options(lander, zone, moved, index, src)
+            else:  # drop, escape, ammo
+                spots = self._spots(w, step[5], step[6])
             acts = [A(f"place {mat.SQUARE_NAMES[s]}") for s in spots]
         elif code == "enter":
             acts = [A(f"enter {self._label(i)}") for i in self._eligible_entries(player)] + [A("no entry")]
@@ -1042,9 +1161,14 @@ class RumbleslamState(State):
             elif purpose == "eagle":
                 self._place(w, FLOOR, what[1])
                 self.emit("move", {"wrestler": self._label(w), "to": mat.SQUARE_NAMES[what[1]], "why": "Eagle Airways"})
-            else:
+            elif purpose == "dodge":
                 self._place(w, FLOOR, what[1])
                 self.emit("dodge", {"wrestler": self._label(w), "square": mat.SQUARE_NAMES[what[1]]})
+            elif purpose == "impact":
+                lander, anchor, zone, moved, _src = step[5]
+                self._impact_move(lander, anchor, zone, moved, index, what[1])
+            else:
+                self._settle(purpose, w, what[1])
         elif code == "enter":
             if verb == "enter":
                 self._push(self._decide_step("place", player, "enter", what[1]))
@@ -1820,15 +1944,20 @@ class RumbleslamState(State):
         """rumbleslam DISMOUNT THE TURNBUCKLE (WEIGHT 3: IMPACT)."""
         w = self.ws[w_i]
         spot = self._dismount_spot(w) if w.loc == TB else -1
-        if spot >= 0 and self._land(w, spot):
-            self.emit("dismount", {"wrestler": self._label(w), "square": mat.SQUARE_NAMES[spot]})
+        if spot >= 0:
+            self._land(w, spot, ("dismounted", w_i))
+
+    def _s_dismounted(self, w_i: int) -> None:
+        w = self.ws[w_i]
+        self.emit("dismount", {"wrestler": self._label(w), "square": mat.SQUARE_NAMES[w.pos]})
 
     def _s_tb_land(self, a_i: int, t_i: int, atk_i: int, anchor: int) -> None:
         """rumbleslam TURNBUCKLE: (JUMP) to a square in base contact with the target, then attack."""
+        self._land(self.ws[a_i], anchor, ("tb_landed", a_i, t_i, atk_i))
+
+    def _s_tb_landed(self, a_i: int, t_i: int, atk_i: int) -> None:
         a = self.ws[a_i]
-        if not self._land(a, anchor):
-            return
-        self.emit("leap", {"wrestler": self._label(a), "square": mat.SQUARE_NAMES[anchor],
+        self.emit("leap", {"wrestler": self._label(a), "square": mat.SQUARE_NAMES[a.pos],
                            "target": self._label(t_i)})
         self._push(("opp_roll", a_i, t_i, atk_i, "def"))
 
@@ -1881,12 +2010,20 @@ class RumbleslamState(State):
             self._live_ammo(a, t, self.ws[target])
             return
         anchor = cell if t.size == 1 else self._cover_anchor(t, cell, set(a.cells()))
-        if anchor < 0 or not self._land(t, anchor):
-            anchor = self._nearest_spot(t, mat.box(cell, 1))
-            if anchor < 0:
-                self._remove(t, "no room in the ring")
-                return
-            self._place(t, FLOOR, anchor)
+        if anchor >= 0 and self._land(t, anchor, ("throw_landed", a_i, t_i)):
+            return
+        anchor = self._nearest_spot(t, mat.box(cell, 1))
+        if anchor < 0:
+            self._remove(t, "no room in the ring")
+            return
+        self._place(t, FLOOR, anchor)
+        self._push(("throw_landed", a_i, t_i))
+
+    def _s_throw_landed(self, a_i: int, t_i: int) -> None:
+        """rumbleslam THROWING AGAINST THE ROPES OR TURNBUCKLE: where it landed decides."""
+        a, t = self.ws[a_i], self.ws[t_i]
+        if t.loc != FLOOR:
+            return
         self.emit("land", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[t.pos]})
         tb = mat.turnbuckle_touched(t.pos, t.size)
         ropes = mat.ropes_touched(t.pos, t.size)
@@ -1919,18 +2056,23 @@ class RumbleslamState(State):
         self._remove(t, "thrown out of the ring")
 
     def _live_ammo(self, a: Wrestler, t: Wrestler, target: Wrestler) -> None:
-        spot = self._nearest_spot(t, a.box(), target.box())
-        if spot < 0:
-            self._remove(t, "no room in the ring")
-            return
-        self._place(t, FLOOR, spot)
+        """rumbleslam LIVE AMMUNITION: the active player places the thrown wrestler touching the
+        target, as close to the thrower as possible (its choice among equals)."""
+        t.loc = LIFTED  # in the air, still in the ring
+        self._push(("settle", "ammo", t.index, a.player, a.box(), target.box()),
+                   ("ammo_hit", a.index, t.index, target.index))
+
+    def _s_ammo_hit(self, a_i: int, t_i: int, g_i: int) -> None:
+        t, target = self.ws[t_i], self.ws[g_i]
+        if t.loc != FLOOR:
+            return  # no room in the ring
         self.emit("live_ammo", {"wrestler": self._label(t), "target": self._label(target),
-                                "square": mat.SQUARE_NAMES[spot]})
+                                "square": mat.SQUARE_NAMES[t.pos]})
         if target.ko:
             self.buf = []
-            self._push(("ammo_done", a.index, t.index, target.index, -99))
+            self._push(("ammo_done", a_i, t_i, g_i, -99))
         else:
-            self._push(*self._dex_test(target, 0, ("ammo_done", a.index, t.index, target.index)))
+            self._push(*self._dex_test(target, 0, ("ammo_done", a_i, t_i, g_i)))
 
     def _s_ammo_done(self, a_i: int, t_i: int, g_i: int, flat: int) -> None:
         t, target = self.ws[t_i], self.ws[g_i]
@@ -1982,9 +2124,12 @@ class RumbleslamState(State):
                 "weight": e.profile.weight,
             })
         pending = None
+        prompt = None
         if not self.over and self.stack:
             top = self.stack[-1]
             pending = "roll" if top[0] == "die" else str(top[1])
+            if pending == "place":
+                prompt = self._place_prompt(top)
         return {
             "game": "rumbleslam", "player": player, "round": self.round, "rounds": g.rounds,
             "initiative_card": g.player_label(self.holder),
@@ -1992,10 +2137,32 @@ class RumbleslamState(State):
                        "sponsorships": list(self.sponsors_left[p]),
                        "corner": mat.TURNBUCKLE_NAMES[self.corners[p]] if self.corners[p] >= 0 else None}
                       for p in range(g.players)],
-            "wrestlers": wrestlers, "pending": pending,
+            "wrestlers": wrestlers, "pending": pending, "prompt": prompt,
             "current_player": self.current_player(), "over": self.over, "result": self.method,
             "dosh_count": self.dosh_count,
         }
+
+    def _place_prompt(self, step: tuple[Any, ...]) -> str:
+        """What a ``place ...`` decision is for, in words (the terminal and web show it)."""
+        purpose, w = step[3], self._label(step[4])
+        if purpose == "impact":
+            lander, anchor = step[5][0], step[5][1]
+            return (f"IMPACT: {self._label(lander)} lands on {mat.SQUARE_NAMES[anchor]}; push {w} into a square "
+                    "in base contact (an occupied one pushes its wrestler on)")
+        return {
+            "deploy": f"place {w} in your corner",
+            "enter": f"place {w} (from the sidelines) in your corner",
+            "eagle": f"Eagle Airways: fly {w} to any free square",
+            "dodge": f"{w} dodges: place it 1 square away",
+            "drop": f"{w} is dropped: place it in base contact with its lifter (or the closest free square)",
+            "escape": f"{w} escapes the Lift: place it in base contact with its lifter",
+            "ammo": f"LIVE AMMUNITION: place {w} touching {self._box_owner(step[6])}, as close to the thrower "
+                    "as possible",
+        }.get(purpose, f"place {w}")
+
+    def _box_owner(self, box: Box | None) -> str:
+        who = self.occ[mat.cell_at(box[0], box[1])] if box is not None else -1
+        return self._label(who) if who >= 0 else "the target"
 
     def match_result(self) -> MatchResult | None:
         if not self.over:
