@@ -69,6 +69,45 @@ def test_re_rolls_initiative_holder_first_and_never_twice(tmp_path: Path) -> Non
     assert wrestler(s, "B").sta == 3 and s.endorsements == [1, 2]
 
 
+def test_re_rolls_on_crowd_dice_when_a_die_hurts(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS: "at any time ... Gold, Silver, Copper, or Crowd", only your own dice
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = scenario(game, {"A": "D4", "B": "E4"}, active="A")
+    do(s, "lift A->B", "Crowd=Boo")  # the Dirty check fails: A's player may re-roll the Boo
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
+    do(s, "reroll die 0", "Crowd=Cheer")
+    assert s.current_player() == 1 and names(s) == {"defend GRP", "defend DEX"} and s.endorsements == [0, 1]
+    s = scenario(game, {"A": "D4", "B": "E4"}, active="A")
+    do(s, "lift A->B", "Crowd=Blank")  # a passed check: nothing to re-roll
+    assert names(s) == {"defend GRP", "defend DEX"}
+
+
+def test_re_rolls_on_crowd_dice_follow_the_option(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS: reroll_prompts=never offers none (Crowd Pleaser: a Blank can still become a Cheer)
+    for option, offered in (("useful", True), ("never", False)):
+        game = fixture_game(tmp_path, [profile("A", pop=1), profile("B")], ["A"], ["B"], reroll_prompts=option,
+                            team0_extra={"endorsements": 1})
+        s = scenario(game, {"A": "D4", "B": "J10"}, active="A")
+        do(s, "crowd pleaser A", "Crowd=Blank")
+        assert (names(s) == {"reroll die 0", "keep dice"}) is offered
+
+
+def test_re_rolls_on_the_initiative_roll_holder_first(tmp_path: Path) -> None:
+    # rumbleslam RE-ROLLS / TAKING THE INITIATIVE: the Initiative card holder declares re-rolls first
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = game.new_initial_state()
+    do(s, "G=1", "G=4", "corner NW", "place A1", "place J10")
+    assert s.holder == 0 and s.current_player() == CHANCE
+    do(s, "C=0", "C=1")  # B ahead: the holder (A's player) may re-roll
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
+    do(s, "reroll die 0", "C=2")  # now A leads: B's player may answer
+    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
+    do(s, "reroll die 1", "C=2")  # a draw goes to the card holder: B's player has nothing left
+    assert s.active == wrestler(s, "A").index and s.endorsements == [0, 0]
+
+
 def test_counters_one_of_each_unless_two(tmp_path: Path) -> None:
     # rumbleslam COUNTERS
     s = duel(tmp_path)

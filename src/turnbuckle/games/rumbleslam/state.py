@@ -261,20 +261,38 @@ class RumbleslamState(State):
         return tuple((0, "Crowd") for _ in range(n))
 
     def _s_reroll_window(
-        self, player: int, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, int]
+        self, player: int, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, ...]
     ) -> None:
         # rumbleslam RE-ROLLS / ENDORSEMENTS: each Endorsement re-rolls one of your own dice, once.
         if self.endorsements[player] <= 0 or self.game.reroll_prompts == "never":
             return
-        if self._reroll_candidates(player, owners) and self._losing(player, mode, flats, thr, owners):
+        if self._reroll_candidates(player, owners, mode, thr) and self._losing(player, mode, flats, thr, owners):
             self._push(self._decide_step("reroll", player, mode, flats, thr, owners))
 
-    def _reroll_candidates(self, player: int, owners: tuple[int, int]) -> list[int]:
+    def _reroll_candidates(self, player: int, owners: tuple[int, ...], mode: str = "opp", thr: int = 0) -> list[int]:
+        """Own dice not yet re-rolled that could come up better (Crowd dice: a face in the ``thr``
+        bit mask of faces that hurt)."""
+        if mode == "crowd":
+            return [i for i, (side, _kind, face, rerolled) in enumerate(self.buf)
+                    if owners[side] == player and not rerolled and (thr >> face) & 1 and i < 16]
         dice = self.game.dice
         return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
                 if owners[side] == player and not rerolled and face < dice.max_face(kind) and i < 16]
 
-    def _losing(self, player: int, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, int]) -> bool:
+    def _crowd_roll(self, player: int, n: int, bad: tuple[int, ...]) -> list[tuple[Any, ...]]:
+        """rumbleslam ENDORSEMENTS: Crowd dice too may be re-rolled "at any time" (offered when a
+        die shows one of the ``bad`` faces)."""
+        mask = sum(1 << f for f in bad)
+        steps: list[tuple[Any, ...]] = [("roll", self._crowd(n))]
+        if mask:
+            steps.append(("reroll_window", player, "crowd", (0, 0), mask, (player, player)))
+        return steps
+
+    def _losing(self, player: int, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, ...]) -> bool:
+        if mode == "crowd":
+            return any(owners[side] == player and (thr >> face) & 1 for side, _, face, _ in self.buf)
+        if mode == "init":
+            return self._initiative_order()[0] != player
         a = self._total(0) + flats[0]
         if mode == "test":
             return a < thr
@@ -284,7 +302,7 @@ class RumbleslamState(State):
         return a <= d if player == owners[0] else a > d
 
     def _reroll_steps(
-        self, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, int]
+        self, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, ...]
     ) -> list[tuple[Any, ...]]:
         players = []
         for p in self._clockwise(self.holder):
@@ -916,18 +934,31 @@ class RumbleslamState(State):
                 w = self.ws[self.nominee[p]]
                 # a KO'd wrestler rolls its real DEX for the initiative (rumbleslam KO'D)
                 spec.extend((p, k) for k in self.game.entrants[w.index].profile.pool("dex").dice)
-        self._push(("roll", tuple(spec)), ("initiative_done",))
+        # rumbleslam RE-ROLLS: the Initiative card holder declares re-rolls first
+        owners = tuple(range(self.game.players))
+        windows = [("reroll_window", p, "init", (0, 0), 0, owners)
+                   for p in self._clockwise(self.holder) if self.nominee[p] >= 0]
+        self._push(("roll", tuple(spec)), *windows, ("initiative_done",))
 
-    def _s_initiative_done(self) -> None:
+    def _initiative_totals(self) -> dict[int, int]:
         totals = {}
         for p in range(self.game.players):
             if self.nominee[p] >= 0:
                 w = self.ws[self.nominee[p]]
                 pool = self.game.entrants[w.index].profile.pool("dex")
                 totals[p] = self._total(p) + pool.bonus + w.bonus[3]
-        self._emit_roll("initiative", totals={self.game.player_label(p): t for p, t in totals.items()})
+        return totals
+
+    def _initiative_order(self) -> list[int]:
+        """Highest DEX first; ties to the card holder, then clockwise from it."""
+        totals = self._initiative_totals()
         seat = {p: i for i, p in enumerate(self._clockwise(self.holder))}
-        self.turn_order = sorted(totals, key=lambda p: (-totals[p], seat[p]))
+        return sorted(totals, key=lambda p: (-totals[p], seat[p]))
+
+    def _s_initiative_done(self) -> None:
+        totals = self._initiative_totals()
+        self._emit_roll("initiative", totals={self.game.player_label(p): t for p, t in totals.items()})
+        self.turn_order = self._initiative_order()
         self.turn = 0
         if self.turn_order:
             self.emit("initiative", {"team": self.game.player_label(self.turn_order[0]),
@@ -981,10 +1012,10 @@ class RumbleslamState(State):
         self.emit("activate", {"wrestler": self._label(w), "ap": w.ap, "mp": w.mp})
         steps: list[tuple[Any, ...]] = []
         if w.ko:
-            steps.append(("roll", self._crowd(1)))
+            steps.extend(self._crowd_roll(p, 1, (BOO, BLANK)))
             steps.append(("ko_recovery", index))
         elif w.bleed:
-            steps.append(("roll", self._crowd(1)))
+            steps.extend(self._crowd_roll(p, 1, (BOO, BLANK)))
             steps.append(("bleeding", index))
         if any(a.kind == "choice" for a, _ in self.game.entrants[index].abilities):
             steps.append(("choice", index))
@@ -1127,7 +1158,8 @@ class RumbleslamState(State):
             acts = [A("smash")] if step[5] else []
             acts += [A(f"rebound {r}") for r in step[4]]
         elif code == "reroll":
-            acts = [A(f"reroll die {i}") for i in self._reroll_candidates(player, step[6])] + [A("keep dice")]
+            acts = [A(f"reroll die {i}") for i in self._reroll_candidates(player, step[6], step[3], step[5])]
+            acts.append(A("keep dice"))
         elif code == "land":
             acts = [A(f"land {mat.SQUARE_NAMES[c]}") for c in self._landings(self.ws[step[3]], self.ws[step[4]])]
         elif code == "throw":
@@ -1405,7 +1437,7 @@ class RumbleslamState(State):
             self._push(cont)
             return
         n = 1 if self.dirty == 1 else 2
-        self._push(("roll", self._crowd(n)), ("dirty_done", w.index, cont))
+        self._push(*self._crowd_roll(w.player, n, (BOO,)), ("dirty_done", w.index, cont))
 
     def _s_dirty_done(self, index: int, cont: tuple[Any, ...]) -> None:
         w = self.ws[index]
@@ -1647,7 +1679,7 @@ class RumbleslamState(State):
                 self._knockdown(t)
         for rule, _n in rules:
             if rule == "DAZED":
-                steps.append(("roll", self._crowd(1)))
+                steps.extend(self._crowd_roll(t.player, 1, (BLANK, BOO)))
                 steps.append(("dazed", t.index))
             elif rule == "FURY":
                 steps.append(("fury", a.index, t.index))
@@ -1864,7 +1896,12 @@ class RumbleslamState(State):
         w = self.ws[w_i]
         if not w.in_ring or w.ko:
             return
-        self._push(("roll", self._crowd(1)), ("cp_done", w_i))
+        # the faces worth re-rolling (rumbleslam CROWD PLEASER / HEEL)
+        if self.game.entrants[w_i].profile.heel:
+            bad: tuple[int, ...] = () if w.cp_lock else (CHEER, BLANK)
+        else:
+            bad = (BOO,) if w.cp_lock else (BOO, BLANK)
+        self._push(*self._crowd_roll(w.player, 1, bad), ("cp_done", w_i))
 
     def _s_cp_done(self, w_i: int) -> None:
         """rumbleslam CROWD PLEASER / HEEL."""
