@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 import numpy as np
@@ -186,6 +187,8 @@ def displace(p: Point, r: int, others: Sequence[Obstacle]) -> Point:
 _EPS: Final = 1e-6
 _SIDES: Final = 16
 _POLY_SCALE: Final = 1.0 / math.cos(math.pi / _SIDES)
+_POLY_DIRS: Final = tuple((math.cos(2 * math.pi * (i + 0.5) / _SIDES), math.sin(2 * math.pi * (i + 0.5) / _SIDES))
+                          for i in range(_SIDES))
 
 
 FloatArray = npt.NDArray[np.float64]
@@ -205,6 +208,52 @@ def _segments_clear(px: FloatArray, py: FloatArray, qx: FloatArray, qy: FloatArr
         ey = py + t * dy - cy
         clear &= ex * ex + ey * ey >= rr * rr - _EPS
     return clear
+
+
+@lru_cache(maxsize=2048)
+def _visibility(start: Point, r: int, obstacles: tuple[tuple[float, float, float], ...]
+                ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The 16-gon vertices (after the start) and their shortest distances from the start; a pure
+    function of the position, memoised because the same position recurs across decisions and
+    states (read-only arrays)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    lo, hi = r, RING - r
+    for cx, cy, rr in obstacles:
+        big = rr * _POLY_SCALE + 1e-3
+        for ca, sa in _POLY_DIRS:
+            x, y = cx + big * ca, cy + big * sa
+            if lo <= x <= hi and lo <= y <= hi and all(
+                (x - ox) ** 2 + (y - oy) ** 2 >= orr * orr for ox, oy, orr in obstacles
+            ):
+                xs.append(x)
+                ys.append(y)
+    vx = np.array([float(start[0]), *xs])
+    vy = np.array([float(start[1]), *ys])
+    n = len(vx)
+    vis = _segments_clear(vx[:, None], vy[:, None], vx[None, :], vy[None, :], obstacles).tolist()
+    w = np.hypot(vx[:, None] - vx[None, :], vy[:, None] - vy[None, :]).tolist()
+    # Dijkstra on plain lists (at most 49 vertices: cheaper than numpy per step; same float sums)
+    best = [math.inf] * n
+    best[0] = 0.0
+    heap = [(0.0, 0)]
+    done = [False] * n
+    while heap:
+        d, i = heapq.heappop(heap)
+        if done[i]:
+            continue
+        done[i] = True
+        row, seen = w[i], vis[i]
+        for j in range(n):
+            if seen[j] and not done[j]:
+                cand = d + row[j]
+                if cand < best[j]:
+                    best[j] = cand
+                    heapq.heappush(heap, (cand, j))
+    dist = np.array(best)
+    for array in (vx, vy, dist):
+        array.flags.writeable = False
+    return vx, vy, dist
 
 
 class PathFinder:
@@ -228,45 +277,15 @@ class PathFinder:
         self._vy: npt.NDArray[np.float64] | None = None
 
     def _graph(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-        if self._dist is not None and self._vx is not None and self._vy is not None:
-            return self._vx, self._vy, self._dist
-        xs: list[float] = []
-        ys: list[float] = []
-        lo, hi = self.r, RING - self.r
-        for cx, cy, rr in self.obstacles:
-            big = rr * _POLY_SCALE + 1e-3
-            for i in range(_SIDES):
-                a = 2 * math.pi * (i + 0.5) / _SIDES
-                x, y = cx + big * math.cos(a), cy + big * math.sin(a)
-                if lo <= x <= hi and lo <= y <= hi and all(
-                    (x - ox) ** 2 + (y - oy) ** 2 >= orr * orr for ox, oy, orr in self.obstacles
-                ):
-                    xs.append(x)
-                    ys.append(y)
-        vx = np.array([float(self.start[0]), *xs])
-        vy = np.array([float(self.start[1]), *ys])
-        n = len(vx)
-        vis = _segments_clear(vx[:, None], vy[:, None], vx[None, :], vy[None, :], self.obstacles)
-        w = np.hypot(vx[:, None] - vx[None, :], vy[:, None] - vy[None, :])
-        dist = np.full(n, np.inf)
-        dist[0] = 0.0
-        heap = [(0.0, 0)]
-        done = np.zeros(n, dtype=bool)
-        while heap:
-            d, i = heapq.heappop(heap)
-            if done[i]:
-                continue
-            done[i] = True
-            cand = d + w[i]
-            better = vis[i] & (cand < dist) & ~done
-            for j in np.nonzero(better)[0]:
-                dist[j] = cand[j]
-                heapq.heappush(heap, (float(cand[j]), int(j)))
-        self._vx, self._vy, self._dist = vx, vy, dist
-        return vx, vy, dist
+        if self._dist is None or self._vx is None or self._vy is None:
+            self._vx, self._vy, self._dist = _visibility(self.start, self.r, tuple(self.obstacles))
+        return self._vx, self._vy, self._dist
 
-    def lengths(self, qx: npt.NDArray[np.float64], qy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        """Path length (tenths) from the start to each destination; ``inf`` if none."""
+    def lengths(self, qx: npt.NDArray[np.float64], qy: npt.NDArray[np.float64],
+                within: float | None = None) -> npt.NDArray[np.float64]:
+        """Path length (tenths) from the start to each destination; ``inf`` if none. With
+        ``within``, a detour is only exact up to that length (longer ones may come out ``inf``):
+        vertices already farther than it cannot lie on a path that fits, so they are skipped."""
         sx, sy = float(self.start[0]), float(self.start[1])
         straight = np.hypot(qx - sx, qy - sy)
         if not self.obstacles:
@@ -278,11 +297,15 @@ class PathFinder:
         blocked = ~clear
         bx, by = qx[blocked], qy[blocked]
         vx, vy, dist = self._graph()
-        if len(vx) <= 1:
+        vx, vy, dist = vx[1:], vy[1:], dist[1:]
+        if within is not None:
+            near = dist <= within
+            vx, vy, dist = vx[near], vy[near], dist[near]
+        if len(vx) == 0:
             out[blocked] = np.inf
             return out
-        vis = _segments_clear(vx[1:, None], vy[1:, None], bx[None, :], by[None, :], self.obstacles)
-        legs = np.hypot(vx[1:, None] - bx[None, :], vy[1:, None] - by[None, :]) + dist[1:, None]
+        vis = _segments_clear(vx[:, None], vy[:, None], bx[None, :], by[None, :], self.obstacles)
+        legs = np.hypot(vx[:, None] - bx[None, :], vy[:, None] - by[None, :]) + dist[:, None]
         legs = np.where(vis, legs, np.inf)
         out[blocked] = legs.min(axis=0)
         return out
@@ -331,7 +354,7 @@ def reachable_grid(start: Point, r: int, others: Sequence[Obstacle], limit: int,
     idx = (ii + i0) * _N + (jj + j0)
     if len(idx) == 0 or not others:
         return idx
-    lengths = finder.lengths(GRID_X[idx], GRID_Y[idx])
+    lengths = finder.lengths(GRID_X[idx], GRID_Y[idx], limit + 1e-9)
     return idx[lengths <= limit + 1e-9]
 
 
@@ -341,7 +364,14 @@ _ANCHOR_GAPS: Final = np.array([0] * len(ANCHOR_BEARINGS) + [REACH] * len(ANCHOR
 
 
 def anchor_points(ref: Point, ref_facing: Point, ref_r: int, r: int,
-                  others: Sequence[Obstacle]) -> list[Point | None]:
+                  others: Sequence[Obstacle]) -> tuple[Point | None, ...]:
+    """See ``_anchor_points`` (memoised: a model that has not moved keeps its named points)."""
+    return _anchor_points(ref, ref_facing, ref_r, r, tuple(others))
+
+
+@lru_cache(maxsize=4096)
+def _anchor_points(ref: Point, ref_facing: Point, ref_r: int, r: int,
+                   others: tuple[Obstacle, ...]) -> tuple[Point | None, ...]:
     """The named points around a model: for each bearing of ``ANCHOR_BEARINGS`` (clockwise from its
     facing) the base-contact point, then the same bearings at a 2-inch gap. Each is the lattice
     point nearest the ideal spot that is in contact (within 0.1 inch) or 1.9-2.0 inches away,
@@ -367,7 +397,7 @@ def anchor_points(ref: Point, ref_facing: Point, ref_r: int, r: int,
     pick = score[np.arange(len(best)), best]
     px = cx[np.arange(len(best)), best].astype(np.int64).tolist()
     py = cy[np.arange(len(best)), best].astype(np.int64).tolist()
-    return [(x, y) if np.isfinite(v) else None for x, y, v in zip(px, py, pick.tolist(), strict=True)]
+    return tuple((x, y) if np.isfinite(v) else None for x, y, v in zip(px, py, pick.tolist(), strict=True))
 
 
 def on_grid(p: Point) -> bool:

@@ -15,11 +15,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
@@ -204,6 +206,7 @@ class SkirmishGame(Game):
                 mine.add(len(self.maneuvers))
                 self.maneuvers.append(m)
             self.own.append(mine)
+        self.own_sorted: list[tuple[int, ...]] = [tuple(sorted(mine)) for mine in self.own]
         self.jockey_index = next((i for i, m in enumerate(self.maneuvers) if m.key == "jockey"), -1)
         self._build_actions()
 
@@ -257,6 +260,10 @@ class SkirmishGame(Game):
         self.route_base = len(names)  # appended last: the older ids stay put
         names += ["direct", *(f"via rope {side}" for side in geo.ROPES)]
         decisions = [Action(i, n) for i, n in enumerate(names)]
+        self.decision_array = np.empty(len(decisions), dtype=object)
+        """The decisions by id, for picking hundreds of destinations with one numpy index."""
+        for action in decisions:
+            self.decision_array[action.id] = action
 
         chance: list[str] = []
         self.order_outcomes: dict[tuple[int, ...], int] = {}
@@ -426,9 +433,9 @@ class SkirmishState(State):
         self.winner = -1
         self.how = ""
         self._cache: list[Action] | None = None
-        self._dest: tuple[dict[int, geo.Point], list[int]] | None = None
+        self._dest: tuple[dict[int, geo.Point], npt.NDArray[np.int64]] | None = None
         self._named: tuple[dict[int, geo.Point], geo.PathFinder] | None = None
-        self._legal_set: frozenset[int] = frozenset()
+        self._legal_ids_sorted: list[int] = []
         self._opts: tuple[int, list[tuple[int, tuple[int, int, str]]]] | None = None
 
     def action_from_string(self, text: str) -> Action:
@@ -504,10 +511,15 @@ class SkirmishState(State):
         if self.phase == OVER or self.phase in CHANCE_PHASES:
             return []
         if self._cache is None:
-            ids = sorted(self._legal_ids())
-            table = self.game.decision_list
-            self._cache = [table[i] for i in ids]
-            self._legal_set = frozenset(ids)
+            if self.phase == DEST:  # hundreds of grid points: one numpy sort and index
+                named, grid = self._destinations()
+                ids = np.sort(np.concatenate((np.fromiter(named, dtype=np.int64, count=len(named)), grid)))
+                self._cache = self.game.decision_array[ids].tolist()
+                self._legal_ids_sorted = ids.tolist()
+            else:
+                table = self.game.decision_list
+                self._legal_ids_sorted = sorted(self._legal_ids())
+                self._cache = [table[i] for i in self._legal_ids_sorted]
         return self._cache
 
     def _is_allowed(self, action: Action) -> bool:
@@ -526,7 +538,9 @@ class SkirmishState(State):
                 return True
             return g.grid_base <= action.id < g.push_base and self._grid_destination_ok(action.id)
         self.legal_actions()
-        return action.id in self._legal_set and 0 <= action.id < len(g.decision_list) \
+        ids = self._legal_ids_sorted
+        at = bisect_left(ids, action.id)
+        return at < len(ids) and ids[at] == action.id and 0 <= action.id < len(g.decision_list) \
             and g.decision_list[action.id] == action
 
     def _illegal_message(self, action: Action) -> str:
@@ -639,7 +653,7 @@ class SkirmishState(State):
             return [_id(by, f"bid {k}") for k in range(self.pool[self.chooser] + 1)]
         if phase == DEST:
             named, grid = self._destinations()
-            return [*named, *grid]
+            return [*named, *grid.tolist()]
         if phase == FACE:
             return self._facing_ids()
         if phase == ROUTE:
@@ -751,21 +765,24 @@ class SkirmishState(State):
         out: list[tuple[int, tuple[int, int, str]]] = []
         targets = [self.pend["attacker_model"]] if counter else [self.active[p] for p in self._opponents(player)]
         partner = self._partner(player)
-        for mi in sorted(g.own[me.wrestler]):
+        doubled = self.tag_double[player]
+        reach: dict[int, bool] = {}  # per target: in range and in the front arc (SK-7.1)
+        for mi in g.own_sorted[me.wrestler]:
             if mi in used:
                 continue
             m = g.maneuvers[mi]
-            if self._cost(player, mi) > budget:
+            if (m.cost * 2 if doubled and "tag" in m.effects else m.cost) > budget:
                 continue
             req = m.requires
-            if "jockey" in req and not me.jockeyed:
-                continue
-            if "staggered_self" in req and not me.staggered:
-                continue
-            if "partner" in req and partner < 0:
-                continue
-            if "self_in_corner" in req and not geo.completely_within_corner(me.pos, me.r, self.corner[player]):
-                continue
+            if req:
+                if "jockey" in req and not me.jockeyed:
+                    continue
+                if "staggered_self" in req and not me.staggered:
+                    continue
+                if "partner" in req and partner < 0:
+                    continue
+                if "self_in_corner" in req and not geo.completely_within_corner(me.pos, me.r, self.corner[player]):
+                    continue
             if m.kind in ("move", "special"):
                 if counter:
                     continue
@@ -779,7 +796,10 @@ class SkirmishState(State):
                     continue
                 if "defender_in_corner" in req and not geo.completely_within_corner(d.pos, d.r, self.corner[player]):
                     continue
-                if not self._can_attack(me, d, m.arc):
+                near = reach.get(t)
+                if near is None:
+                    near = reach[t] = self._can_attack(me, d, "either")
+                if not near or (m.arc != "either" and not self._can_attack(me, d, m.arc)):
                     continue
                 for stat in m.stats:
                     out.append((g.maneuver_action[(mi, d.player, stat)], (mi, t, stat)))
@@ -820,7 +840,7 @@ class SkirmishState(State):
                 ids.append(g.face_seat_base + m.player)
         return ids
 
-    def _destinations(self) -> tuple[dict[int, geo.Point], list[int]]:
+    def _destinations(self) -> tuple[dict[int, geo.Point], npt.NDArray[np.int64]]:
         """Legal destinations of the pending move (SK-6.1, SK-1.4): the named points (``stay``,
         anchors, ropes) with their lattice points, and the reachable 0.5-inch grid points (a grid
         point equal to a named point is left to the name)."""
@@ -831,17 +851,19 @@ class SkirmishState(State):
         mi = self.pend["mover"]
         mover = self.models[mi]
         limit = self.pend["limit"]
-        grid: list[int] = []
+        grid = np.zeros(0, dtype=np.int64)
         via = self.pend.get("via")
         if limit > 0:
             if via is None:
                 idx = geo.reachable_grid(mover.pos, mover.r, self._obstacles(mi), limit, finder)
             else:
                 idx = geo.reachable_grid_via(mover.pos, mover.r, self._obstacles(mi), limit, via)
-            dup = {geo.grid_index(p) for p in found.values() if geo.on_grid(p)}
-            if dup:
-                idx = idx[~np.isin(idx, np.fromiter(dup, dtype=np.int64))]
-            grid = (idx + g.grid_base).tolist()
+            dup = [geo.grid_index(p) for p in found.values() if geo.on_grid(p)]
+            if dup and len(idx):
+                keep = np.ones(len(geo.GRID_POINTS), dtype=bool)
+                keep[dup] = False
+                idx = idx[keep[idx]]
+            grid = idx + g.grid_base
         self._dest = (found, grid)
         return self._dest
 
@@ -913,7 +935,7 @@ class SkirmishState(State):
         if candidates:
             xs = np.array([float(p[0]) for _, p in candidates])
             ys = np.array([float(p[1]) for _, p in candidates])
-            lengths = finder.lengths(xs, ys) if via is None else \
+            lengths = finder.lengths(xs, ys, limit + 1e-9) if via is None else \
                 geo.via_rope_lengths(start, mover.r, via, xs, ys, obstacles)
             for (aid, point), length in zip(candidates, lengths, strict=True):
                 if length <= limit + 1e-9 and point not in seen:
