@@ -1,0 +1,189 @@
+"""RUMBLESLAM: the active wrestler's menu of actions and the squares each one may use."""
+
+from __future__ import annotations
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, SIDE, TB, Wrestler
+from turnbuckle.games.rumbleslam.rounds import RoundRules
+from turnbuckle.games.rumbleslam.rules import A_BRAWL, A_GRAPPLE, A_LIFT, A_ROPE, A_TB, A_TRIP
+
+
+class MenuRules(RoundRules):
+    """Which actions the active wrestler may take now, and their legal squares and directions."""
+
+    def _act_should_end(self, index: int) -> bool:
+        w = self.ws[index]
+        if self.end_flag or not w.on_mat or w.ko:
+            return True
+        menu = self._act_menu(w)
+        if len(menu) == 1 and menu[0].name == "end":
+            return True
+        self._legal = menu
+        return False
+
+    def _act_menu(self, w: Wrestler) -> list[Action]:
+        g = self.game
+        L = g.lookup
+        i = w.index
+        out: list[Action] = [L[("end",)]]
+        e = g.entrants[i]
+        prof = e.profile
+        ap = w.ap
+        if w.loc == FLOOR and w.kd:
+            # rumbleslam KNOCKED DOWN: remove the counter (1AP) before any other action
+            if ap >= 1:
+                out.append(L[("stand", i)])
+            if g.kd_can_move:
+                out.extend(L[("move", i, c)] for c in self._reachable(w, w.mp))
+            return out
+        if w.loc == TB:
+            # rumbleslam THE TURNBUCKLE: attack from it, or dismount
+            if ap >= 1 and self._dismount_spot(w) >= 0:
+                out.append(L[("dismount", i)])
+            for t in self.ws:
+                if not t.on_mat or t.player == w.player:
+                    continue
+                dist = mat.box_distance(w.box(), t.box())
+                landing: bool | None = None
+                if ap >= 2 and dist <= w.mp_allow:
+                    landing = bool(self._landings(w, t))
+                    if landing:
+                        out.append(L[("tbattack", i, t.index, A_TB)])
+                for ability, attack in e.abilities:
+                    if ability.kind == "turnbuckle" and ap >= ability.ap and dist <= (ability.range or 0):
+                        if landing is None:
+                            landing = bool(self._landings(w, t))
+                        if landing:
+                            out.append(L[("tbattack", i, t.index, attack)])
+            if ap >= prof.cp_cost:
+                out.append(L[("cp", i)])
+            return out
+        # on the floor, standing
+        if w.mp > 0:
+            out.extend(L[("move", i, c)] for c in self._reachable(w, w.mp))
+        if ap >= prof.cp_cost:
+            out.append(L[("cp", i)])
+        if w.lifting >= 0:
+            # ruling AMB-26: a lifter may move, Throw, make a Crowd Pleaser or end
+            if ap >= 1:
+                thrown = self.ws[w.lifting]
+                out.extend(L[("throw", c)] for c in self._throw_targets(w, thrown, prof.throw))
+            return out
+        for t in self._in_contact(w):
+            ti = t.index
+            if t.player != w.player:
+                if ap >= 1:
+                    out.append(L[("attack", i, ti, A_BRAWL)])
+                    out.append(L[("attack", i, ti, A_GRAPPLE)])
+                    if t.kd and t.loc != LIFTED:
+                        out.append(L[("pin", i, ti)])
+                if ap >= 2:
+                    out.append(L[("attack", i, ti, A_TRIP)])
+                for ability, attack in e.abilities:
+                    if ability.kind in ("grapple", "active") and ap >= ability.ap \
+                            and not g.attacks[attack].has("DEVASTATING"):
+                        out.append(L[("attack", i, ti, attack)])
+                if e.tag_attack >= 0 and ap >= g.attacks[e.tag_attack].ap and self._tag_ready(w):
+                    out.append(L[("tag", i, ti, e.tag_attack)])
+            if ap >= 1 and t.lifting < 0:
+                out.append(L[("attack", i, ti, A_LIFT)])
+        for ability, attack in e.abilities:
+            if ability.kind == "active" and g.attacks[attack].has("DEVASTATING") and ap >= ability.ap \
+                    and self._in_contact(w):
+                out.append(L[("devastate", i, attack)])
+        ropes = mat.ropes_touched(w.pos, w.size)
+        for r in ropes:
+            if ap >= 1:
+                out.append(L[("bounce", i, r, A_ROPE)])
+            for ability, attack in e.abilities:
+                if ability.kind == "rope" and ap >= ability.ap:
+                    out.append(L[("bounce", i, r, attack)])
+        tb = mat.turnbuckle_touched(w.pos, w.size)
+        if tb is not None and ap >= 1 and self.occ[tb] == -1:
+            out.append(L[("climb", i)])
+        if e.tag_style == "traditional" and ropes and ap >= 2 and self._tag_ready(w):
+            partner = self.ws[e.partner]
+            if partner.loc == SIDE and partner.size == w.size:
+                out.append(L[("tagout", i)])
+        return out
+
+    def _tag_ready(self, w: Wrestler) -> bool:
+        """rumbleslam TAG TEAM ABILITIES: one Tag Out or one Tag Team Ability per round."""
+        e = self.game.entrants[w.index]
+        if e.tag_team is None or e.tag_team.name in self.tag_used:
+            return False
+        if e.tag_style == "exhibition":
+            return self._contact(w, self.ws[e.partner])
+        return bool(mat.ropes_touched(w.pos, w.size)) if w.loc == FLOOR else False
+
+    def _dismount_spot(self, w: Wrestler) -> int:
+        floor = mat.CORNER_FLOOR[w.pos]
+        if w.size == 1:
+            return floor if self.occ[floor] == -1 else -1
+        fx, fy = mat.xy(floor)
+        anchor = mat.cell_at(fx - (1 if fx == 10 else 0), fy - (1 if fy == 10 else 0))
+        return anchor if self._can_land(w, anchor) else -1
+
+    def _landings(self, w: Wrestler, t: Wrestler) -> list[int]:
+        """rumbleslam TURNBUCKLE: an unoccupied square in base contact with the target (IMPACT:
+        a WEIGHT 3 wrestler may land on occupied squares, pushing them)."""
+        tbox = t.box()
+        out = []
+        for anchor in mat.FLOOR:
+            if not mat.valid_footprint(anchor, w.size):
+                continue
+            d = mat.box_distance(mat.box(anchor, w.size), tbox)
+            if w.size == 1:
+                if d == 1 and self.occ[anchor] == -1:
+                    out.append(anchor)
+            elif d <= 1 and (d == 1 or t.loc == FLOOR) and self._can_land(w, anchor):
+                out.append(anchor)
+        return out
+
+    def _throw_targets(self, thrower: Wrestler, thrown: Wrestler, reach: int) -> list[int]:
+        """rumbleslam THROW: any square within THROW; a rope square throws an enemy out."""
+        tbox = thrower.box()
+        own = set(thrower.cells())
+        enemy = self._enemy(thrower, thrown)
+        out = []
+        for c in range(mat.CELLS):
+            if c in own:
+                continue
+            if mat.box_distance(tbox, mat.box(c, 1)) > reach:
+                continue
+            if mat.is_rope(c):
+                if enemy:
+                    out.append(c)
+            elif self._landable(thrown, c, own):
+                out.append(c)
+        return out
+
+    def _landable(self, thrown: Wrestler, c: int, own: set[int]) -> bool:
+        if mat.is_turnbuckle(c) or self.occ[c] != -1 or thrown.size == 1:
+            return True
+        return self._cover_anchor(thrown, c, own) >= 0
+
+    def _cover_anchor(self, w: Wrestler, cell: int, avoid: set[int]) -> int:
+        """A landing base for a thrown 2x2 covering ``cell`` (free if possible, else IMPACT)."""
+        x, y = mat.xy(cell)
+        candidates = [mat.cell_at(x - dx, y - dy) for dy in (0, 1) for dx in (0, 1)]
+        fallback = -1
+        for a in candidates:
+            if not mat.valid_footprint(a, 2) or set(mat.footprint(a, 2)) & avoid:
+                continue
+            if self._fits(a, 2, w.index):
+                return a
+            if fallback < 0 and self._impact_plan(w, a) is not None:
+                fallback = a
+        return fallback
+
+    def _dodge_spots(self, w: Wrestler) -> list[int]:
+        if w.loc != FLOOR:
+            return []
+        return [b for b in (mat.step(w.pos, d) for d in mat.DIRECTIONS.values()) if self._fits(b, w.size, w.index)]
+
+    def _shove_dirs(self, mover: Wrestler, pusher: Wrestler) -> list[str]:
+        on_mat = pusher.on_mat and mover.on_mat
+        toward = mat.direction_between(mover.box(), pusher.box()) if on_mat else (0, 0)
+        return [n for n, d in mat.DIRECTIONS.items() if d != toward]
