@@ -10,46 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from turnbuckle.agents.random_agent import RandomAgent
-from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.engine.game import CHANCE
 from turnbuckle.engine.match import play_match
-from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.rules import BID, COUNTER, MATCH_TYPES, TURN, SkirmishGame, SkirmishState
+from turnbuckle.games.skirmish.rules import BID, MATCH_TYPES, SkirmishGame
+from turnbuckle.games.skirmish.soak import check_invariants, play_random, soak
 
 GAMES = {mt: SkirmishGame(match_type=mt, max_rounds=3) for mt in MATCH_TYPES}
-
-
-def check_invariants(state: SkirmishState) -> None:
-    g = state.game
-    ring = [m for m in state.models if m.in_ring]
-    assert len(ring) == (g.players if state.round >= 1 else len(ring))
-    for i, m in enumerate(ring):
-        assert geo.inside(m.pos, m.r), f"{m} outside the ring"  # SK-1.1
-        for other in ring[i + 1 :]:
-            assert not geo.overlaps(m.pos, m.r, other.pos, other.r), "bases overlap"  # SK-1.4
-    for m in state.models:
-        assert 1 <= m.end <= g.profiles[m.wrestler].END  # SK-7.6 END floor, Flaunt cap
-    for p in range(g.players):
-        assert 0 <= state.pool[p] <= 10  # SK-3.1 pool cap
-        assert state.left[p] >= 0
-
-
-def play_random(state: SkirmishState, rng: random.Random, check: bool = True, limit: int = 100_000) -> SkirmishState:
-    """Uniformly random play; checks the invariants and once-per-round at every decision."""
-    g = state.game
-    steps = 0
-    while state.current_player() != TERMINAL and steps < limit:
-        if state.current_player() == CHANCE:
-            state._apply(state.sample_chance(rng))
-        else:
-            action = rng.choice(state.legal_actions())
-            if state.phase in (TURN, COUNTER) and action.id in g.maneuver_spec:
-                mi = g.maneuver_spec[action.id][0]
-                assert mi not in state.used[state.chooser], "maneuver performed twice in a round"  # SK-4.3
-            state._apply(action)
-        if check:
-            check_invariants(state)
-        steps += 1
-    return state
 
 
 # -- hypothesis properties -----------------------------------------------------------------------
@@ -85,21 +51,25 @@ def test_bids_hidden_until_revealed(seed: int, match_type: str) -> None:  # skir
     assert any(e.kind == "bids_revealed" for e in state.events)
 
 
-# -- soaks: at least 1,000 random matches per match type ---------------------------------------------
+# -- soaks: full-length random matches (benchmarks/soak_skirmish.py runs 1,000 per match type) -----
+SOAK_MATCHES = {"singles": 100, "fatal_four_way": 25, "tag": 60}
+"""About 2 s of CPU each; 1,000 per type takes ~3 CPU-minutes, so that is a script."""
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("match_type", MATCH_TYPES)
-def test_soak_random_matches(match_type: str) -> None:  # skirmish SK-11 every match type
-    game = SkirmishGame(match_type=match_type, max_rounds=2)
-    endings = 0
-    for seed in range(1000):
-        state = game.new_initial_state()
-        state.record_events = False
-        final = play_random(state, random.Random(seed), check=seed % 10 == 0)
-        assert final.is_terminal()
-        returns = final.returns()
-        assert abs(sum(returns)) < 1e-9
-        endings += final.winner >= 0 or final.round == 2
-    assert endings == 1000
+def test_soak_full_length_random_matches(match_type: str) -> None:  # skirmish SK-11 every match type
+    game = SkirmishGame(match_type=match_type)  # the default 40 rounds (R-SK-23)
+    stats = soak(game.new_initial_state, range(SOAK_MATCHES[match_type]), check_every=1, label=match_type)
+    assert stats.matches == SOAK_MATCHES[match_type]
+    assert sum(stats.endings.values()) == stats.matches  # every match reached a terminal state
+
+
+def test_soak_reports_a_broken_invariant() -> None:  # skirmish SK-3.1 pool cap, via the soak's checks
+    state = GAMES["singles"].new_initial_state()
+    state.pool[0] = 11
+    with pytest.raises(AssertionError, match=r"pool 11 outside 0\.\.10"):
+        check_invariants(state)
 
 
 # -- replay determinism --------------------------------------------------------------------------

@@ -723,3 +723,17 @@ def test_describe_action_uses_the_chart() -> None:
     g = game()
     text = g.describe_action("suplex P1")
     assert text is not None and "3 AP" in text and "TECH + 1" in text
+
+
+def test_sk_12_1_bigger_partner_placed_inside_and_displaces() -> None:  # skirmish SK-12.1 TAG with SK-6.2, SK-6.3
+    g = game("tag")
+    s = position(g, {0: (29.2, 3, "W"), 2: (27.6, 3, "E")}, left=[2, 0], turn=0, order=[0, 1],
+                 corners=["SE", "NW"])
+    s.models[1].r = 10  # C's base is 2.0": at A's centre it would hang over the E edge
+    assert "tag" in names(s)
+    s.apply_action("tag")
+    c, b = s.models[1], s.models[2]
+    assert at(s, 1) == (29.0, 3.0) and c.facing == (-1, 0)  # against the rope instead (R-SK-34)
+    assert geo.inside(c.pos, c.r) and not geo.overlaps(c.pos, c.r, b.pos, b.r)
+    assert at(s, 2) == (27.2, 3.0) and b.end == 6  # B displaced the least distance, no rope
+    assert "displaced" in kinds(s)

@@ -1638,11 +1638,15 @@ class SkirmishState(State):
         out_i = self.active[player]
         in_i = self._partner(player)
         out_m, in_m = self.models[out_i], self.models[in_i]
-        in_m.x, in_m.y, in_m.fx, in_m.fy = out_m.x, out_m.y, out_m.fx, out_m.fy
+        # the partner is placed where its teammate stood (R-SK-34); a bigger base that would hang
+        # off the table goes against the edge instead (SK-6.2) and displaces what it covers (SK-6.3)
+        in_m.x, in_m.y = geo.clamp_inside(out_m.pos, in_m.r)
+        in_m.fx, in_m.fy = out_m.fx, out_m.fy
         in_m.in_ring = True
         out_m.in_ring = False
         self.active[player] = in_i
         self.emit("tagged", player=player, out=g.profiles[out_m.wrestler].name, incoming=g.profiles[in_m.wrestler].name)
+        self._displace_under(in_i)
 
 
 def _id(by_name: Any, name: str) -> int:
