@@ -20,7 +20,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, make_transient_to_detached, selectinload
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.attributes import instance_state, set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from turnbuckle.agents.registry import make_agent
@@ -178,6 +178,7 @@ MATCH_RESULT_FIELDS = (
     "winner_side",
 )
 WRESTLER_FIELDS = ("wins", "losses", "draws", "streak", "mu", "sigma")
+WRESTLER_WRITE_FIELDS = (*WRESTLER_FIELDS, "injured_cards")
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ def _hot_statements() -> _HotStatements:
                 .values(outcome=bindparam("e_outcome"), injured=bindparam("e_injured")),
                 wrestler=update(wrestlers)
                 .where(wrestlers.c.id == bindparam("w_id"), wrestlers.c.version == bindparam("w_version"))
-                .values(version=bindparam("w_next"), **{k: bindparam(f"w_{k}") for k in WRESTLER_FIELDS}),
+                .values(version=bindparam("w_next"), **{k: bindparam(f"w_{k}") for k in WRESTLER_WRITE_FIELDS}),
                 rating=insert(ratings),
             )
         )
@@ -490,37 +491,67 @@ def _persist(session: Session, obj: Base) -> None:
     session.add(obj)
 
 
+_INSERTS: dict[str, Any] = {}
+_UPDATES: dict[tuple[str, tuple[str, ...]], Any] = {}
+
+
+def _insert_object(session: Session, obj: Base) -> None:
+    """Insert a new object with one ``INSERT ... RETURNING id`` and attach it clean (columns the
+    caller left unset take their scalar default or NULL): no unit-of-work flush for it."""
+    table = Base.metadata.tables[obj.__tablename__]
+    statement = _INSERTS.get(table.name)
+    if statement is None:
+        statement = _INSERTS[table.name] = insert(table).returning(table.c.id)
+    values: dict[str, Any] = {}
+    for column in table.columns:
+        if column.key == "id":
+            continue
+        if column.key in obj.__dict__:
+            values[column.key] = obj.__dict__[column.key]
+        else:
+            default = column.default
+            scalar = default is not None and default.is_scalar
+            values[column.key] = default.arg if scalar else None  # type: ignore[union-attr]
+            setattr(obj, column.key, values[column.key])
+    obj.id = session.execute(statement, values).scalar_one()  # type: ignore[attr-defined]
+    _persist(session, obj)
+
+
+def _update_statement(table_name: str, columns: tuple[str, ...]) -> Any:
+    """``UPDATE table SET columns WHERE id``, built once per table and set of columns."""
+    key = (table_name, columns)
+    statement = _UPDATES.get(key)
+    if statement is None:
+        table = Base.metadata.tables[table_name]
+        statement = _UPDATES[key] = (
+            update(table).where(table.c.id == bindparam("v_id")).values(**{c: bindparam(f"v_{c}") for c in columns})
+        )
+    return statement
+
+
 def _insert_booked(session: Session, event: LeagueEvent, booked: list[_Booked]) -> None:
-    """Insert booked matches and their entrants with one executemany each (the ORM's unit of work
+    """Insert booked matches and their entrants with one statement each (the ORM's unit of work
     costs several times more) and attach them to ``event`` in memory."""
     if not booked:
         return
-    tables = Base.metadata.tables
-    matches, entrants = tables["league_match"], tables["league_match_entrant"]
-    # plain executemany inserts, then one SELECT each for the new ids: RETURNING with a guaranteed
-    # row order makes SQLAlchemy insert row by row on SQLite
-    session.execute(insert(matches), [{k: getattr(m, k) for k in BOOKED_MATCH_FIELDS} for m, _ in booked])
-    positions = [m.position for m, _ in booked]
+    statements = _booking_statements()
+    # one INSERT ... VALUES (...), (...) RETURNING each (SQLAlchemy's "insertmanyvalues"), the new
+    # ids read back with the row's natural key: RETURNING's row order is not relied on (asking
+    # for it makes SQLAlchemy insert row by row on SQLite)
     by_position: dict[int, int] = {
-        row[0]: row[1]
+        row[1]: row[0]
         for row in session.execute(
-            select(matches.c.position, matches.c.id).where(
-                matches.c.event_id == event.id, matches.c.position.in_(positions)
-            )
+            statements.matches, [{k: getattr(m, k) for k in BOOKED_MATCH_FIELDS} for m, _ in booked]
         ).all()
     }
-    match_ids = [by_position[p] for p in positions]
+    match_ids = [by_position[m.position] for m, _ in booked]
     rows = [
         {"match_id": match_id, "wrestler_id": w.id, "side": side, "seat": seat, "outcome": None, "injured": False}
         for match_id, (_, seats) in zip(match_ids, booked, strict=True)
         for w, side, seat in seats
     ]
-    session.execute(insert(entrants), rows)
     by_pair: dict[tuple[Any, Any], int] = {
-        (row[1], row[2]): row[0]
-        for row in session.execute(
-            select(entrants.c.id, entrants.c.match_id, entrants.c.wrestler_id).where(entrants.c.match_id.in_(match_ids))
-        ).all()
+        (row[1], row[2]): row[0] for row in session.execute(statements.entrants, rows).all()
     }
     entrant_ids = iter([by_pair[row["match_id"], row["wrestler_id"]] for row in rows])
     rows_iter = iter(rows)
@@ -540,6 +571,29 @@ def _insert_booked(session: Session, event: LeagueEvent, booked: list[_Booked]) 
         added.append(match)
     if "matches" in event.__dict__:  # loaded: keep it current (otherwise a lazy load finds them)
         set_committed_value(event, "matches", [*event.matches, *added])
+
+
+@dataclass(frozen=True)
+class _BookingStatements:
+    matches: Any
+    entrants: Any
+
+
+_BOOKING: list[_BookingStatements] = []
+
+
+def _booking_statements() -> _BookingStatements:
+    """The INSERT ... RETURNING statements of a booking, built once."""
+    if not _BOOKING:
+        tables = Base.metadata.tables
+        matches, entrants = tables["league_match"], tables["league_match_entrant"]
+        _BOOKING.append(
+            _BookingStatements(
+                matches=insert(matches).returning(matches.c.id, matches.c.position),
+                entrants=insert(entrants).returning(entrants.c.id, entrants.c.match_id, entrants.c.wrestler_id),
+            )
+        )
+    return _BOOKING[0]
 
 
 def match_seed(league_seed: int, event_number: int, position: int) -> int:
@@ -971,10 +1025,12 @@ class Runner:
             if entrant_hurt is None:
                 continue
             injury = Injury(wrestler_id=entrant_hurt.wrestler_id, match_id=match.id, cards=cards, remaining=cards)
-            session.add(injury)
+            _insert_object(session, injury)
             if self._injuries is not None:
                 self._injuries.append((injury, event.id))
-            entrant_hurt.wrestler.injured_cards = max(entrant_hurt.wrestler.injured_cards, cards)
+            hurt = entrant_hurt.wrestler
+            set_committed_value(hurt, "injured_cards", max(hurt.injured_cards, cards))
+            self._touched[hurt.id] = hurt
             injuries.append((name, cards))
         self._feuds(event, match, stars, title_change is not None, bool(getattr(played.game, "feud", False)))
         if last:
@@ -1032,10 +1088,12 @@ class Runner:
         """Run the queued writes: the matches, entrants and ratings, then each touched wrestler's
         record and rating once, under an optimistic lock (another process's change to one of them
         makes this a busy error). Runs before anything reads those rows back and before a commit."""
-        if not self._match_rows and not self._touched:
+        if not self._match_rows and not self._touched and not self._updates:
             return
         session = self.session
         statements = _hot_statements()
+        for (table_name, columns), update_rows in self._updates.items():
+            session.execute(_update_statement(table_name, columns), update_rows)
         if self._match_rows:
             session.execute(statements.match, self._match_rows)
         if self._entrant_rows:
@@ -1046,7 +1104,7 @@ class Runner:
         if wrestlers:
             rows = []
             for wrestler in wrestlers:
-                row = {f"w_{k}": getattr(wrestler, k) for k in WRESTLER_FIELDS}
+                row = {f"w_{k}": getattr(wrestler, k) for k in WRESTLER_WRITE_FIELDS}
                 row.update(w_id=wrestler.id, w_version=wrestler.version, w_next=wrestler.version + 1)
                 rows.append(row)
             done = session.execute(statements.wrestler, rows)
@@ -1056,7 +1114,23 @@ class Runner:
                 set_committed_value(wrestler, "version", row["w_next"])
         self._clear_pending()
 
+    def _set(self, obj: Base, **values: Any) -> None:
+        """Change columns of a stored object by a queued UPDATE (one executemany per kind of change
+        in ``_write_pending``), keeping it clean: no unit-of-work flush. An object not stored yet
+        is changed the ORM way."""
+        if not instance_state(obj).has_identity:
+            for key, value in values.items():
+                setattr(obj, key, value)
+            return
+        columns = tuple(sorted(values))
+        row = {f"v_{k}": v for k, v in values.items()}
+        row["v_id"] = obj.id  # type: ignore[attr-defined]
+        self._updates.setdefault((obj.__table__.name, columns), []).append(row)  # type: ignore[attr-defined]
+        for key, value in values.items():
+            set_committed_value(obj, key, value)
+
     def _clear_pending(self) -> None:
+        self._updates: dict[tuple[str, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._match_rows: list[dict[str, Any]] = []
         self._entrant_rows: list[dict[str, Any]] = []
         self._rating_rows: list[dict[str, Any]] = []
@@ -1070,22 +1144,22 @@ class Runner:
         reign = reigns[title.id] if title.id in reigns else current_reign(session, title)
         if not winners:
             if reign is not None:
-                reign.defences += 1  # a draw: the champions keep the title
+                self._set(reign, defences=reign.defences + 1)  # a draw: the champions keep the title
             return None
         if reign is not None and set(reign.holders) == winners:
-            reign.defences += 1
+            self._set(reign, defences=reign.defences + 1)
             return None
         now = utcnow()
         former = list(reign.holders) if reign is not None else []
         if reign is not None:
-            reign.ended_at, reign.lost_match_id, reign.lost_event_id = now, match.id, event.id
+            self._set(reign, ended_at=now, lost_match_id=match.id, lost_event_id=event.id)
         side = next(s for s in match.sides if set(s) == winners)
         new = TitleReign(
             title_id=title.id, holders=list(side), won_match_id=match.id, won_event_id=event.id, started_at=now
         )
-        session.add(new)
+        _insert_object(session, new)
         reigns[title.id] = new
-        match.title_changed = True
+        self._set(match, title_changed=True)
         if former:
             return f"{' & '.join(side)} won the {title.name} from {' & '.join(former)}"
         return f"{' & '.join(side)} won the vacant {title.name}"
@@ -1138,10 +1212,9 @@ class Runner:
         feud = feuds.get(key)
         now = utcnow()
         if feud is not None:
-            feud.matches += 1
-            feud.heat = round(feud.heat + stars / 5.0, 3)
+            self._set(feud, matches=feud.matches + 1, heat=round(feud.heat + stars / 5.0, 3))
             if match.blowoff:
-                feud.active, feud.ended_event_id, feud.ended_at = False, event.id, now
+                self._set(feud, active=False, ended_event_id=event.id, ended_at=now)
                 del feuds[key]
                 pairs[key] = 0
             return
@@ -1166,7 +1239,7 @@ class Runner:
             started_event_id=event.id,
             started_at=now,
         )
-        self.session.add(feud)
+        _insert_object(self.session, feud)
         feuds[key] = feud
 
     def _finish_if_complete(self, event: LeagueEvent) -> None:
@@ -1204,9 +1277,7 @@ class Runner:
                 return
         self._countdown(event)
         mean, _letter = card_grade([m.stars or 0.0 for m in matches])
-        event.grade = mean
-        event.status = "done"
-        event.ran_at = utcnow()
+        self._set(event, grade=mean, status="done", ran_at=utcnow())
 
     # -- people ---------------------------------------------------------------------------
     def card_match(self, event: LeagueEvent, position: int) -> LeagueMatch | None:
@@ -1351,9 +1422,10 @@ class Runner:
         for injury, event_id in running:
             if event_id == event.id or injury.remaining <= 0:
                 continue
-            injury.remaining -= 1
-            if injury.remaining == 0:
-                injury.healed_event_id = event.id
+            if injury.remaining == 1:
+                self._set(injury, remaining=0, healed_event_id=event.id)
+            else:
+                self._set(injury, remaining=injury.remaining - 1)
             touched[injury.wrestler_id] = 0
         if not touched:
             return
@@ -1364,7 +1436,8 @@ class Runner:
         for wrestler_id, left in touched.items():
             wrestler = self.session.get(LeagueWrestler, wrestler_id)
             assert wrestler is not None
-            wrestler.injured_cards = left
+            set_committed_value(wrestler, "injured_cards", left)
+            self._touched[wrestler.id] = wrestler
 
 
 def _busy_or(exc: SQLAlchemyError, db: Database) -> TurnbuckleError:
@@ -1518,6 +1591,7 @@ def run_season(
 
         def book_next() -> None:
             """In the closing transaction of a card: find the next booked card, or book a new one."""
+            runner._write_pending()  # the card's close is queued: store it before reading the cards
             waiting = runner.session.scalar(
                 select(LeagueEvent)
                 .where(LeagueEvent.league_id == runner.league_id, LeagueEvent.status == "booked")
