@@ -300,23 +300,26 @@ class RumbleslamCore(State):
         """What a ``place ...`` decision is for, in words (the terminal and web show it)."""
         purpose, w = step[3], self._label(step[4])
         if purpose == "impact":
-            lander, anchor = step[5][0], step[5][1]
-            return (f"IMPACT: {self._label(lander)} lands on {mat.SQUARE_NAMES[anchor]}; push {w} into a square "
-                    "in base contact (an occupied one pushes its wrestler on)")
+            lander, anchor, src = step[5][0], step[5][1], step[5][4]
+            return (f"IMPACT: {self._label(lander)} lands on {mat.SQUARE_NAMES[anchor]}; push {w} (from "
+                    f"{mat.SQUARE_NAMES[src]}) to a square in base contact (an occupied one pushes its wrestler on)")
+        if purpose in ("drop", "escape", "ammo"):
+            near = self._box_owner(step[6])
+            if purpose == "ammo":
+                return f"LIVE AMMUNITION: place {w} touching {near}, as close to the thrower as possible"
+            if purpose == "drop":
+                return f"{w} is dropped: place it in base contact with {near} (or the closest free square)"
+            return f"{w} escapes the Lift: place it in base contact with {near}"
         return {
             "deploy": f"place {w} in your corner",
             "enter": f"place {w} (from the sidelines) in your corner",
             "eagle": f"Eagle Airways: fly {w} to any free square",
             "dodge": f"{w} dodges: place it 1 square away",
-            "drop": f"{w} is dropped: place it in base contact with its lifter (or the closest free square)",
-            "escape": f"{w} escapes the Lift: place it in base contact with its lifter",
-            "ammo": f"LIVE AMMUNITION: place {w} touching {self._box_owner(step[6])}, as close to the thrower "
-                    "as possible",
         }.get(purpose, f"place {w}")
 
     def _box_owner(self, box: Box | None) -> str:
         who = self.occ[mat.cell_at(box[0], box[1])] if box is not None else -1
-        return self._label(who) if who >= 0 else "the target"
+        return self._label(who) if who >= 0 else "the middle of the ring"
 
     def match_result(self) -> MatchResult | None:
         if not self.over:
