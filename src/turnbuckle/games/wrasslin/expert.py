@@ -105,7 +105,7 @@ class ExpertAgent:
         k = len(ranked)
         diffs: list[list[float]] = [[] for _ in range(k)]
         for _ in range(self.worlds):
-            world = state.determinize(me, rng)
+            world = self._world(state, me, rng)
             seed = rng.getrandbits(32)
             values = []
             for _, action in ranked:
@@ -125,6 +125,10 @@ class ExpertAgent:
             if mean - self.margin > self.confidence * math.sqrt(var / n) and mean > best_gain:
                 best, best_gain = i, mean
         return ranked[best][1]
+
+    def _world(self, state: WrasslinState, me: int, rng: random.Random) -> WrasslinState:
+        """One deal of the cards ``me`` cannot see (a hook for beliefs sharper than uniform)."""
+        return state.determinize(me, rng)
 
     def _playout(self, sim: WrasslinState, rng: random.Random) -> list[float]:
         """Every seat plays the heuristic for ``depth`` decisions; then the damage race decides."""
