@@ -3,8 +3,6 @@ challenges (11.5), and resolving the chain against the base play."""
 
 from __future__ import annotations
 
-import copy
-
 from turnbuckle.games.wrasslin.core import WrasslinCore
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, OUT, RING
 
@@ -32,17 +30,11 @@ class ChainsMixin(WrasslinCore):
             if not g.auto_pass:
                 self.phase = "respond"
                 return
-            answers = self._responses(q)
-            if answers:
+            answers, lax = self._responses(q, g.errors_rule)
+            if answers or lax:
                 self.phase = "respond"
-                self._prime_responses(q, answers, None)
+                self._prime_responses(q, answers, lax)
                 return
-            if g.errors_rule:
-                lax = self._responses(q, True)
-                if lax:
-                    self.phase = "respond"
-                    self._prime_responses(q, answers, lax)
-                    return
             self.responders.pop(0)
         self._resolve()
 
@@ -124,7 +116,7 @@ class ChainsMixin(WrasslinCore):
         s, reason, refused = self.err_seat, self.err_reason, self.err_action
         snap = self.err_snap
         assert snap is not None
-        fresh = copy.copy(snap)
+        fresh = snap._shallow()
         snap._copy_into(fresh)
         for key, value in vars(fresh).items():
             if key not in _ENGINE_FIELDS:

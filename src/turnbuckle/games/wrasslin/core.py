@@ -9,7 +9,7 @@ type-checks on its own.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from turnbuckle.engine.game import State
 from turnbuckle.games.wrasslin.cards import HoldSpec, Wrestler
@@ -154,6 +154,13 @@ class WrasslinCore(State):
                 self.emit("deal", wrestlers=[self.name(s) for s in range(n)])
 
     # -- copying ---------------------------------------------------------------------------------
+    def _shallow(self) -> Self:
+        """What ``copy.copy`` makes of a state (same class, the same field values), without its generic
+        dispatch: a clone or an 11.5 snapshot starts here and ``_copy_into`` unshares the mutable fields."""
+        other = object.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        return other
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, WrasslinCore)
         other.hand = [h.copy() for h in self.hand]
@@ -386,6 +393,8 @@ class WrasslinCore(State):
 
     def _clear_error(self) -> None:
         """11.5: the pending illegal play stands (or was undone): nothing left to challenge."""
+        if self.err_seat < 0 and self.err_snap is None:
+            return  # nothing pending (the usual case): the fields are already clear
         self.err_seat = -1
         self.err_action = -1
         self._err_text = ""
@@ -424,7 +433,7 @@ class WrasslinCore(State):
         ...
 
     @abstractmethod
-    def _responses(self, q: int, errors: bool = False) -> list[Action]:
+    def _responses(self, q: int, lax: bool) -> tuple[list[Action], list[Action] | None]:
         ...
 
     # state.py

@@ -19,43 +19,36 @@ class LegalOptionsMixin(WrasslinCore):
         """Every Hold ``s`` may play now, from his hand or as a Wild Card (11.2) or Specialty (11.4);
         ``errors``: also those only an 11.5 error plays (abilities, alignment, penalized target)."""
         g = self.g
-        h = self.hand[s]
-        acts: list[Action] = []
         a = self.abilities(s)
         if a[0] < 1 and not errors:
-            return acts  # 3.11: no Strength, no Hold
+            return []  # 3.11: no Strength, no Hold
         cands = self._candidates(s, errors)
         if not cands:
-            return acts
+            return []
         key = (self.wid[s], a, self.pos[s], dt, errors, self.free_for_all, *cands)
         memo = g.hold_memo
         found = memo.get(key)
         if found is None:
-            found = self._reachable_holds(s, dt, errors, cands, a)
+            cards, specs = self._reachable_holds(s, dt, errors, cands, a)
+            found = (cards, tuple(g.a_play[ci] for ci in cards), tuple(g.a_wild[ci] for ci in cards),
+                     tuple(g.a_spec[i] for i in specs), tuple(g.a_spec_wild[i] for i in specs))
             if len(memo) > 200_000:
                 memo.clear()
             memo[key] = found
-        cards, specs = found
+        cards, plays, wilds, spec_plays, spec_wilds = found
+        h = self.hand[s]
         wild = h[self.C_WILD] - (1 if exclude == self.C_WILD else 0) > 0
-        play, as_wild = g.a_play, g.a_wild
-        for ci in cards:
-            if not wild and not h[ci]:
-                continue
-            have = h[ci] - (1 if exclude == ci else 0) > 0
-            if not have and not wild:
-                continue
-            if have:
-                acts.append(play[ci])
+        if exclude < 0:
+            acts = list(compress(plays, map(h.__getitem__, cards)))  # the Hold cards in his hand
+        else:
+            acts = [play for play, ci in zip(plays, cards, strict=True) if h[ci] - (1 if exclude == ci else 0) > 0]
+        if wild:
+            acts += wilds
+        if spec_plays:
+            if h[self.C_SPEC] > 0:
+                acts += spec_plays
             if wild:
-                acts.append(as_wild[ci])
-        if specs:
-            has_spec = h[self.C_SPEC] > 0
-            if has_spec or wild:
-                for i in specs:
-                    if has_spec:
-                        acts.append(g.a_spec[i])
-                    if wild:
-                        acts.append(g.a_spec_wild[i])
+                acts += spec_wilds
         return acts
 
     def _reachable_holds(self, s: int, dt: bool, errors: bool, cands: list[tuple[int, int, int, int, int]],
@@ -245,15 +238,7 @@ class LegalOptionsMixin(WrasslinCore):
 
     def _void_wild(self, action: Action) -> bool:
         """A Wild Card may not become a card this match has removed (intro sheet, 13.2, 14.2)."""
-        kind, arg = self.g.decode[action.id]
-        void = self.g.void
-        if kind in ("wild", "react_wild"):
-            return arg in void
-        if kind == "spec_wild":
-            return self.C_SPEC in void
-        if kind in ("long_wild", "short_wild"):
-            return self.C_LSC in void
-        return action is self.g.a_exit_wild and self.C_OOR in void
+        return action.id in self.g.void_wild
 
     def held_by_continuous(self, s: int) -> bool:
         return any(r[1] == s and not r[4] for r in self.holds)
@@ -296,83 +281,104 @@ class LegalOptionsMixin(WrasslinCore):
             return True
         return self.base_kind == "hold" and self.spec(self.base_att, self.base_ref).pin
 
-    def _responses(self, q: int, errors: bool = False) -> list[Action]:
-        """``q``'s answers to the play (5.6, 8.x, 9.x); ``errors``: also those only an 11.5 error makes (no
-        ability left to react, a Reverse against a Specialty or Continuing Hold, a second Power Surge, no
-        manager or mobile partner for Outside Influence)."""
+    def _responses(self, q: int, lax: bool) -> tuple[list[Action], list[Action] | None]:
+        """``q``'s answers to the play (5.6, 8.x, 9.x) and, with ``lax``, in the same pass, the list that also
+        holds those only an 11.5 error makes (no ability left to react, a Reverse against a Specialty or
+        Continuing Hold, a second Power Surge, no manager or mobile partner for Outside Influence)."""
         g = self.g
         h = self.hand[q]
         wild = h[self.C_WILD] > 0
         acts: list[Action] = []
+        errs: list[Action] = []
+        """The ``lax`` list; ``acts`` is copied in where the two agree."""
         bk = self.base_kind
         att, dfn = self.base_att, self.base_def
         chain = self.chain
         if chain and chain[-1][0] in ("block", "reverse"):
             # 8.32: nothing answers a red card; it waits only for a challenge of the red card itself
-            return [g.a_challenge] if self._may_challenge(q) else []
+            acts = [g.a_challenge] if self._may_challenge(q) else []
+            return acts, acts.copy() if lax else None
         eff, hits = self._effective()
         battle_royal = g.royal
         if bk in ("hold", "reapply", "exit"):
             standing = not any(k in NEGATORS for k in hits)
-            red_played = any(it[0] in ("block", "reverse") for it in chain)
-            surged = any(it[0] == "surge" for it in chain)
             spec = self.spec(att, self.base_ref) if bk != "exit" else None
             reversible = bk == "exit" or (bk == "hold" and spec is not None and spec.reversible)
-            if errors and bk == "hold" and spec is not None and not spec.pin:
-                reversible = True  # 8.33 / 11.4: a Reverse against a Specialty or Continuing Hold, as an error
-            if q == dfn and standing and not red_played and not (bk == "hold" and self.base_dt >= 0):
-                if errors or self.can_react(q):
-                    if h[self.C_BLOCK]:
-                        acts.append(g.a_react[self.C_BLOCK])
-                    if wild:
-                        acts.append(g.a_react_wild[self.C_BLOCK])
+            # 8.33 / 11.4: a Reverse against a Specialty or Continuing Hold, as an error
+            reversible_err = reversible or (bk == "hold" and spec is not None and not spec.pin)
+            if q == dfn and standing and not (bk == "hold" and self.base_dt >= 0) and \
+                    not any(it[0] in ("block", "reverse") for it in chain):
+                block: list[Action] = []
+                if h[self.C_BLOCK]:
+                    block.append(g.a_react[self.C_BLOCK])
+                if wild:
+                    block.append(g.a_react_wild[self.C_BLOCK])
+                reverse: list[Action] = []
+                if h[self.C_REVERSE]:
+                    reverse.append(g.a_react[self.C_REVERSE])
+                if wild:
+                    reverse.append(g.a_react_wild[self.C_REVERSE])
+                if self.can_react(q):
+                    acts += block
                     if reversible:
-                        if h[self.C_REVERSE]:
-                            acts.append(g.a_react[self.C_REVERSE])
-                        if wild:
-                            acts.append(g.a_react_wild[self.C_REVERSE])
-                if bk != "exit" and not surged and (self.can_surge(q) or (errors and (h[self.C_PS] or wild))):
-                    if h[self.C_PS]:
-                        acts.append(g.a_react[self.C_PS])
+                        acts += reverse
+                errs += block
+                if reversible_err:
+                    errs += reverse
+                if bk != "exit" and (h[self.C_PS] or wild) and not any(it[0] == "surge" for it in chain):
+                    surge = [g.a_react[self.C_PS]] if h[self.C_PS] else []
                     if wild:
-                        acts.append(g.a_react_wild[self.C_PS])
+                        surge.append(g.a_react_wild[self.C_PS])
+                    if self.can_surge(q):
+                        acts += surge
+                    errs += surge
             if (
                 bk != "exit" and not battle_royal and standing and dfn >= 0
                 and self.team[q] == self.team[dfn] and (h[self.C_IB] or h[self.C_IR] or wild)
-                and (errors or self.entitled(q))
             ):
+                outside: list[Action] = []
                 if h[self.C_IB]:
-                    acts.append(g.a_react[self.C_IB])
+                    outside.append(g.a_react[self.C_IB])
                 if wild:
-                    acts.append(g.a_react_wild[self.C_IB])
-                if bk == "hold" and reversible:
-                    if h[self.C_IR]:
-                        acts.append(g.a_react[self.C_IR])
-                    if wild:
-                        acts.append(g.a_react_wild[self.C_IR])
+                    outside.append(g.a_react_wild[self.C_IB])
+                ireverse: list[Action] = []
+                if h[self.C_IR]:
+                    ireverse.append(g.a_react[self.C_IR])
+                if wild:
+                    ireverse.append(g.a_react_wild[self.C_IR])
+                if self.entitled(q):
+                    acts += outside
+                    if bk == "hold" and reversible:
+                        acts += ireverse
+                errs += outside
+                if bk == "hold" and reversible_err:
+                    errs += ireverse
         if bk == "refcall":
             # 12.41: a Distraction voids the Referee's call on the illegal man only if the offending team
             # has a manager or a third mobile Tag Team partner
-            if self.team[q] == self.team[dfn] and "distraction" not in hits and (h[self.C_DIS] or wild) \
-                    and (errors or self.team_may_distract(dfn)):
-                if h[self.C_DIS]:
-                    acts.append(g.a_react[self.C_DIS])
+            if self.team[q] == self.team[dfn] and "distraction" not in hits and (h[self.C_DIS] or wild):
+                distract = [g.a_react[self.C_DIS]] if h[self.C_DIS] else []
                 if wild:
-                    acts.append(g.a_react_wild[self.C_DIS])
+                    distract.append(g.a_react_wild[self.C_DIS])
+                if self.team_may_distract(dfn):
+                    acts += distract
+                errs += distract
         elif not battle_royal and not self.free_for_all and self.dt_lock < 0:
+            both: list[Action] = []
+            """Answers open to anyone holding the card (no ability or entitlement needed)."""
             target = self._referee_target(q, eff, hits)
             if target is not None:
                 if not target[1]:
                     if h[self.C_REF]:
-                        acts.append(g.a_react[self.C_REF])
+                        both.append(g.a_react[self.C_REF])
                     if wild:
-                        acts.append(g.a_react_wild[self.C_REF])
+                        both.append(g.a_react_wild[self.C_REF])
                 if h[self.C_SPEC] or wild:
                     for i, sp in enumerate(self.w(q).specialties):
                         if sp.effect == "referee":
-                            acts.append(g.a_react_spec[i])
+                            both.append(g.a_react_spec[i])
             # 9.5: Distraction voids the standing Referee aimed at my side, or an opponent's Tag
-            if (h[self.C_DIS] or wild) and (errors or self.entitled(q)):
+            if h[self.C_DIS] or wild:
                 ok = False
                 for i in range(len(chain) - 1, -1, -1):
                     kind, _p, seat, _t = chain[i]
@@ -382,10 +388,12 @@ class LegalOptionsMixin(WrasslinCore):
                 if bk == "tag" and self.team[att] != self.team[q] and "distraction" not in hits:
                     ok = True
                 if ok:
-                    if h[self.C_DIS]:
-                        acts.append(g.a_react[self.C_DIS])
+                    distract = [g.a_react[self.C_DIS]] if h[self.C_DIS] else []
                     if wild:
-                        acts.append(g.a_react_wild[self.C_DIS])
+                        distract.append(g.a_react_wild[self.C_DIS])
+                    if self.entitled(q):
+                        acts += distract
+                    errs += distract
             # 9.2: Long/Short Count during an opponent's turn
             if q != self.turn and self.team[q] != self.team[self.turn] and (h[self.C_LSC] or wild) and \
                     self.counts_running():
@@ -393,12 +401,15 @@ class LegalOptionsMixin(WrasslinCore):
                 standing_lsc = [i for i in lsc if eff[i]]
                 if not lsc or (standing_lsc and chain[standing_lsc[-1]][2] != q):
                     if h[self.C_LSC]:
-                        acts += [g.a_long, g.a_short]
+                        both += [g.a_long, g.a_short]
                     if wild:
-                        acts += [g.a_long_wild, g.a_short_wild]
+                        both += [g.a_long_wild, g.a_short_wild]
+            acts += both
+            errs += both
         if self._may_challenge(q):
             acts.append(g.a_challenge)
-        return acts
+            errs.append(g.a_challenge)
+        return acts, errs if lax else None
 
     def _may_challenge(self, q: int) -> bool:
         """11.5: an opponent of the pending illegal play may challenge it (until his side plays a card)."""

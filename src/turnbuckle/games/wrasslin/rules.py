@@ -110,8 +110,10 @@ class WrasslinGame(Game):
         self.hold_cards: tuple[tuple[int, HoldSpec], ...] = tuple(
             (c.index, c.hold) for c in self.cards if c.hold is not None
         )
-        self.hold_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        """Which Holds reach whom, by situation (``LegalOptionsMixin._hold_options``), shared by every state."""
+        self.hold_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...],
+                                                     tuple[Action, ...], tuple[Action, ...]]] = {}
+        """Which Holds reach whom, by situation (``LegalOptionsMixin._hold_options``), shared by every state:
+        the Hold card types and their play / Wild Card / Specialty / Wild-as-Specialty actions."""
         top = max(c.number for c in self.cards)
         self.draw_p: tuple[tuple[float, ...], ...] = tuple(
             tuple(c / left if left else 0.0 for c in range(top + 1))
@@ -120,6 +122,8 @@ class WrasslinGame(Game):
         """``draw_p[left][count]`` = count / left: the chance of drawing a card type, made once per game so a
         draw's outcome list reuses these floats (``chance_outcomes``)."""
         super().__init__(params, self._action_table())
+        self.void_wild: frozenset[int] = self._void_wild_ids()
+        """Decisions that would turn a Wild Card into a card this match removed (11.2): never offered."""
 
     # -- setup ----------------------------------------------------------------------------
     def _pick_wrestlers(self, names: Any) -> tuple[int, ...]:
@@ -212,6 +216,18 @@ class WrasslinGame(Game):
         ):
             self.decode[action.id] = (kind, 0)
         return ActionTable(decisions, [*self.a_draw, *self.a_arrive])
+
+    def _void_wild_ids(self) -> frozenset[int]:
+        """The ids of ``void_wild``: the Wild Card as a removed card, Specialty, Long/Short Count or Out of Ring."""
+        c = self.index
+        ids = {self.a_wild[i].id for i in self.void} | {self.a_react_wild[i].id for i in self.void}
+        if c["Specialty"] in self.void:
+            ids |= {a.id for a in self.a_spec_wild}
+        if c["Long/Short Count"] in self.void:
+            ids |= {self.a_long_wild.id, self.a_short_wild.id}
+        if c["Out of Ring"] in self.void:
+            ids.add(self.a_exit_wild.id)
+        return frozenset(ids)
 
     # -- the Game contract ------------------------------------------------------------------
     @classmethod

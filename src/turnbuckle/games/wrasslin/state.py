@@ -12,11 +12,10 @@ determinization, explanations); the fields live in ``core`` and each rule family
 
 from __future__ import annotations
 
-import copy
 import random
 from itertools import compress, repeat
 from operator import attrgetter, is_
-from typing import Any
+from typing import Any, Self
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL
@@ -80,6 +79,15 @@ class WrasslinState(
                     self._history.append(action)
                     return
         super().apply_action(action)
+
+    def clone(self) -> Self:
+        """``State.clone`` without ``copy.copy``'s generic dispatch (searches clone a lot)."""
+        other = self._shallow()
+        other._history = self._history.copy()
+        other._events = self._events.copy()
+        other._event_cache = self._event_cache.copy()
+        self._copy_into(other)
+        return other
 
     def returns(self) -> list[float]:
         return self.result.copy() if self.result is not None else [0.0] * self.g.players
@@ -156,11 +164,11 @@ class WrasslinState(
         """``acts`` plus the 11.5 errors among ``lax`` (noted in ``_errset``) and, in a tournament, concede."""
         errs: frozenset[int] = frozenset()
         if lax is not None:
-            have = {a.id for a in acts}
+            have = set(map(_action_id, acts))
             extra = [a for a in lax if a.id not in have]
             if extra:
                 acts += extra
-                errs = frozenset(a.id for a in extra)
+                errs = frozenset(map(_action_id, extra))
         self._errset = errs
         if self.g.match_type == "tournament" and self.phase not in ("initiative", "draft") and acts:
             acts.append(self.g.a_concede)  # 14.3: at any time a Wrestler may voluntarily concede
@@ -168,15 +176,10 @@ class WrasslinState(
 
     def _prime_responses(self, q: int, answers: list[Action], lax: list[Action] | None) -> None:
         """``_next_responder`` just asked ``q`` (now to answer) for his ``_responses`` (and, with the errors
-        rule, maybe the ``lax`` ones): the legal list from them, without asking again."""
+        rule, the ``lax`` ones): the legal list from them, without asking again."""
         if self.result is not None:
             return
-        if self.g.errors_rule:
-            if lax is None:
-                lax = self._responses(q, True)
-            errors: list[Action] | None = self._respond_options(q, lax)
-        else:
-            errors = None
+        errors = self._respond_options(q, lax) if lax is not None else None
         self._legal = sorted(self._with_errors(self._respond_options(q, answers), errors), key=_action_id)
 
     def _respond_options(self, p: int, acts: list[Action]) -> list[Action]:
@@ -185,7 +188,8 @@ class WrasslinState(
         if self.refused:
             acts = [a for a in acts if (p, a.id) not in self.refused]
         if g.void and self.hand[p][self.C_WILD]:
-            acts = [a for a in acts if not self._void_wild(a)]
+            void = g.void_wild
+            acts = [a for a in acts if a.id not in void]
         acts.append(g.a_pass)
         return acts
 
@@ -197,6 +201,10 @@ class WrasslinState(
         """The legal decisions and, with ``lax``, the decisions an 11.5 error may also make (main-phase
         plays are worked out for both lists in one pass)."""
         ph = self.phase
+        if ph == "respond" and self.result is None:
+            q = self.responders[0]
+            answers, errs = self._responses(q, lax)
+            return self._respond_options(q, answers), self._respond_options(q, errs) if errs is not None else None
         if ph != "main" and ph != "dt_hold":
             return self._phase_decisions(), self._phase_decisions(errors=True) if lax else None
         p = self.current_player()
@@ -211,7 +219,8 @@ class WrasslinState(
             if self.refused:
                 acts = [a for a in acts if (p, a.id) not in self.refused] or [g.a_end]
             if g.void and self.hand[p][self.C_WILD]:
-                acts = [a for a in acts if not self._void_wild(a)]
+                void = g.void_wild
+                acts = [a for a in acts if a.id not in void]
             out.append(acts)
         return out[0], out[1] if lax else None
 
@@ -223,7 +232,8 @@ class WrasslinState(
         g = self.g
         ph = self.phase
         if ph == "respond":
-            return self._respond_options(p, self._responses(p, errors))
+            answers, errs = self._responses(p, errors)
+            return self._respond_options(p, errs if errs is not None else answers)
         if ph == "initiative":
             return [g.a_call[ci] for ci, c in enumerate(self.hand[p]) if c]
         if ph == "penalty":
@@ -318,7 +328,7 @@ class WrasslinState(
         if self.err_seat >= 0 and self.team[self.err_seat] == self.team[p]:
             return
         self._clear_error()  # an opposing error stands: this side has now played a card
-        snap = copy.copy(self)
+        snap = self._shallow()
         self._copy_into(snap)
         snap._history, snap._events, snap._event_cache = [], [], []
         self.err_snap = snap
