@@ -1,7 +1,8 @@
 """Ring skirmish throughput and latency, printed as a table.
 
-- random playouts: matches/s and transitions/s per match type (events off, as in batch play);
-- heuristic playouts: matches/s (singles);
+- random playouts: matches/s and transitions/s per match type (events off, as in batch play),
+  per CPU second so a shared machine's load does not inflate them;
+- heuristic playouts: matches/s (singles, CPU);
 - search agent: ms per decision (median, p90) over the decisions of a few matches;
 - exact odds: time to build the 8 x 8 success table plus SDV distributions.
 
@@ -23,7 +24,7 @@ from turnbuckle.games.skirmish.rules import MATCH_TYPES, SkirmishGame, SkirmishS
 
 def random_playouts(game: SkirmishGame, matches: int) -> tuple[float, float]:
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(matches):
         rng = random.Random(seed)
         state = game.new_initial_state()
@@ -32,13 +33,13 @@ def random_playouts(game: SkirmishGame, matches: int) -> tuple[float, float]:
             action = state.sample_chance(rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
             state._apply(action)
             steps += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return matches / elapsed, steps / elapsed
 
 
 def heuristic_playouts(game: SkirmishGame, matches: int) -> tuple[float, float]:
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(matches):
         rng = random.Random(seed)
         state = game.new_initial_state()
@@ -47,7 +48,7 @@ def heuristic_playouts(game: SkirmishGame, matches: int) -> tuple[float, float]:
             action = state.sample_chance(rng) if state.current_player() == CHANCE else heuristic_action(state, rng)
             state._apply(action)
             steps += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return matches / elapsed, steps / elapsed
 
 
@@ -80,10 +81,10 @@ def main() -> None:
     for match_type in MATCH_TYPES:
         game = SkirmishGame(match_type=match_type)
         per_s, trans = random_playouts(game, matches)
-        print(f"| random playouts, {match_type} (40 rounds) | {per_s:.1f} matches/s, {trans:,.0f} transitions/s |",
+        print(f"| random playouts, {match_type} (40 rounds, CPU) | {per_s:.1f} matches/s, {trans:,.0f} transitions/s |",
               flush=True)
     per_s, trans = heuristic_playouts(SkirmishGame(), max(10, matches // 5))
-    print(f"| heuristic vs heuristic playouts, singles | {per_s:.1f} matches/s, {trans:,.0f} transitions/s |",
+    print(f"| heuristic vs heuristic playouts, singles (CPU) | {per_s:.1f} matches/s, {trans:,.0f} transitions/s |",
           flush=True)
     times = sorted(search_latency(SkirmishGame(), decisions))
     print(f"| search agent decision (CPU time) | median {statistics.median(times) * 1000:.0f} ms, "
