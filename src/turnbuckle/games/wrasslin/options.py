@@ -19,36 +19,43 @@ class LegalOptionsMixin(WrasslinCore):
         """Every Hold ``s`` may play now, from his hand or as a Wild Card (11.2) or Specialty (11.4);
         ``errors``: also those only an 11.5 error plays (abilities, alignment, penalized target)."""
         g = self.g
+        h = self.hand[s]
+        acts: list[Action] = []
         a = self.abilities(s)
         if a[0] < 1 and not errors:
-            return []  # 3.11: no Strength, no Hold
+            return acts  # 3.11: no Strength, no Hold
         cands = self._candidates(s, errors)
         if not cands:
-            return []
+            return acts
         key = (self.wid[s], a, self.pos[s], dt, errors, self.free_for_all, *cands)
         memo = g.hold_memo
         found = memo.get(key)
         if found is None:
-            cards, specs = self._reachable_holds(s, dt, errors, cands, a)
-            found = (cards, tuple(g.a_play[ci] for ci in cards), tuple(g.a_wild[ci] for ci in cards),
-                     tuple(g.a_spec[i] for i in specs), tuple(g.a_spec_wild[i] for i in specs))
+            found = self._reachable_holds(s, dt, errors, cands, a)
             if len(memo) > 200_000:
                 memo.clear()
             memo[key] = found
-        cards, plays, wilds, spec_plays, spec_wilds = found
-        h = self.hand[s]
+        cards, specs = found
         wild = h[self.C_WILD] - (1 if exclude == self.C_WILD else 0) > 0
-        if exclude < 0:
-            acts = list(compress(plays, map(h.__getitem__, cards)))  # the Hold cards in his hand
-        else:
-            acts = [play for play, ci in zip(plays, cards, strict=True) if h[ci] - (1 if exclude == ci else 0) > 0]
-        if wild:
-            acts += wilds
-        if spec_plays:
-            if h[self.C_SPEC] > 0:
-                acts += spec_plays
+        play, as_wild = g.a_play, g.a_wild
+        for ci in cards:
+            if not wild and not h[ci]:
+                continue
+            have = h[ci] - (1 if exclude == ci else 0) > 0
+            if not have and not wild:
+                continue
+            if have:
+                acts.append(play[ci])
             if wild:
-                acts += spec_wilds
+                acts.append(as_wild[ci])
+        if specs:
+            has_spec = h[self.C_SPEC] > 0
+            if has_spec or wild:
+                for i in specs:
+                    if has_spec:
+                        acts.append(g.a_spec[i])
+                    if wild:
+                        acts.append(g.a_spec_wild[i])
         return acts
 
     def _reachable_holds(self, s: int, dt: bool, errors: bool, cands: list[tuple[int, int, int, int, int]],

@@ -110,17 +110,8 @@ class WrasslinGame(Game):
         self.hold_cards: tuple[tuple[int, HoldSpec], ...] = tuple(
             (c.index, c.hold) for c in self.cards if c.hold is not None
         )
-        self.hold_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...],
-                                                     tuple[Action, ...], tuple[Action, ...]]] = {}
-        """Which Holds reach whom, by situation (``LegalOptionsMixin._hold_options``), shared by every state:
-        the Hold card types and their play / Wild Card / Specialty / Wild-as-Specialty actions."""
-        top = max(c.number for c in self.cards)
-        self.draw_p: tuple[tuple[float, ...], ...] = tuple(
-            tuple(c / left if left else 0.0 for c in range(top + 1))
-            for left in range(sum(c.number for c in self.cards) + 1)
-        )
-        """``draw_p[left][count]`` = count / left: the chance of drawing a card type, made once per game so a
-        draw's outcome list reuses these floats (``chance_outcomes``)."""
+        self.hold_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        """Which Holds reach whom, by situation (``LegalOptionsMixin._hold_options``), shared by every state."""
         super().__init__(params, self._action_table())
         self.void_wild: frozenset[int] = self._void_wild_ids()
         """Decisions that would turn a Wild Card into a card this match removed (11.2): never offered."""

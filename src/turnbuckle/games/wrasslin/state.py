@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress, repeat
-from operator import attrgetter, is_
+from operator import attrgetter, is_, truediv
 from typing import Any, Self
 
 from turnbuckle.engine.actions import Action
@@ -114,8 +114,8 @@ class WrasslinState(
             return []
         if self.phase == "draw":
             deck = self.deck
-            return list(zip(compress(self.g.a_draw, deck), map(self.g.draw_p[self.deck_n].__getitem__,
-                                                                compress(deck, deck)), strict=False))
+            probabilities = map(truediv, compress(deck, deck), repeat(self.deck_n))
+            return list(zip(compress(self.g.a_draw, deck), probabilities, strict=False))
         if self.phase == "enter":
             stack = self.stacks[self.enter_queue[0]]
             return [(self.g.a_arrive[w], 1.0 / len(stack)) for w in sorted(stack)]
