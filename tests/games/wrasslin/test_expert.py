@@ -70,6 +70,35 @@ def test_decision_ignores_other_hidden_hands(kind: str) -> None:
         assert first.name == second.name
 
 
+def test_particles_agree_with_what_the_player_sees() -> None:
+    """The belief filter's deals keep the player's own hand and every public card where they are."""
+    game = GAMES["singles"]
+    agent = _small(game, 0)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    other = HeuristicAgent(1)
+    checked = 0
+    while state.current_player() != TERMINAL and checked < 12:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if player == 0:
+            action = agent.choose(state, rng)
+            if len(state.legal_actions()) > 1:
+                assert agent.particles
+                for world in agent.particles:
+                    assert world.hand[0] == state.hand[0]
+                    assert world.discard == state.discard
+                    assert world.deck_n == state.deck_n
+                    assert sum(world.hand[1]) == sum(state.hand[1])
+                checked += 1
+            state.apply_action(action)
+        else:
+            state.apply_action(other.choose(state, rng))
+    assert checked
+
+
 def test_smoke_match_completes() -> None:
     game = GAMES["singles"]
     record = play_match(game, [_small(game, 0), HeuristicAgent(1)], seed=11)
