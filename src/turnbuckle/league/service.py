@@ -327,8 +327,38 @@ def new_title(db: Database, league_name: str | None, name: str, kind: str = "sin
 
 # -- booking ----------------------------------------------------------------------------------
 def _next_number(session: Session, league: League) -> int:
-    top = session.scalar(select(func.max(LeagueEvent.number)).where(LeagueEvent.league_id == league.id))
+    top = session.execute(_event_statements().top, {"league_id": league.id}).scalar()
     return (top or 0) + 1
+
+
+@dataclass(frozen=True)
+class _EventStatements:
+    top: Any
+    """The league's highest card number."""
+    first_booked: Any
+    """The id of the league's first card not run yet."""
+    insert: Any
+
+
+_EVENTS: list[_EventStatements] = []
+
+
+def _event_statements() -> _EventStatements:
+    """The per-card statements on ``league_event``, built once (a season runs them every card)."""
+    if not _EVENTS:
+        table = Base.metadata.tables["league_event"]
+        league_id: Any = bindparam("league_id")
+        _EVENTS.append(
+            _EventStatements(
+                top=select(func.max(table.c.number)).where(table.c.league_id == league_id),
+                first_booked=select(table.c.id)
+                .where(table.c.league_id == league_id, table.c.status == "booked")
+                .order_by(table.c.number)
+                .limit(1),
+                insert=insert(table).returning(table.c.id),
+            )
+        )
+    return _EVENTS[0]
 
 
 def active_feuds(session: Session, league: League) -> dict[frozenset[tuple[str, ...]], Feud]:
@@ -628,8 +658,7 @@ def _new_event(session: Session, league: League, name: str | None, kind: str) ->
         "ran_at": None,
         "grade": None,
     }
-    table = Base.metadata.tables["league_event"]
-    event = LeagueEvent(id=session.scalar(insert(table).returning(table.c.id), values), **values)
+    event = LeagueEvent(id=session.execute(_event_statements().insert, values).scalar_one(), **values)
     _persist(session, event)
     set_committed_value(event, "matches", [])
     return event
@@ -1592,11 +1621,9 @@ def run_season(
         def book_next() -> None:
             """In the closing transaction of a card: find the next booked card, or book a new one."""
             runner._write_pending()  # the card's close is queued: store it before reading the cards
-            waiting = runner.session.scalar(
-                select(LeagueEvent)
-                .where(LeagueEvent.league_id == runner.league_id, LeagueEvent.status == "booked")
-                .order_by(LeagueEvent.number)
-            )
+            session = runner.session
+            waiting_id = session.execute(_event_statements().first_booked, {"league_id": runner.league_id}).scalar()
+            waiting = session.get(LeagueEvent, waiting_id) if waiting_id is not None else None
             if waiting is not None:
                 following.append((waiting, False))
                 return
