@@ -196,6 +196,10 @@ def test_one_match_in_the_browser_then_collect(tmp_path: Path) -> None:
             one_line_error(cli(db, "season", "1", "-a", "random"), 2, "card #1 waits for match 2", "card collect 1")
             waiting = json.loads(cli(db, "card", "collect", "1", "--json").out)
             assert waiting["collected"][0]["status"] == "playing"
+            again = cli(db, "card", "run", "1", "-a", "random", "--json")  # nothing left for the agents
+            assert again.code == 0, again.err
+            assert [m["status"] for m in json.loads(again.out)["matches"]] == ["done", "live", "done"]
+            one_line_error(cli(db, "release", "Lady Vesper"), 2, "booked on card #1")
             play_in_browser(client, live_id, token)
     finally:
         database.close()
