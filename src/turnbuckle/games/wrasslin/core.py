@@ -26,6 +26,8 @@ Out-of-Ring card showing its "Exit" corners (11.3)."""
 
 Entry = tuple[int, int, int, int, int]
 """(physical card, hold ref, damage points, kind, owner seat)."""
+Candidate = tuple[int, int, int, int, int]
+"""An opponent a Hold may go on: (seat, Strength, Weight, damage, position)."""
 Item = tuple[str, int, int, int]
 """A response in the chain: (kind, physical card, seat, target index; -1 = the base play)."""
 
@@ -317,6 +319,25 @@ class WrasslinCore(State):
             d = dmg[t]
             out.append((t, (w.table[d][0] if d < w.submit_at else 0) + self.surge[t], w.weight, d, pt))
         return out
+
+    def _candidate_lists(self, s: int) -> tuple[list[Candidate], list[Candidate]]:
+        """``_candidates(s)`` and ``_candidates(s, lax=True)`` in one pass over the seats."""
+        legal: list[Candidate] = []
+        lax: list[Candidate] = []
+        teams, pos, dmg = self.team, self.pos, self.dmg
+        team = teams[s]
+        wrestlers, wid = self.g.wrestlers, self.wid
+        for t in range(self.g.players):
+            pt = pos[t]
+            if teams[t] == team or pt == OUT:
+                continue
+            w = wrestlers[wid[t]]
+            d = dmg[t]
+            c = (t, (w.table[d][0] if d < w.submit_at else 0) + self.surge[t], w.weight, d, pt)
+            lax.append(c)
+            if not (self.penalty[t] > 0 or self.unfilled[t]):
+                legal.append(c)
+        return legal, lax
 
     def _targets_for(self, s: int, spec: HoldSpec, dt: bool, cands: list[tuple[int, int, int, int, int]],
                      a: tuple[int, int, int, int, int], check: bool = True, errors: bool = False) -> list[int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import compress
 
 from turnbuckle.engine.actions import Action
-from turnbuckle.games.wrasslin.core import NEGATORS, WrasslinCore
+from turnbuckle.games.wrasslin.core import NEGATORS, Candidate, WrasslinCore
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, RING
 
 
@@ -15,16 +15,18 @@ class LegalOptionsMixin(WrasslinCore):
     """The legal choices of the player to move, in the main phase and in a response chain."""
 
     # -- main-phase actions (5.4 A) --------------------------------------------------------------
-    def _hold_options(self, s: int, dt: bool, exclude: int = -1, errors: bool = False) -> list[Action]:
+    def _hold_options(self, s: int, dt: bool, exclude: int = -1, errors: bool = False,
+                      known: tuple[tuple[int, int, int, int, int], list[Candidate]] | None = None) -> list[Action]:
         """Every Hold ``s`` may play now, from his hand or as a Wild Card (11.2) or Specialty (11.4);
-        ``errors``: also those only an 11.5 error plays (abilities, alignment, penalized target)."""
+        ``errors``: also those only an 11.5 error plays (abilities, alignment, penalized target). ``known``:
+        his ``abilities`` and the ``_candidates`` for ``errors``, when the caller has them already."""
         g = self.g
         h = self.hand[s]
         acts: list[Action] = []
-        a = self.abilities(s)
+        a = self.abilities(s) if known is None else known[0]
         if a[0] < 1 and not errors:
             return acts  # 3.11: no Strength, no Hold
-        cands = self._candidates(s, errors)
+        cands = self._candidates(s, errors) if known is None else known[1]
         if not cands:
             return acts
         key = (self.wid[s], a, self.pos[s], dt, errors, self.free_for_all, *cands)
@@ -57,6 +59,13 @@ class LegalOptionsMixin(WrasslinCore):
                     if wild:
                         acts.append(g.a_spec_wild[i])
         return acts
+
+    def _hold_inputs(self, s: int) -> tuple[tuple[tuple[int, int, int, int, int], list[Candidate]],
+                                            tuple[tuple[int, int, int, int, int], list[Candidate]]]:
+        """``_hold_options``'s ``known`` for the legal list and for the lax one, worked out together."""
+        a = self.abilities(s)
+        legal, lax = self._candidate_lists(s)
+        return (a, legal), (a, lax)
 
     def _reachable_holds(self, s: int, dt: bool, errors: bool, cands: list[tuple[int, int, int, int, int]],
                          a: tuple[int, int, int, int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -91,8 +100,9 @@ class LegalOptionsMixin(WrasslinCore):
         g = self.g
         h = self.hand[s]
         if self.phase == "dt_hold":
-            return (self._hold_options(s, dt=True) or [g.a_end],
-                    (self._hold_options(s, dt=True, errors=True) or [g.a_end]) if lax else None)
+            legal, lax_known = self._hold_inputs(s)
+            return (self._hold_options(s, dt=True, known=legal) or [g.a_end],
+                    (self._hold_options(s, dt=True, errors=True, known=lax_known) or [g.a_end]) if lax else None)
         wild = h[self.C_WILD] > 0
         acts: list[Action] = []
         """The legal plays."""
@@ -111,8 +121,9 @@ class LegalOptionsMixin(WrasslinCore):
             errs.append(g.a_extra_surge)
         if self.combo:
             # 11.1: the Holds of a Combination (or end the turn)
-            return ([*acts, *self._hold_options(s, dt=False), g.a_end],
-                    [*errs, *self._hold_options(s, dt=False, errors=True), g.a_end] if lax else None)
+            legal, lax_known = self._hold_inputs(s)
+            return ([*acts, *self._hold_options(s, dt=False, known=legal), g.a_end],
+                    [*errs, *self._hold_options(s, dt=False, errors=True, known=lax_known), g.a_end] if lax else None)
         held = self.held(s)
         """Under a Hold or Pin (10.12, 10.21): what that forbids is still played as an 11.5 error."""
         pinned = held and self.pinned(s)
@@ -169,8 +180,9 @@ class LegalOptionsMixin(WrasslinCore):
                     acts.append(g.a_wild[self.C_REF])
                     errs.append(g.a_wild[self.C_REF])
         if pos in (RING, FLOOR):
+            legal, lax_known = self._hold_inputs(s)
             if not held:
-                holds = self._hold_options(s, dt=False)
+                holds = self._hold_options(s, dt=False, known=legal)
                 acts += holds
                 if holds:
                     if h[self.C_COMB]:
@@ -178,7 +190,7 @@ class LegalOptionsMixin(WrasslinCore):
                     if wild:
                         acts.append(g.a_wild[self.C_COMB])
             if lax:
-                errs += self._hold_options(s, dt=False, errors=True)
+                errs += self._hold_options(s, dt=False, errors=True, known=lax_known)
             if pos == RING and not g.royal and self.opponents(s):
                 exits: list[Action] = []
                 if h[self.C_OOR]:
