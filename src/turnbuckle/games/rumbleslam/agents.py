@@ -17,6 +17,7 @@ from turnbuckle.agents.mcts import MCTSAgent, _Node
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.core import Box
 from turnbuckle.games.rumbleslam.rules import A_LIFT, A_TRIP
 from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState
 
@@ -49,6 +50,33 @@ def material(s: RumbleslamState, player: int) -> float:
     return total
 
 
+def _nearest(anchor: int, size: int, boxes: tuple[Box, ...]) -> int:
+    """The distance from a base to the nearest of ``boxes`` (``mat.box_distance`` written out)."""
+    x0, y0 = anchor % 12, anchor // 12
+    x1, y1 = x0 + size - 1, y0 + size - 1
+    best = 1 << 30
+    for bx0, by0, bx1, by1 in boxes:
+        d = max(0, x0 - bx1, bx0 - x1, y0 - by1, by0 - y1)
+        if d < best:
+            best = d
+    return best
+
+
+_GRIDS: dict[tuple[tuple[Box, ...], int], list[int]] = {}
+"""Per (enemy boxes, base size), the ``_nearest`` answers found so far by anchor (-1: not yet):
+rollouts and evaluations ask again and again about the same board."""
+
+
+def _grid(boxes: tuple[Box, ...], size: int) -> list[int]:
+    key = (boxes, size)
+    grid = _GRIDS.get(key)
+    if grid is None:
+        if len(_GRIDS) >= 8192:
+            _GRIDS.clear()
+        grid = _GRIDS[key] = [-1] * mat.CELLS
+    return grid
+
+
 def evaluate(s: RumbleslamState, player: int) -> float:
     """A score in [-1, 1] for ``player``: material lead plus engagement."""
     if s.over:
@@ -56,12 +84,16 @@ def evaluate(s: RumbleslamState, player: int) -> float:
     mine = material(s, player)
     theirs = max((material(s, p) for p in range(s.game.players) if p != player), default=0.0)
     closeness = 0.0
-    enemies = [e for e in s.ws if e.player != player and e.on_mat]
-    for w in s.ws:
-        if w.player != player or w.loc != FLOOR or w.ko or not enemies:
-            continue
-        d = min(mat.box_distance(w.box(), e.box()) for e in enemies)
-        closeness -= min(d, 8) * 2.0
+    boxes = tuple([e.box() for e in s.ws if e.player != player and e.on_mat])
+    if boxes:
+        for w in s.ws:
+            if w.player != player or w.loc != FLOOR or w.ko:
+                continue
+            grid = _grid(boxes, w.size)
+            d = grid[w.pos]
+            if d < 0:
+                d = grid[w.pos] = _nearest(w.pos, w.size, boxes)
+            closeness -= min(d, 8) * 2.0
     return math.tanh((mine - theirs + closeness) / 600.0)
 
 
@@ -158,16 +190,19 @@ def greedy(s: RumbleslamState, rng: random.Random) -> Action:
         if group:
             return group[int(rng.random() * len(group))]
     if moves and w.loc == FLOOR:
-        boxes = [e.box() for e in s.ws if e.player != w.player and e.on_mat]
+        boxes = tuple([e.box() for e in s.ws if e.player != w.player and e.on_mat])
         if boxes:
             size = w.size
-            current = min(mat.box_distance(w.box(), b) for b in boxes)
-            best, best_d = None, current
+            grid = _grid(boxes, size)
+            best_d = grid[w.pos]
+            if best_d < 0:
+                best_d = grid[w.pos] = _nearest(w.pos, size, boxes)
+            best = None
             for a in moves:
-                cell = meaning[a.id][2]
-                x, y = cell % 12, cell // 12
-                mine = (x, y, x + size - 1, y + size - 1)
-                d = min(mat.box_distance(mine, b) for b in boxes)
+                c = meaning[a.id][2]
+                d = grid[c]
+                if d < 0:
+                    d = grid[c] = _nearest(c, size, boxes)
                 if d < best_d:
                     best, best_d = a, d
             if best is not None:

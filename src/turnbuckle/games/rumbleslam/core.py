@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import copy
 import random
-from typing import Any
+from typing import Any, Self
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
@@ -54,6 +53,34 @@ class Wrestler:
         self.cp_lock = False
         self.bonus = (0, 0, 0, 0)
 
+    def copy(self) -> Wrestler:
+        """A field-by-field copy (``copy.copy`` goes through ``__reduce_ex__``: slow in ``clone``)."""
+        c = _new_wrestler(Wrestler)
+        c.activated = self.activated
+        c.ap = self.ap
+        c.bleed = self.bleed
+        c.bonus = self.bonus
+        c.choice = self.choice
+        c.cp = self.cp
+        c.cp_lock = self.cp_lock
+        c.index = self.index
+        c.kd = self.kd
+        c.lifted_by = self.lifted_by
+        c.lifting = self.lifting
+        c.loc = self.loc
+        c.m_ap = self.m_ap
+        c.m_mp = self.m_mp
+        c.mp = self.mp
+        c.mp_allow = self.mp_allow
+        c.p_ap = self.p_ap
+        c.p_mp = self.p_mp
+        c.player = self.player
+        c.pos = self.pos
+        c.size = self.size
+        c.sta = self.sta
+        c.sta_max = self.sta_max
+        return c
+
     @property
     def in_ring(self) -> bool:
         return self.loc <= LIFTED
@@ -77,6 +104,10 @@ class Wrestler:
         return mat.box(self.pos, self.size if self.loc == FLOOR else 1)
 
 
+_new_wrestler = object.__new__
+_new_state = object.__new__
+
+
 class RumbleslamCore(State):
     """The match's data and the helpers every rule family uses (each later layer adds one family)."""
 
@@ -86,6 +117,10 @@ class RumbleslamCore(State):
         super().__init__(game)
         self.ws: list[Wrestler] = [Wrestler(e.index, e.player, e.size, e.profile.sta) for e in game.entrants]
         self.occ: list[int] = [-1] * mat.CELLS
+        self.occ_version = 0
+        """Bumped by every ``_place`` (the one writer of ``occ``): keys per-state memos of the board."""
+        self.reach_memo: tuple[tuple[int, int, int, int], dict[int, int]] | None = None
+        """The last ``_reachable`` answer and its key (the move that follows a menu asks again)."""
         self.stack: list[tuple[Any, ...]] = []
         self.buf: list[tuple[int, str, int, bool]] = []
         self.round = 0
@@ -132,9 +167,20 @@ class RumbleslamCore(State):
     def returns(self) -> list[float]:
         return list(self.outcome) if self.over else [0.0] * self.game.players
 
+    def clone(self) -> Self:
+        """``State.clone`` without ``copy.copy`` (its ``__reduce_ex__`` round trip is most of the
+        cost of the search agents' many copies); the same fields end up copied."""
+        other = _new_state(type(self))
+        other.__dict__.update(self.__dict__)
+        other._history = self._history.copy()
+        other._events = self._events.copy()
+        other._event_cache = self._event_cache.copy()
+        self._copy_into(other)
+        return other
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RumbleslamCore)
-        other.ws = [copy.copy(w) for w in self.ws]
+        other.ws = [w.copy() for w in self.ws]
         other.occ = self.occ.copy()
         other.stack = self.stack.copy()
         other.buf = self.buf.copy()
@@ -196,12 +242,14 @@ class RumbleslamCore(State):
         return [(start + i) % n for i in range(n)]
 
     def _place(self, w: Wrestler, loc: int, pos: int) -> None:
+        occ = self.occ
         for c in w.cells():
-            self.occ[c] = -1
+            occ[c] = -1
         w.loc = loc
         w.pos = pos if loc <= TB else -1
         for c in w.cells():
-            self.occ[c] = w.index
+            occ[c] = w.index
+        self.occ_version += 1
 
     def _free(self, cells: tuple[int, ...], ignore: int = -1) -> bool:
         occ = self.occ
@@ -214,17 +262,24 @@ class RumbleslamCore(State):
         return a.on_mat and b.on_mat and mat.box_distance(a.box(), b.box()) == 1
 
     def _in_contact(self, w: Wrestler) -> list[Wrestler]:
-        if not w.on_mat:
+        """The wrestlers whose bases touch ``w``'s (king-move distance exactly 1; written out: every
+        menu asks)."""
+        loc = w.loc
+        if loc > TB:
             return []
-        x0, y0, x1, y1 = w.box()
+        pos = w.pos
+        x0, y0 = pos % 12, pos // 12
+        ext = w.size - 1 if loc == FLOOR else 0
+        x1, y1 = x0 + ext, y0 + ext
         out = []
         for o in self.ws:
-            if o is w or o.loc > TB:
+            oloc = o.loc
+            if oloc > TB or o is w:
                 continue
-            ox, oy = o.pos % 12, o.pos // 12
-            s = o.size if o.loc == FLOOR else 1
-            if max(x0 - ox - s + 1, ox - x1, 0) <= 1 and max(y0 - oy - s + 1, oy - y1, 0) <= 1 \
-                    and max(x0 - ox - s + 1, ox - x1, y0 - oy - s + 1, oy - y1) >= 1:
+            opos = o.pos
+            ox, oy = opos % 12, opos // 12
+            oext = o.size - 1 if oloc == FLOOR else 0
+            if max(0, x0 - ox - oext, ox - x1, y0 - oy - oext, oy - y1) == 1:
                 out.append(o)
         return out
 
@@ -252,7 +307,7 @@ class RumbleslamCore(State):
             return (), 0
         if stat == "def" and w.kd:
             return (), 0
-        pool = self.game.entrants[w.index].profile.pool(stat)
+        pool = self.game.pools[w.index][stat]
         if attack is not None and attack.pool is not None:
             pool = attack.pool
         return pool.dice, pool.bonus + w.bonus[STAT_INDEX[stat]] + self._passive(w, stat)

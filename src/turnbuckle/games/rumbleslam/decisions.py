@@ -16,13 +16,13 @@ class DecisionRules(GrappleRules):
     def _decisions(self, step: tuple[Any, ...]) -> list[Action]:
         code = step[1]
         player = step[2]
-        A = self.game.actions.by_name
+        A = self.game.lookup.get  # by meaning (see ``_build_actions``); None if not in the table
         acts: list[Action | None] = []
         if code == "act":
             return self._act_menu(self.ws[step[3]])
         if code == "corner":
             taken = [c for c in self.corners if c >= 0]
-            acts = [A(f"corner {n}") for c, n in zip(mat.TURNBUCKLES, mat.CORNER_NAMES, strict=True) if c not in taken]
+            acts = [A(("corner", c)) for c in mat.TURNBUCKLES if c not in taken]
         elif code == "place":
             purpose, index = step[3], step[4]
             w = self.ws[index]
@@ -37,40 +37,40 @@ class DecisionRules(GrappleRules):
                 spots = self._impact_options(lander, zone, moved, index, src)
             else:  # drop, escape, ammo
                 spots = self._spots(w, step[5], step[6])
-            acts = [A(f"place {mat.SQUARE_NAMES[s]}") for s in spots]
+            acts = [A(("place", s)) for s in spots]
         elif code == "enter":
-            acts = [A(f"enter {self._label(i)}") for i in self._eligible_entries(player)] + [A("no entry")]
+            acts = [A(("enter", i)) for i in self._eligible_entries(player)] + [A(("no_entry",))]
         elif code == "sponsor":
-            acts = [A(f"sponsor {s}") for s in self.sponsors_left[player]] + [A("no sponsor")]
+            acts = [A(("sponsor", s)) for s in self.sponsors_left[player]] + [A(("no_sponsor",))]
         elif code == "recipient":
-            acts = [A(f"recipient {self._label(i)}") for i in self._sponsor_eligible(player, step[3], step[5])]
+            acts = [A(("recipient", i)) for i in self._sponsor_eligible(player, step[3], step[5])]
         elif code == "nominate":
-            acts = [A(f"nominate {self._label(i)}") for i in self._activatable(player)]
+            acts = [A(("nominate", i)) for i in self._activatable(player)]
         elif code == "activate":
-            acts = [A(f"activate {self._label(i)}") for i in self._activatable(player)]
+            acts = [A(("activate", i)) for i in self._activatable(player)]
         elif code == "choice":
             w = self.ws[step[3]]
             for ability, _ in self.game.entrants[w.index].abilities:
                 if ability.kind == "choice":
-                    acts = [A(f"choose {o.name}") for o in ability.options]
+                    acts = [A(("choose", o.name)) for o in ability.options]
         elif code == "defend":
             purpose = step[3]
             stats = ("def", "dex") if purpose == "trip" else ("grp", "dex")
-            acts = [A(f"defend {s.upper()}") for s in stats]
+            acts = [A(("defend", s)) for s in stats]
         elif code == "shove":
             mover, pusher = self.ws[step[3]], self.ws[step[4]]
-            acts = [A(f"shove {d}") for d in self._shove_dirs(mover, pusher)]
+            acts = [A(("shove", d)) for d in self._shove_dirs(mover, pusher)]
         elif code == "rebound":
-            acts = [A("smash")] if step[5] else []
-            acts += [A(f"rebound {r}") for r in step[4]]
+            acts = [A(("smash",))] if step[5] else []
+            acts += [A(("rebound", r)) for r in step[4]]
         elif code == "reroll":
-            acts = [A(f"reroll die {i}") for i in self._reroll_candidates(player, step[6], step[3], step[5])]
-            acts.append(A("keep dice"))
+            acts = [A(("reroll", i)) for i in self._reroll_candidates(player, step[6], step[3], step[5])]
+            acts.append(A(("keep",)))
         elif code == "land":
-            acts = [A(f"land {mat.SQUARE_NAMES[c]}") for c in self._landings(self.ws[step[3]], self.ws[step[4]])]
+            acts = [A(("land", c)) for c in self._landings(self.ws[step[3]], self.ws[step[4]])]
         elif code == "throw":
             thrower, thrown = self.ws[step[3]], self.ws[step[4]]
-            acts = [A(f"throw {mat.SQUARE_NAMES[c]}") for c in self._throw_targets(thrower, thrown, step[5])]
+            acts = [A(("throw", c)) for c in self._throw_targets(thrower, thrown, step[5])]
         out = [a for a in acts if a is not None]
         if not out:
             raise AssertionError(f"no legal decision for {step}")
@@ -80,7 +80,8 @@ class DecisionRules(GrappleRules):
         code = step[1]
         player = step[2]
         verb = what[0]
-        self.emit("decision", {"team": self.game.player_label(player), "action": action.name})
+        if self.record_events:
+            self.emit("decision", {"team": self.game.player_label(player), "action": action.name})
         if code == "act":
             self._push(step)  # the activation goes on after this action
             self._do_action(self.ws[step[3]], what)

@@ -68,6 +68,8 @@ def is_rope(cell: int) -> bool:
 
 FLOOR: Final = tuple(c for c in range(CELLS) if is_floor(c))
 ROPE_CELLS: Final = tuple(c for c in range(CELLS) if is_rope(c))
+IS_ROPE: Final = tuple(is_rope(c) for c in range(CELLS))
+"""``is_rope`` by cell, for loops over the board."""
 
 
 def square_name(cell: int) -> str:
@@ -236,3 +238,11 @@ def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
 
 NEIGHBOURS: Final = {1: _neighbours(1), 2: _neighbours(2)}
 """Per anchor, the anchors one king move away whose base stays on the floor."""
+ANCHORS: Final = {size: tuple(c for c in FLOOR if valid_footprint(c, size)) for size in (1, 2)}
+"""Per base size, the anchors whose whole base is on the floor, in cell order."""
+TOUCHES_ROPE: Final = {size: tuple(bool(ropes_touched(c, size)) for c in range(CELLS)) for size in (1, 2)}
+"""Per base size and anchor, whether the base touches a rope."""
+ROPES_AT: Final = {size: tuple(ropes_touched(c, size) for c in range(CELLS)) for size in (1, 2)}
+"""``ropes_touched`` by base size and anchor (menus ask on every action)."""
+TURNBUCKLE_AT: Final = {size: tuple(turnbuckle_touched(c, size) for c in range(CELLS)) for size in (1, 2)}
+"""``turnbuckle_touched`` by base size and anchor."""

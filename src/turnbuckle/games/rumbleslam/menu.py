@@ -35,7 +35,8 @@ class MenuRules(RoundRules):
             if ap >= 1:
                 out.append(L[("stand", i)])
             if g.kd_can_move:
-                out.extend(L[("move", i, c)] for c in self._reachable(w, w.mp))
+                moves = g.move_acts[i]
+                out.extend([moves[c] for c in self._reachable(w, w.mp)])
             return out
         if w.loc == TB:
             # rumbleslam THE TURNBUCKLE: attack from it, or dismount
@@ -61,14 +62,16 @@ class MenuRules(RoundRules):
             return out
         # on the floor, standing
         if w.mp > 0:
-            out.extend(L[("move", i, c)] for c in self._reachable(w, w.mp))
+            moves = g.move_acts[i]
+            out.extend([moves[c] for c in self._reachable(w, w.mp)])
         if ap >= prof.cp_cost:
             out.append(L[("cp", i)])
         if w.lifting >= 0:
             # ruling AMB-26: a lifter may move, Throw, make a Crowd Pleaser or end
             if ap >= 1:
                 thrown = self.ws[w.lifting]
-                out.extend(L[("throw", c)] for c in self._throw_targets(w, thrown, prof.throw))
+                throws = g.throw_acts
+                out.extend([throws[c] for c in self._throw_targets(w, thrown, prof.throw)])
             return out
         for t in self._in_contact(w):
             ti = t.index
@@ -92,14 +95,14 @@ class MenuRules(RoundRules):
             if ability.kind == "active" and g.attacks[attack].has("DEVASTATING") and ap >= ability.ap \
                     and self._in_contact(w):
                 out.append(L[("devastate", i, attack)])
-        ropes = mat.ropes_touched(w.pos, w.size)
+        ropes = mat.ROPES_AT[w.size][w.pos]
         for r in ropes:
             if ap >= 1:
                 out.append(L[("bounce", i, r, A_ROPE)])
             for ability, attack in e.abilities:
                 if ability.kind == "rope" and ap >= ability.ap:
                     out.append(L[("bounce", i, r, attack)])
-        tb = mat.turnbuckle_touched(w.pos, w.size)
+        tb = mat.TURNBUCKLE_AT[w.size][w.pos]
         if tb is not None and ap >= 1 and self.occ[tb] == -1:
             out.append(L[("climb", i)])
         if e.tag_style == "traditional" and ropes and ap >= 2 and self._tag_ready(w):
@@ -142,25 +145,29 @@ class MenuRules(RoundRules):
         return out
 
     def _throw_targets(self, thrower: Wrestler, thrown: Wrestler, reach: int) -> list[int]:
-        """rumbleslam THROW: any square within THROW; a rope square throws an enemy out."""
-        tbox = thrower.box()
+        """rumbleslam THROW: any square within THROW; a rope square throws an enemy out.
+        Only the cells of the box within reach are visited, in cell order."""
+        x0, y0, x1, y1 = thrower.box()
         own = set(thrower.cells())
         enemy = self._enemy(thrower, thrown)
+        is_rope = mat.IS_ROPE
         out = []
-        for c in range(mat.CELLS):
-            if c in own:
-                continue
-            if mat.box_distance(tbox, mat.box(c, 1)) > reach:
-                continue
-            if mat.is_rope(c):
-                if enemy:
+        xs = range(max(x0 - reach, 0), min(x1 + reach, mat.SIZE - 1) + 1)
+        for y in range(max(y0 - reach, 0), min(y1 + reach, mat.SIZE - 1) + 1):
+            row = y * mat.SIZE
+            for x in xs:
+                c = row + x
+                if c in own:
+                    continue
+                if is_rope[c]:
+                    if enemy:
+                        out.append(c)
+                elif self._landable(thrown, c, own):
                     out.append(c)
-            elif self._landable(thrown, c, own):
-                out.append(c)
         return out
 
     def _landable(self, thrown: Wrestler, c: int, own: set[int]) -> bool:
-        if mat.is_turnbuckle(c) or self.occ[c] != -1 or thrown.size == 1:
+        if c in mat.TURNBUCKLES or self.occ[c] != -1 or thrown.size == 1:
             return True
         return self._cover_anchor(thrown, c, own) >= 0
 

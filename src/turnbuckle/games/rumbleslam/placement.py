@@ -14,33 +14,46 @@ class PlacementRules(RerollRules):
 
     def _reachable(self, w: Wrestler, budget: int) -> dict[int, int]:
         """rumbleslam MOVEMENT POINTS: anchors reachable for <= budget MP (never through wrestlers;
-        squeezing diagonally between two is allowed)."""
+        squeezing diagonally between two is allowed), in breadth-first order, with their cost.
+        Memoised per state for one board and wrestler: the chosen move asks for the menu's answer
+        again. The answer is shared: callers must not change it."""
+        key = (self.occ_version, w.index, w.pos, budget)
+        memo = self.reach_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
         size = w.size
         occ = self.occ
         me = w.index
         neighbours = mat.NEIGHBOURS[size]
-        seen = {w.pos: 0}
-        frontier = [w.pos]
-        for dist in range(1, budget + 1):
+        start = w.pos
+        seen = {start: 0}
+        frontier = [start]
+        dist = 0
+        while dist < budget:
+            dist += 1
             nxt = []
-            for a in frontier:
-                for b in neighbours[a]:
-                    if b in seen:
-                        continue
-                    if size == 1:
-                        if occ[b] != -1:
+            if size == 1:
+                for a in frontier:
+                    for b in neighbours[a]:
+                        if b not in seen and occ[b] == -1:
+                            seen[b] = dist
+                            nxt.append(b)
+            else:
+                for a in frontier:
+                    for b in neighbours[a]:
+                        if b in seen:
                             continue
-                    else:
                         o1, o2, o3, o4 = occ[b], occ[b + 1], occ[b + 12], occ[b + 13]
                         if (o1 != -1 and o1 != me) or (o2 != -1 and o2 != me) or (o3 != -1 and o3 != me) \
                                 or (o4 != -1 and o4 != me):
                             continue
-                    seen[b] = dist
-                    nxt.append(b)
+                        seen[b] = dist
+                        nxt.append(b)
             if not nxt:
                 break
             frontier = nxt
-        del seen[w.pos]
+        del seen[start]
+        self.reach_memo = (key, seen)
         return seen
 
     def _nearest_spot(
@@ -52,23 +65,37 @@ class PlacementRules(RerollRules):
 
     def _spots(self, w: Wrestler, near: Box, contact_box: Box | None = None, need_rope: bool = False) -> list[int]:
         """Every free anchor for ``w`` equally nearest a box (a player's choice when several).
-        With ``contact_box``: anchors in base contact with it first, then the closest to it."""
+        With ``contact_box``: anchors in base contact with it first, then the closest to it.
+        (The distances are ``mat.box_distance`` written out: this scans the whole floor.)"""
+        size = w.size
+        me = w.index
+        occ = self.occ
+        ext = size - 1
+        nx0, ny0, nx1, ny1 = near
         best: list[int] = []
-        best_key: tuple[int, int] | None = None
-        for anchor in mat.FLOOR:
-            if not self._fits(anchor, w.size, w.index):
+        best_key = -1
+        ropes = mat.TOUCHES_ROPE[size]
+        for anchor in mat.ANCHORS[size]:
+            o = occ[anchor]
+            if o != -1 and o != me:
                 continue
-            b = mat.box(anchor, w.size)
-            if need_rope and not mat.ropes_touched(anchor, w.size):
+            if size == 2:
+                o2, o3, o4 = occ[anchor + 1], occ[anchor + 12], occ[anchor + 13]
+                if (o2 != -1 and o2 != me) or (o3 != -1 and o3 != me) or (o4 != -1 and o4 != me):
+                    continue
+            if need_rope and not ropes[anchor]:
                 continue
+            x0, y0 = anchor % 12, anchor // 12
+            x1, y1 = x0 + ext, y0 + ext
             first = 0
             if contact_box is not None:
-                cd = mat.box_distance(b, contact_box)
+                cx0, cy0, cx1, cy1 = contact_box
+                cd = max(0, x0 - cx1, cx0 - x1, y0 - cy1, cy0 - y1)
                 if cd == 0:
                     continue
                 first = 0 if cd == 1 else cd
-            key = (first, mat.box_distance(b, near))
-            if best_key is None or key < best_key:
+            key = first * 1024 + max(0, x0 - nx1, nx0 - x1, y0 - ny1, ny0 - y1)
+            if best_key < 0 or key < best_key:
                 best_key, best = key, [anchor]
             elif key == best_key:
                 best.append(anchor)

@@ -65,7 +65,7 @@ class RerollRules(RumbleslamCore):
         for p in range(self.game.players):
             if self.nominee[p] >= 0:
                 w = self.ws[self.nominee[p]]
-                pool = self.game.entrants[w.index].profile.pool("dex")
+                pool = self.game.pools[w.index]["dex"]
                 totals[p] = self._total(p) + pool.bonus + w.bonus[3]
         return totals
 

@@ -334,6 +334,16 @@ class RumbleslamGame(Game):
         self.meaning = meaning
         table = ActionTable((Action(i, n) for i, n in enumerate(names)), self.dice.all_actions)
         self.lookup = {what: table.decision(i) for i, what in meaning.items()}
+        lookup = self.lookup
+        self.move_acts: list[dict[int, Action]] = [
+            {c: lookup[("move", e.index, c)] for c in mat.FLOOR} for e in self.entrants]
+        """Per wrestler, its ``move`` decision by anchor (menus build a move per reachable square)."""
+        self.throw_acts: tuple[Action, ...] = tuple(lookup[("throw", c)] for c in range(mat.CELLS))
+        self.die_face: dict[int, tuple[str, int]] = {a.id: self.dice.value_of(a) for a in self.dice.all_actions}
+        """Each chance outcome's (kind, face) by id: dice are applied without parsing their names."""
+        self.pools: list[dict[str, Pool]] = [
+            {stat: e.profile.pool(stat) for stat in ("att", "def", "grp", "dex")} for e in self.entrants]
+        """Each entrant's stat pools, parsed once (rolls read them on every attack)."""
         return table
 
     def action_id(self, name: str) -> Action:

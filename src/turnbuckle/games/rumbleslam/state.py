@@ -12,11 +12,15 @@ The rule families live in layers, each a class extending the one before it (``co
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, OUT, SIDE, TB, Wrestler
 from turnbuckle.games.rumbleslam.decisions import DecisionRules
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
+
+_STEPS: dict[type, dict[str, Callable[..., None]]] = {}
+"""Per state class, each step kind's ``_s_`` method (looked up once, not per step)."""
 
 
 class RumbleslamState(DecisionRules):
@@ -37,12 +41,28 @@ class RumbleslamState(DecisionRules):
             return [a for a in self._legal if a in self.root_filter]
         return self._legal
 
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def is_chance_node(self) -> bool:
+        return not self.over and self.stack[-1][0] == "die"
+
+    def _is_allowed(self, action: Action) -> bool:
+        """The engine's check by identity first (the table's own objects), so a long menu is not
+        scanned with the dataclass ``__eq__``; an equal copy of an action still passes."""
+        if self.over:
+            return False
+        top = self.stack[-1]
+        acts: Sequence[Action] = (
+            self.game.dice.actions[self.buf[top[1]][1]] if top[0] == "die" else self.legal_actions())
+        return id(action) in map(id, acts) or action in acts
+
     def _apply(self, action: Action) -> None:
         self._legal = None
         self.root_filter = None
         top = self.stack.pop()
         if top[0] == "die":
-            _kind, face = self.game.dice.value_of(action)
+            face = self.game.die_face[action.id][1]
             i = top[1]
             side, k, _, rerolled = self.buf[i]
             self.buf[i] = (side, k, face, rerolled)
@@ -51,24 +71,32 @@ class RumbleslamState(DecisionRules):
         self._run()
 
     def _run(self) -> None:
+        stack = self.stack
+        deferred = self.deferred
+        steps = _STEPS.get(type(self))
+        if steps is None:
+            steps = _STEPS[type(self)] = {}
         while not self.over:
-            if self.deferred:
-                self._push(*self.deferred)
-                self.deferred.clear()
-            if not self.stack:
+            if deferred:
+                self._push(*deferred)
+                deferred.clear()
+            if not stack:
                 break
-            top = self.stack[-1]
+            top = stack[-1]
             kind = top[0]
             if kind == "die":
                 return
             if kind == "decide":
                 if top[1] == "act" and self._act_should_end(top[3]):
-                    self.stack.pop()
-                    self._push(("end_act", top[3]))
+                    stack.pop()
+                    stack.append(("end_act", top[3]))
                     continue
                 return
-            self.stack.pop()
-            getattr(self, "_s_" + kind)(*top[1:])
+            stack.pop()
+            fn = steps.get(kind)
+            if fn is None:
+                fn = steps[kind] = getattr(type(self), "_s_" + kind)
+            fn(self, *top[1:])
         if not self.over and not self.stack:
             raise AssertionError("rumbleslam: the step stack ran dry")
 
