@@ -251,7 +251,9 @@ class SearchAgent(MCTSAgent):
         return max(root.children.items(), key=value)[0]
 
     def _evaluate(self, state: State, rng: random.Random, num_players: int) -> list[float]:
-        s = _state(state).clone()
+        """Plays on ``state`` itself: the generic core hands over each simulation's own copy and
+        never reads it afterwards, so a second copy per simulation would be wasted."""
+        s = _state(state)
         s.record_events = False
         s.root_filter = None
         activations = 0

@@ -6,7 +6,7 @@ from turnbuckle.engine.actions import Action
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, SIDE, TB, Wrestler
 from turnbuckle.games.rumbleslam.rounds import RoundRules
-from turnbuckle.games.rumbleslam.rules import A_BRAWL, A_GRAPPLE, A_LIFT, A_ROPE, A_TB, A_TRIP
+from turnbuckle.games.rumbleslam.rules import A_TB
 
 
 class MenuRules(RoundRules):
@@ -73,42 +73,46 @@ class MenuRules(RoundRules):
                 throws = g.throw_acts
                 out.extend([throws[c] for c in self._throw_targets(w, thrown, prof.throw)])
             return out
-        for t in self._in_contact(w):
+        menu = g.menus[i]
+        contact = self._in_contact(w)
+        for t in contact:
             ti = t.index
+            vs = menu.vs[ti]
+            assert vs is not None
             if t.player != w.player:
                 if ap >= 1:
-                    out.append(L[("attack", i, ti, A_BRAWL)])
-                    out.append(L[("attack", i, ti, A_GRAPPLE)])
+                    out.append(vs.brawl)
+                    out.append(vs.grapple)
                     if t.kd and t.loc != LIFTED:
-                        out.append(L[("pin", i, ti)])
+                        out.append(vs.pin)
                 if ap >= 2:
-                    out.append(L[("attack", i, ti, A_TRIP)])
-                for ability, attack in e.abilities:
-                    if ability.kind in ("grapple", "active") and ap >= ability.ap \
-                            and not g.attacks[attack].has("DEVASTATING"):
-                        out.append(L[("attack", i, ti, attack)])
-                if e.tag_attack >= 0 and ap >= g.attacks[e.tag_attack].ap and self._tag_ready(w):
-                    out.append(L[("tag", i, ti, e.tag_attack)])
+                    out.append(vs.trip)
+                for need, act in vs.specials:
+                    if ap >= need:
+                        out.append(act)
+                if vs.tag is not None and ap >= menu.tag_ap and self._tag_ready(w):
+                    out.append(vs.tag)
             if ap >= 1 and t.lifting < 0:
-                out.append(L[("attack", i, ti, A_LIFT)])
-        for ability, attack in e.abilities:
-            if ability.kind == "active" and g.attacks[attack].has("DEVASTATING") and ap >= ability.ap \
-                    and self._in_contact(w):
-                out.append(L[("devastate", i, attack)])
+                out.append(vs.lift)
+        if contact:
+            for need, act in menu.devastate:
+                if ap >= need:
+                    out.append(act)
         ropes = mat.ROPES_AT[w.size][w.pos]
         for r in ropes:
+            plain, specials = menu.bounce[r]
             if ap >= 1:
-                out.append(L[("bounce", i, r, A_ROPE)])
-            for ability, attack in e.abilities:
-                if ability.kind == "rope" and ap >= ability.ap:
-                    out.append(L[("bounce", i, r, attack)])
+                out.append(plain)
+            for need, act in specials:
+                if ap >= need:
+                    out.append(act)
         tb = mat.TURNBUCKLE_AT[w.size][w.pos]
         if tb is not None and ap >= 1 and self.occ[tb] == -1:
-            out.append(L[("climb", i)])
+            out.append(menu.climb)
         if e.tag_style == "traditional" and ropes and ap >= 2 and self._tag_ready(w):
             partner = self.ws[e.partner]
             if partner.loc == SIDE and partner.size == w.size:
-                out.append(L[("tagout", i)])
+                out.append(menu.tagout)
         return out
 
     def _tag_ready(self, w: Wrestler) -> bool:

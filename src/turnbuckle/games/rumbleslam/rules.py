@@ -6,7 +6,7 @@ Section names in comments are the headings of ``rumbleslam.txt`` (``# rumbleslam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.errors import DataFileError, ParamError
@@ -84,6 +84,33 @@ class Entrant:
     partner: int
     benched: bool
     """A Traditional Tag Team partner that starts On The Sidelines."""
+
+
+class PairMenu(NamedTuple):
+    """One wrestler's decisions against one other (``MenuRules._act_menu``)."""
+
+    brawl: Action
+    grapple: Action
+    pin: Action
+    trip: Action
+    lift: Action
+    specials: tuple[tuple[Any, Action], ...]
+    """(AP cost, decision) for each GRAPPLE or ACTIVE ability that is not DEVASTATING, in card order."""
+    tag: Action | None
+
+
+class EntrantMenu(NamedTuple):
+    """One wrestler's menu decisions, found once per game instead of per menu."""
+
+    cp: Action
+    climb: Action
+    tagout: Action
+    vs: tuple[PairMenu | None, ...]
+    """By the other wrestler's index (None for itself)."""
+    devastate: tuple[tuple[Any, Action], ...]
+    bounce: dict[str, tuple[Action, tuple[tuple[Any, Action], ...]]]
+    """By rope: the plain bounce and (AP cost, decision) for each ROPE ability."""
+    tag_ap: int
 
 
 def _ability_attack(ability: Ability, kind: str) -> AttackDef:
@@ -341,10 +368,35 @@ class RumbleslamGame(Game):
         self.throw_acts: tuple[Action, ...] = tuple(lookup[("throw", c)] for c in range(mat.CELLS))
         self.die_face: dict[int, tuple[str, int]] = {a.id: self.dice.value_of(a) for a in self.dice.all_actions}
         """Each chance outcome's (kind, face) by id: dice are applied without parsing their names."""
+        self.menus: list[EntrantMenu] = [self._entrant_menu(e) for e in self.entrants]
+        """Per entrant, the decisions its standing menu may offer, found once (``MenuRules._act_menu``)."""
         self.pools: list[dict[str, Pool]] = [
             {stat: e.profile.pool(stat) for stat in ("att", "def", "grp", "dex")} for e in self.entrants]
         """Each entrant's stat pools, parsed once (rolls read them on every attack)."""
         return table
+
+    def _entrant_menu(self, e: Entrant) -> EntrantMenu:
+        L = self.lookup
+        i = e.index
+        vs: list[PairMenu | None] = []
+        for t in self.entrants:
+            if t.index == i:
+                vs.append(None)
+                continue
+            ti = t.index
+            specials = tuple((ability.ap, L[("attack", i, ti, attack)]) for ability, attack in e.abilities
+                             if ability.kind in ("grapple", "active") and not self.attacks[attack].has("DEVASTATING"))
+            tag = L.get(("tag", i, ti, e.tag_attack)) if e.tag_attack >= 0 else None
+            vs.append(PairMenu(L[("attack", i, ti, A_BRAWL)], L[("attack", i, ti, A_GRAPPLE)], L[("pin", i, ti)],
+                               L[("attack", i, ti, A_TRIP)], L[("attack", i, ti, A_LIFT)], specials, tag))
+        devastate = tuple((ability.ap, L[("devastate", i, attack)]) for ability, attack in e.abilities
+                          if ability.kind == "active" and self.attacks[attack].has("DEVASTATING"))
+        bounce = {r: (L[("bounce", i, r, A_ROPE)],
+                      tuple((ability.ap, L[("bounce", i, r, attack)]) for ability, attack in e.abilities
+                            if ability.kind == "rope"))
+                  for r in mat.ROPES}
+        tag_ap = self.attacks[e.tag_attack].ap if e.tag_attack >= 0 else 0
+        return EntrantMenu(L[("cp", i)], L[("climb", i)], L[("tagout", i)], tuple(vs), devastate, bounce, tag_ap)
 
     def action_id(self, name: str) -> Action:
         action = self.actions.by_name(name)
