@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
+from typing import Any
 
 from turnbuckle.agents.mcts import MCTSAgent, _Node
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import Box
-from turnbuckle.games.rumbleslam.rules import A_LIFT, A_TRIP
+from turnbuckle.games.rumbleslam.rules import A_LIFT, A_TRIP, RumbleslamGame
 from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState
 
 
@@ -150,6 +152,38 @@ class HeuristicAgent:
         return choices[0] if len(choices) == 1 else rng.choice(choices)
 
 
+_SKIP, _PIN, _OUT, _THROW, _LIFT, _ATTACK, _MOVE, _STAND, _END = range(9)
+_CLASSES: weakref.WeakKeyDictionary[Game, tuple[int, ...]] = weakref.WeakKeyDictionary()
+"""Per game, each decision's group for ``greedy`` by id (sorted once, not on every rollout step)."""
+
+
+def _classify(what: tuple[Any, ...]) -> int:
+    verb = what[0]
+    if verb == "pin":
+        return _PIN
+    if verb == "throw":
+        return _OUT if mat.is_rope(what[1]) else _THROW
+    if verb == "attack" and what[3] == A_LIFT:
+        return _LIFT
+    if verb in ("attack", "tag", "tbattack", "devastate"):
+        return _SKIP if verb == "attack" and what[3] == A_TRIP else _ATTACK
+    return {"move": _MOVE, "stand": _STAND, "end": _END}.get(verb, _SKIP)
+
+
+def _classes(game: Game) -> tuple[int, ...]:
+    classes = _CLASSES.get(game)
+    if classes is None:
+        meaning = _state_game(game).meaning
+        classes = _CLASSES[game] = tuple(_classify(meaning[i]) for i in range(len(meaning)))
+    return classes
+
+
+def _state_game(game: Game) -> RumbleslamGame:
+    if not isinstance(game, RumbleslamGame):
+        raise TypeError("this agent plays rumbleslam only")
+    return game
+
+
 def greedy(s: RumbleslamState, rng: random.Random) -> Action:
     """A cheap rollout policy: pin, throw out, attack what you touch, else close in, else end."""
     legal = s.legal_actions()
@@ -157,7 +191,9 @@ def greedy(s: RumbleslamState, rng: random.Random) -> Action:
     if top[1] != "act":
         return legal[int(rng.random() * len(legal))]
     meaning = s.game.meaning
-    w = s.ws[top[3]]
+    classes = _classes(s.game)
+    ws = s.ws
+    w = ws[top[3]]
     pins: list[Action] = []
     outs: list[Action] = []
     throws: list[Action] = []
@@ -167,24 +203,24 @@ def greedy(s: RumbleslamState, rng: random.Random) -> Action:
     other: list[Action] = []
     end = legal[0]
     for a in legal:
-        what = meaning[a.id]
-        verb = what[0]
-        if verb == "pin":
-            pins.append(a)
-        elif verb == "throw":
-            (outs if mat.is_rope(what[1]) else throws).append(a)
-        elif verb == "attack" and what[3] == A_LIFT:
-            if s.ws[what[2]].ko and s.ws[what[2]].player != w.player:
-                lifts.append(a)
-        elif verb in ("attack", "tag", "tbattack", "devastate"):
-            if verb == "attack" and what[3] == A_TRIP:
-                continue
-            attacks.append(a)
-        elif verb == "move":
+        k = classes[a.id]
+        if k == _MOVE:
             moves.append(a)
-        elif verb == "stand":
+        elif k == _ATTACK:
+            attacks.append(a)
+        elif k == _LIFT:
+            t = ws[meaning[a.id][2]]
+            if t.ko and t.player != w.player:
+                lifts.append(a)
+        elif k == _PIN:
+            pins.append(a)
+        elif k == _OUT:
+            outs.append(a)
+        elif k == _THROW:
+            throws.append(a)
+        elif k == _STAND:
             other.append(a)
-        elif verb == "end":
+        elif k == _END:
             end = a
     for group in (pins, outs, lifts, other, attacks, throws):
         if group:

@@ -262,26 +262,21 @@ class RumbleslamCore(State):
         return a.on_mat and b.on_mat and mat.box_distance(a.box(), b.box()) == 1
 
     def _in_contact(self, w: Wrestler) -> list[Wrestler]:
-        """The wrestlers whose bases touch ``w``'s (king-move distance exactly 1; written out: every
-        menu asks)."""
+        """The wrestlers whose bases touch ``w``'s (king-move distance exactly 1), in ``ws`` order:
+        read from the board cells around the base (every menu asks)."""
         loc = w.loc
         if loc > TB:
             return []
-        pos = w.pos
-        x0, y0 = pos % 12, pos // 12
-        ext = w.size - 1 if loc == FLOOR else 0
-        x1, y1 = x0 + ext, y0 + ext
-        out = []
-        for o in self.ws:
-            oloc = o.loc
-            if oloc > TB or o is w:
-                continue
-            opos = o.pos
-            ox, oy = opos % 12, opos // 12
-            oext = o.size - 1 if oloc == FLOOR else 0
-            if max(0, x0 - ox - oext, ox - x1, y0 - oy - oext, oy - y1) == 1:
-                out.append(o)
-        return out
+        occ = self.occ
+        me = w.index
+        found = 0
+        for c in mat.RING[w.size if loc == FLOOR else 1][w.pos]:
+            o = occ[c]
+            if o >= 0 and o != me:
+                found |= 1 << o
+        if not found:
+            return []
+        return [o for o in self.ws if found >> o.index & 1 and o.loc <= TB]
 
     def _label(self, w: Wrestler | int) -> str:
         index = w if isinstance(w, int) else w.index

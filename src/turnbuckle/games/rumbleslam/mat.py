@@ -246,3 +246,14 @@ ROPES_AT: Final = {size: tuple(ropes_touched(c, size) for c in range(CELLS)) for
 """``ropes_touched`` by base size and anchor (menus ask on every action)."""
 TURNBUCKLE_AT: Final = {size: tuple(turnbuckle_touched(c, size) for c in range(CELLS)) for size in (1, 2)}
 """``turnbuckle_touched`` by base size and anchor."""
+
+
+def _ring(anchor: int, size: int) -> tuple[int, ...]:
+    x0, y0 = anchor % SIZE, anchor // SIZE
+    x1, y1 = x0 + size - 1, y0 + size - 1
+    return tuple(cell_at(x, y) for y in range(y0 - 1, y1 + 2) for x in range(x0 - 1, x1 + 2)
+                 if on_grid(x, y) and not (x0 <= x <= x1 and y0 <= y <= y1))
+
+
+RING: Final = {size: tuple(_ring(c, size) for c in range(CELLS)) for size in (1, 2)}
+"""Per base size and anchor, the grid cells at distance exactly 1 from the base (base contact)."""
