@@ -90,7 +90,8 @@ def get_wrestler(session: Session, league: League, name: str, active: bool = Tru
     )
     if wrestler is None:
         names = list(session.scalars(select(LeagueWrestler.name).where(LeagueWrestler.league_id == league.id)))
-        raise UnknownWrestlerError(f"unknown wrestler {name!r} in {league.name}{closest(name, names)}")
+        what = "team" if is_team_game(league.game) else "wrestler"
+        raise UnknownWrestlerError(f"unknown {what} {name!r} in {league.name}{closest(name, names)}")
     if active and not wrestler.active:
         raise UnknownWrestlerError(f"{wrestler.name} was released from {league.name} (sign them again first)")
     return wrestler
@@ -225,8 +226,13 @@ def create_league(
     unknown = sorted(set(options) - known)
     if unknown:
         raise ParamError(f"{game} has no option {unknown[0]!r}; options: {', '.join(sorted(known))}")
+    probe = options
+    if is_team_game(game):  # the card names each match's teams; probe the options with the cheapest team
+        from turnbuckle.league.teams import probe_options
+
+        probe = probe_options(game, options, roster)
     try:
-        load_game(game, **options, **({"roster": roster} if roster else {}))
+        load_game(game, **probe, **({"roster": roster} if roster else {}))
     except TypeError as exc:
         raise ParamError(f"{game}: {exc}") from None
     if not name.strip():

@@ -48,6 +48,21 @@ def league_budget(league: League) -> int:
     return GAME_SIZES.get(str(league.options.get("size", "lightweight")), GAME_SIZES["lightweight"])
 
 
+def probe_options(game: str, options: dict[str, Any], roster: str | None) -> dict[str, Any]:
+    """League options to check by building the game once: the given ones with the roster's
+    cheapest wrestler as every team (the ready-made teams need not fit a small budget). The
+    teams and their number come from each match's card, so they are no league options."""
+    fixed = sorted(set(options) & {"players", "teams", *TEAM_SLOTS})
+    if fixed:
+        raise LeagueError(
+            f"a {game} league books its teams match by match: drop the option {fixed[0]!r} "
+            "(sign teams, then name them on the card: 'Team A vs Team B vs Team C')"
+        )
+    cheapest = min(load_roster(roster).wrestler, key=lambda p: (p.dosh, p.name))
+    probe = inline_team(Team(name="probe", wrestlers=(cheapest.name,)))
+    return {**options, "team0": probe, "team1": probe}
+
+
 def _roster(league: League) -> Roster:
     return load_roster(league.roster)
 
@@ -166,7 +181,7 @@ def hire_team(
         "sponsorships": list(sponsorships or []),
         "tag_teams": hires,
     }
-    team = validate(Team, data, HIRED)
+    team = validate(Team, data, f"team {name.strip()!r}")
     with db.write() as session:
         return _hire(session, get_league(session, league_name), team, HIRED)
 
