@@ -74,6 +74,20 @@ def test_a_card_of_two_three_and_four_team_matches_runs_stores_and_replays(slam:
             assert "wrestlers" not in params and "teams" not in params
     for match_id in (1, 2, 3):
         assert service.replay_match(slam, None, match_id)["reproduces"] is True
+    # a stored match is a replay file's worth of data: the strict replay (no local files) accepts it
+    from turnbuckle.engine.replay import Replay, run_replay
+
+    with slam.read() as session:
+        stored = session.get(LeagueMatch, 2)
+        assert stored is not None and stored.params and stored.actions and stored.result
+        replay = Replay(
+            game="rumbleslam",
+            params=stored.params,
+            seed=stored.seed,
+            actions=stored.actions,
+            returns=stored.result["returns"],
+        )
+    assert run_replay(replay).match_result() is not None
     assert_consistent(slam)
 
 
