@@ -29,7 +29,6 @@ from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, play_match, play_to_end
 from turnbuckle.engine.registry import game_class, load_game
 from turnbuckle.engine.result import MatchResult
-from turnbuckle.league import team_games
 from turnbuckle.league.booking import MatchSpec, build_params, closest, infer_match_type, match_type_choices
 from turnbuckle.league.errors import (
     BookingError,
@@ -39,7 +38,7 @@ from turnbuckle.league.errors import (
     UnknownWrestlerError,
 )
 from turnbuckle.league.quality import QualityCounter, card_grade, event_field
-from turnbuckle.league.team_games import is_team_game, winner_names
+from turnbuckle.league.team_games import competitor_sides, is_team_game, winner_names
 from turnbuckle.store.base import Base, utcnow
 from turnbuckle.store.db import Database, translate_error
 from turnbuckle.store.league_models import (
@@ -431,7 +430,7 @@ def _book_match(
     )
     params = seat_sides(league.game, params, sides)
     game = cached_game(league.game, params)
-    seated = team_games.side_names(league.game, game)
+    seated = competitor_sides(league.game, game)
     if sorted(map(sorted, seated)) != sorted(map(sorted, sides)):
         raise BookingError(f"{league.game} seats a {match_type} match as {seated}, not as booked {sides}")
     match = LeagueMatch(

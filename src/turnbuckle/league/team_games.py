@@ -77,7 +77,7 @@ def build_team_params(
     return params
 
 
-def side_names(game_name: str, game: Game) -> list[list[str]]:
+def competitor_sides(game_name: str, game: Game) -> list[list[str]]:
     """The competitors on each of ``game``'s sides as the league names them: the team in a team
     game, else the wrestlers."""
     if is_team_game(game_name):
@@ -99,8 +99,8 @@ __all__ = [
     "TEAM_MATCH_TYPES",
     "TEAM_SLOTS",
     "build_team_params",
+    "competitor_sides",
     "is_team_game",
-    "side_names",
     "team_match_type",
     "winner_names",
 ]
