@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from turnbuckle.cli.common import JsonOpt, OptionOpt, echo_json, parse_options
+from turnbuckle.cli.league_teams import team_app
 
 if TYPE_CHECKING:  # imported when a league command runs: the database stack is slow to import
     from turnbuckle.league import service
@@ -22,6 +24,7 @@ belt_app = typer.Typer(help="Championships.", no_args_is_help=True)
 card_app = typer.Typer(help="Events: book, run, list.", no_args_is_help=True)
 app.add_typer(belt_app, name="belt")
 app.add_typer(card_app, name="card")
+app.add_typer(team_app, name="team")
 console = Console()
 
 DbOpt = typer.Option(None, "--db", help="Database file or SQLAlchemy URL (default: $TURNBUCKLE_DB or ./turnbuckle.db).")
@@ -85,17 +88,20 @@ def new(
 
 @app.command("sign")
 def sign(
-    names: list[str] | None = typer.Argument(None, help="Wrestler names from the roster."),
-    everyone: bool = typer.Option(False, "--all", help="Sign the whole roster."),
+    names: list[str] | None = typer.Argument(None, help="Wrestler names from the roster (RUMBLESLAM: team names)."),
+    everyone: bool = typer.Option(False, "--all", help="Sign the whole roster (RUMBLESLAM: every ready-made team)."),
+    team: list[str] | None = typer.Option(None, "--team", help="RUMBLESLAM: a team file to hire and sign (repeat)."),
     league: str | None = LeagueOpt,
     db: str | None = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Sign wrestlers from the game's roster (or the league's roster file)."""
+    """Sign wrestlers from the game's roster (or the league's roster file); RUMBLESLAM signs teams."""
     from turnbuckle.league import service
+    from turnbuckle.league.teams import sign_team_file
 
     with _db(db) as database:
-        signed = service.sign(database, league, names or [], everyone)
+        signed = service.sign(database, league, names or [], everyone) if names or everyone or not team else []
+        signed += [sign_team_file(database, league, path)["name"] for path in team or []]
     if as_json:
         echo_json({"signed": signed})
     else:
@@ -429,22 +435,31 @@ def standings(
         echo_json(data)
         return
     table = Table(title=f"{data['league']} standings ({data['game']})", caption="rating = mu - 3 sigma (openskill)")
-    for col in ("#", "wrestler", "W", "L", "D", "streak", "rating", "mu +- sigma", "injured"):
+    teams = any("cost" in r for r in data["wrestlers"])  # a team game: teams and their Dosh, no injuries
+    for col in ("#", "team" if teams else "wrestler", "W", "L", "D", "streak", "rating", "mu +- sigma"):
         table.add_column(col)
+    table.add_column("Dosh" if teams else "injured")
     for r in data["wrestlers"]:
         streak = f"W{r['streak']}" if r["streak"] > 0 else (f"L{-r['streak']}" if r["streak"] < 0 else "-")
         table.add_row(
             str(r["rank"]),
-            r["name"] + ("" if r["active"] else " (released)"),
+            escape(r["name"]) + ("" if r["active"] else " (released)"),
             str(r["wins"]),
             str(r["losses"]),
             str(r["draws"]),
             streak,
             f"{r['rating']:.1f}",
             f"{r['mu']:.1f} +- {r['sigma']:.1f}",
-            f"{r['injured_cards']} cards" if r["injured_cards"] else "",
+            _standing_extra(r, teams),
         )
     console.print(table)
+
+
+def _standing_extra(row: dict[str, Any], teams: bool) -> str:
+    """The last standings column: a team's Dosh cost, else a wrestler's injury."""
+    if teams:
+        return f"{row['cost']}K" if row.get("cost") is not None else "-"
+    return f"{row['injured_cards']} cards" if row["injured_cards"] else ""
 
 
 @app.command("feuds")

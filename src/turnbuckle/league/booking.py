@@ -12,6 +12,7 @@ from typing import Any
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.registry import game_class
 from turnbuckle.league.errors import BookingError
+from turnbuckle.league.team_games import build_team_params, is_team_game, team_match_type
 
 VS = re.compile(r"\s+vs\.?\s+", re.IGNORECASE)
 TEAM = re.compile(r"\s*(?:&|\+)\s*")
@@ -65,7 +66,10 @@ def parse_match_spec(text: str) -> MatchSpec:
 
 
 def infer_match_type(game: str, sides: list[list[str]]) -> str:
-    """Singles for 1 vs 1, tag for 2 vs 2, the game's own names for bigger matches."""
+    """Singles for 1 vs 1, tag for 2 vs 2, the game's own names for bigger matches (a team game's
+    by its number of teams)."""
+    if is_team_game(game):
+        return team_match_type(game, sides)
     sizes = [len(s) for s in sides]
     if len(sides) == 2 and sizes == [1, 1]:
         return "singles"
@@ -107,7 +111,10 @@ def build_params(
     feud: bool,
 ) -> dict[str, Any]:
     """The params a league match is played with: league options, match options, the wrestlers,
-    the match type, who enters injured and whether it is a feud match (where the game has them)."""
+    the match type, who enters injured and whether it is a feud match (where the game has them).
+    A team game plays its teams instead (``team_games``): it has no injuries or feud matches."""
+    if is_team_game(game):
+        return build_team_params(game, league_options, roster, match_type, match_options, sides)
     names = game_option_names(game)
     params: dict[str, Any] = {**league_options, **match_options}
     unknown = sorted(set(params) - names)

@@ -54,6 +54,7 @@ from turnbuckle.league.people import (
     side_seats,
 )
 from turnbuckle.league.quality import QualityCounter, card_grade, event_field
+from turnbuckle.league.team_games import competitor_sides, is_team_game, winner_names
 from turnbuckle.store.base import Base, utcnow
 from turnbuckle.store.db import Database, translate_error
 from turnbuckle.store.league_models import (
@@ -76,7 +77,8 @@ CLASSIC_STARS = 4.0
 """A match this good starts a feud between its sides."""
 BLOWOFF_AFTER = 3
 """``season`` books a feud's blow-off once the feud has had this many matches."""
-TITLE_SIZES = {"singles": 1, "tag": 2}
+TITLE_SIZES = {"singles": 1, "tag": 2, "team": 1}
+"""Competitors per side of a title match; a ``team`` title is a team game's (one team a side)."""
 
 
 # -- finding things -----------------------------------------------------------------------------
@@ -103,7 +105,8 @@ def get_wrestler(session: Session, league: League, name: str, active: bool = Tru
     )
     if wrestler is None:
         names = list(session.scalars(select(LeagueWrestler.name).where(LeagueWrestler.league_id == league.id)))
-        raise UnknownWrestlerError(f"unknown wrestler {name!r} in {league.name}{closest(name, names)}")
+        what = "team" if is_team_game(league.game) else "wrestler"
+        raise UnknownWrestlerError(f"unknown {what} {name!r} in {league.name}{closest(name, names)}")
     if active and not wrestler.active:
         raise UnknownWrestlerError(f"{wrestler.name} was released from {league.name} (sign them again first)")
     return wrestler
@@ -134,7 +137,10 @@ def seat_sides(game_name: str, params: dict[str, Any], sides: list[list[str]]) -
     """``params`` whose wrestler order puts each booked side in the seats the game gives one side.
 
     A game may seat a team its own way (WRASSLIN' tag partners alternate seats with their opponents,
-    12.1), so the booked sides listed one after the other would mix the teams."""
+    12.1), so the booked sides listed one after the other would mix the teams. A team game seats
+    its teams in the order booked (``team0``, ``team1``, ...)."""
+    if is_team_game(game_name):
+        return params
     game = cached_game(game_name, params)
     seat_groups = [side.players for side in game.sides()]
     if sorted(map(sorted, (list(s.wrestlers) for s in game.sides()))) == sorted(map(sorted, sides)):
@@ -236,8 +242,13 @@ def create_league(
     unknown = sorted(set(options) - known)
     if unknown:
         raise ParamError(f"{game} has no option {unknown[0]!r}; options: {', '.join(sorted(known))}")
+    probe = options
+    if is_team_game(game):  # the card names each match's teams; probe the options with the cheapest team
+        from turnbuckle.league.teams import probe_options
+
+        probe = probe_options(game, options, roster)
     try:
-        load_game(game, **options, **({"roster": roster} if roster else {}))
+        load_game(game, **probe, **({"roster": roster} if roster else {}))
     except TypeError as exc:
         raise ParamError(f"{game}: {exc}") from None
     if not name.strip():
@@ -259,6 +270,10 @@ def sign(db: Database, league_name: str | None, names: list[str], everyone: bool
     """Sign wrestlers from the game's roster (or the league's roster file); ``everyone``: the whole roster."""
     with db.write() as session:
         league = get_league(session, league_name)
+        if is_team_game(league.game):  # competitors are teams: ready-made ones by name
+            from turnbuckle.league.teams import sign_ready_made
+
+            return sign_ready_made(session, league, names, everyone)
         available = roster_names(league.game, league.roster)
         by_lower = {n.lower(): n for n in available}
         wanted = available if everyone else names
@@ -315,6 +330,10 @@ def new_title(db: Database, league_name: str | None, name: str, kind: str = "sin
         raise LeagueError(f"a title is 'singles' or 'tag', not {kind!r}")
     with db.write() as session:
         league = get_league(session, league_name)
+        if is_team_game(league.game) and kind == "singles":
+            kind = "team"  # one team a side
+        elif kind == "team" and not is_team_game(league.game):
+            raise LeagueError(f"{league.game} signs wrestlers, so its titles are 'singles' or 'tag'")
         if kind == "tag" and "tag" not in match_type_choices(league.game):
             raise LeagueError(f"{league.game} has no tag matches, so no tag titles")
         if session.scalar(select(Title).where(Title.league_id == league.id, func.lower(Title.name) == name.lower())):
@@ -389,9 +408,9 @@ def _check_title(
 ) -> None:
     size = TITLE_SIZES[title.kind]
     if len(sides) != 2 or any(len(s) != size for s in sides):
+        how = {"singles": "one on one", "tag": "by teams of two", "team": "by one team against another"}
         raise BookingError(
-            f"title match between ineligible wrestlers: the {title.name} ({title.kind}) is defended "
-            f"{'one on one' if size == 1 else 'by teams of two'}"
+            f"title match between ineligible wrestlers: the {title.name} ({title.kind}) is defended {how[title.kind]}"
         )
     if reign is False:
         reign = current_reign(session, title)
@@ -444,6 +463,12 @@ def _book_match(
             title = get_title(session, league, spec.title)
     if title is not None:
         _check_title(session, title, sides, reigns[title.id] if reigns is not None and title.id in reigns else False)
+    if is_team_game(league.game):  # the teams' hiring travels with the match as data
+        from turnbuckle.league.teams import team_options
+
+        spec = MatchSpec(
+            spec.sides, match_type, spec.title, {**spec.options, **team_options(session, league, sides)}, spec.blowoff
+        )
     feud = _active_feud(session, league, sides, feuds)
     if spec.blowoff and feud is None:
         raise BookingError(f"no feud between {' vs '.join(' & '.join(s) for s in sides)} to blow off")
@@ -452,7 +477,7 @@ def _book_match(
     )
     params = seat_sides(league.game, params, sides)
     game = cached_game(league.game, params)
-    seated = [list(s.wrestlers) for s in game.sides()]
+    seated = competitor_sides(league.game, game)
     if sorted(map(sorted, seated)) != sorted(map(sorted, sides)):
         raise BookingError(f"{league.game} seats a {match_type} match as {seated}, not as booked {sides}")
     match = LeagueMatch(
@@ -1013,7 +1038,7 @@ class Runner:
         self.feud_map()
         now = utcnow()
         stars = quality.stars()
-        winners = set(result.winner.wrestlers) if result.winner is not None else set()
+        winners = winner_names(self.league.game, result)
         match_values: dict[str, Any] = {
             "params": params,
             "seed": played.seed,
@@ -1078,7 +1103,7 @@ class Runner:
             [MODEL.rating(mu=by_name[n].wrestler.mu, sigma=by_name[n].wrestler.sigma) for n in side]
             for side in match.sides
         ]
-        ranks = [float(r) for r in side_ranks(match.sides, result)]
+        ranks = [float(r) for r in side_ranks(match.sides, result, winner_names(self.league.game, result))]
         rated = MODEL.rate(teams, ranks=ranks)
         rows: list[dict[str, Any]] = []
         for side, new in zip(match.sides, rated, strict=True):
@@ -1487,12 +1512,14 @@ def default_agent(game: Game) -> str:
     return "heuristic" if "heuristic" in type(game).agent_factories() else "random"
 
 
-def side_ranks(sides: list[list[str]], result: MatchResult) -> list[int]:
+def side_ranks(sides: list[list[str]], result: MatchResult, winners: set[str] | None = None) -> list[int]:
     """openskill ranks per side (0 best): finishing order where the match ranks its entrants,
-    else the winner 0 and everyone else 1; a draw ranks everyone equal."""
+    else the winner 0 and everyone else 1; a draw ranks everyone equal. ``winners``: the winning
+    competitors (default: the winner's wrestlers)."""
     if result.winner is None:
         return [0] * len(sides)
-    winners = set(result.winner.wrestlers)
+    if winners is None:
+        winners = set(result.winner.wrestlers)
     order = list(result.finishing_order)
     if len(sides) > 2 and order:
         place = {name: i for i, name in enumerate(order)}
@@ -1745,7 +1772,9 @@ def match_view(match: LeagueMatch, titles: dict[int, str]) -> dict[str, Any]:
         "title": titles.get(match.title_id) if match.title_id else None,
         "blowoff": match.blowoff,
         "status": match.status,
-        "winner": winner["wrestlers"] if winner else None,
+        "winner": (match.sides[match.winner_side] if match.winner_side is not None else winner["wrestlers"])
+        if winner
+        else None,
         "method": match.method,
         "detail": result.get("detail"),
         "stars": match.stars,
@@ -1798,6 +1827,10 @@ def standings(db: Database, league_name: str | None, include_released: bool = Fa
         rows.sort(key=lambda r: (-r["rating"], r["name"]))
         for rank, row in enumerate(rows, start=1):
             row["rank"] = rank
+        if is_team_game(league.game):
+            from turnbuckle.league.teams import add_team_columns
+
+            add_team_columns(session, league, rows)
         return {"league": league.name, "game": league.game, "wrestlers": rows}
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from turnbuckle.engine.actions import Action, ActionTable
+from turnbuckle.engine.datafiles import is_inline, source_name
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
@@ -241,6 +242,8 @@ class RumbleslamGame(Game):
             named = next((t for t in defaults if t.name.casefold() == spec.casefold()), None)
             if named is not None:
                 chosen.append((named, "teams.toml"))
+            elif is_inline(spec):  # a team carried as data (league matches, replays)
+                chosen.append((load_team(spec), source_name(spec)))
             elif spec.endswith(".toml"):
                 chosen.append((load_team(spec), spec))
             else:
@@ -410,7 +413,7 @@ class RumbleslamGame(Game):
         return [
             GameOption("players", 2, "number of teams (the text's game sizes are for 2; 3-4 also work)", (2, 3, 4)),
             GameOption("teams", None, "ready-made team names or team .toml files, one per player"),
-            GameOption("team0", None, "team file (or ready-made team name) for player 0"),
+            GameOption("team0", None, "team file, ready-made team name or inline team TOML for player 0"),
             GameOption("team1", None, "team file (or ready-made team name) for player 1"),
             GameOption("team2", None, "team file for player 2 (3-4 players)"),
             GameOption("team3", None, "team file for player 3 (4 players)"),

@@ -6,7 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from turnbuckle.engine.datafiles import load_model, packaged_data, read_toml, validate
+from turnbuckle.engine.datafiles import (
+    DataSource,
+    inline_source,
+    load_model,
+    packaged_data,
+    read_toml,
+    source_name,
+    toml_string,
+    validate,
+)
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.games.rumbleslam.models import Profile, Roster, TagTeam, Team, TeamsFile
 
@@ -26,14 +35,33 @@ def default_teams() -> TeamsFile:
     return load_model(TeamsFile, packaged_data(PACKAGE, "teams.toml"))
 
 
-def load_team(path: str | Path) -> Team:
-    """A team file: either a single team (top-level fields) or the first ``[[team]]``."""
+def load_team(path: DataSource) -> Team:
+    """A team file (or inline team TOML): either a single team (top-level fields) or the first ``[[team]]``."""
     data = read_toml(path)
     if "team" in data and isinstance(data["team"], list):
         if not data["team"]:
-            raise DataFileError(f"{path}: team: no team in the file")
+            raise DataFileError(f"{source_name(path)}: team: no team in the file")
         data = data["team"][0]
     return validate(Team, data, str(path))
+
+
+def team_toml(team: Team) -> str:
+    """A team as the TOML of a team file, so it can travel as data (a league match's params)."""
+    lines = [
+        f"name = {toml_string(team.name)}",
+        f"wrestlers = [{', '.join(toml_string(w) for w in team.wrestlers)}]",
+        f"endorsements = {team.endorsements}",
+        f"sponsorships = [{', '.join(toml_string(s) for s in team.sponsorships)}]",
+        "tag_teams = ["
+        + ", ".join(f"{{ name = {toml_string(t.name)}, style = {toml_string(t.style)} }}" for t in team.tag_teams)
+        + "]",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def inline_team(team: Team) -> str:
+    """A team as an inline data source: the value of a ``team0`` .. ``team3`` option that needs no file."""
+    return inline_source(team_toml(team), f"team {team.name}")
 
 
 @dataclass(frozen=True)
@@ -66,7 +94,10 @@ def _profile(roster: Roster, team: Team, index: int, name: str) -> Profile:
 def check_team(team: Team, roster: Roster, budget: int, source: str = "team") -> CheckedTeam:
     """Apply the team-building rules; raise a one-line ``DataFileError`` naming the field."""
     where = f"{source}: team {team.name!r}"
-    profiles = tuple(_profile(roster, team, i, n) for i, n in enumerate(team.wrestlers))
+    try:
+        profiles = tuple(_profile(roster, team, i, n) for i, n in enumerate(team.wrestlers))
+    except DataFileError as exc:
+        raise DataFileError(f"{source}: {exc}") from None
     seen: set[str] = set()
     for i, p in enumerate(profiles):
         if p.rank == "superstar":
