@@ -14,6 +14,7 @@ import pytest
 from league_helpers import assert_consistent, run_cli
 from sqlalchemy import select
 
+import turnbuckle
 from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.league import service, teams
@@ -266,3 +267,12 @@ def test_cli_bad_team_files_are_one_line_naming_file_and_field(tmp_path: Path) -
         assert re.search(message, lines[0]), lines[0]
     with open_database(str(db)) as database:
         assert service.standings(database, None)["wrestlers"] == []  # nothing half-signed
+
+
+def test_a_person_names_their_side_by_team() -> None:
+    # `card run --play M --as TEAM`: in RUMBLESLAM the side is the team, not one of its wrestlers
+    from turnbuckle.league.people import side_seats
+
+    game = turnbuckle.load_game("rumbleslam")
+    second = game.sides()[1].name
+    assert side_seats(game, second) == side_seats(game, "2") == list(game.sides()[1].players)

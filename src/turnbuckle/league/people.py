@@ -24,6 +24,7 @@ from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.match import Agent
 from turnbuckle.league.errors import LeagueError, ReplayMismatchError
+from turnbuckle.league.team_games import competitor_sides
 
 if TYPE_CHECKING:
     from turnbuckle.store.db import Database
@@ -87,9 +88,10 @@ def side_index(sides: list[list[str]], side: str | None) -> int:
 
 
 def side_seats(game: Game, side: str | None) -> list[int]:
-    """The seats of the side a person plays, as the game seats it."""
+    """The seats of the side a person plays, as the game seats it (a side named by a wrestler,
+    or by the team in a game whose competitors are teams)."""
     sides = game.sides()
-    return list(sides[side_index([list(s.wrestlers) for s in sides], side)].players)
+    return list(sides[side_index(competitor_sides(game.name, game), side)].players)
 
 
 class LogAgent:
