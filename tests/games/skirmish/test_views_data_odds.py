@@ -173,6 +173,21 @@ def test_search_does_not_peek_at_a_hidden_bid() -> None:
     assert picks[0] == picks[1]
 
 
+def test_search_leaves_a_long_gap_to_the_heuristic() -> None:
+    # far apart, the search's one-round horizon sees no value in closing in: it walks in as the
+    # heuristic does (it used to bid low, hoard AP and draw against a wandering random opponent)
+    from turnbuckle.games.skirmish.agents import heuristic_action
+
+    far = position(game(), {0: (4, 4, "E"), 1: (26, 26, "W")}, pools=[10, 10], bidding=True)
+    agent = SearchAgent(None, 0)
+    assert not agent._engaged(far, 0)
+    for seed in range(5):
+        expected = heuristic_action(far, random.Random(random.Random(seed).random()))
+        assert agent.choose(far, random.Random(seed)) == expected
+    near = position(game(), {0: (14, 15, "E"), 1: (17, 15, "W")}, pools=[5, 5], bidding=True)
+    assert agent._engaged(near, 0)
+
+
 def test_forced_three_count_narrated() -> None:
     s = engaged(left=[2, 0], staggered=(1,), end={1: 1})
     s.apply_action("pin attempt P1 STR")

@@ -10,8 +10,9 @@ boost decision it scores the heuristic's choice and a few other candidate action
 position out to the end of the next round with the heuristic (randomized) for every player, on
 fresh determinizations (``state.determinize(me, rng)``: the opponent's unrevealed bid is
 re-sampled), and an evaluation of END, stagger and AP at the horizon. It keeps the heuristic's
-choice unless another candidate scores clearly better (``margin``). It never looks at a bid it
-has not seen revealed.
+choice unless another candidate scores clearly better (``margin``), and searches only once an
+enemy is within ``engage_inches``: a one-round horizon cannot see the value of closing a long
+gap. It never looks at a bid it has not seen revealed.
 """
 
 from __future__ import annotations
@@ -227,6 +228,12 @@ class HeuristicAgent:
         return heuristic_action(state, rng)
 
 
+AP_WEIGHT = 0.005
+"""Value of one AP kept at the horizon, in fractions of starting END. Small: the horizon ends
+before kept AP is spent, so a larger weight taught the search to bid low and hoard (and never
+finish a weakened opponent)."""
+
+
 def evaluate(state: SkirmishState, me: int) -> float:
     """A value in [-1, 1] for ``me``: wins and losses, else END, stagger and AP at the horizon."""
     if state.phase == 16:  # OVER
@@ -237,7 +244,7 @@ def evaluate(state: SkirmishState, me: int) -> float:
         m = state.models[state.active[p]]
         start = g.profiles[m.wrestler].END
         value = m.end / start - (0.35 if m.staggered else 0.0) - (0.25 if m.staggered and m.end <= 2 else 0.0)
-        return value + 0.02 * (state.pool[p] + state.left[p])
+        return value + AP_WEIGHT * (state.pool[p] + state.left[p])
 
     mine = strength(me)
     others = [strength(p) for p in range(g.players) if p != me]
@@ -250,8 +257,9 @@ class SearchAgent:
     name = "search"
 
     def __init__(self, game: Game | None = None, player: int = 0, rollouts: int = 12, candidates: int = 6,
-                 horizon_rounds: int = 1, margin: float = 0.08) -> None:
+                 horizon_rounds: int = 1, margin: float = 0.08, engage_inches: float = 6.0) -> None:
         self.player = player
+        self.engage_inches = engage_inches
         self.margin = margin
         self.rollouts = rollouts
         self.candidates = candidates
@@ -282,6 +290,10 @@ class SearchAgent:
             return heuristic_action(state, rng)
         me = state.current_player()
         default = heuristic_action(state, random.Random(rng.random()))
+        if not self._engaged(state, me):
+            # a one-round horizon sees no value in closing a long gap (it would hoard AP or
+            # Flaunt from afar and never meet a wandering opponent): the heuristic walks in
+            return default
         cands = self._candidates(state, rng)
         if default not in cands:
             cands.append(default)
@@ -302,6 +314,16 @@ class SearchAgent:
         if totals[best] - totals[base] <= self.margin * self.rollouts:
             return default
         return cands[best]
+
+    def _engaged(self, state: SkirmishState, me: int) -> bool:
+        """Whether any enemy wrestler in the ring is within ``engage_inches`` of ours (edge to edge)."""
+        mine = state.models[state.active[me]]
+        for p in range(state.game.players):
+            if p != me:
+                other = state.models[state.active[p]]
+                if geo.gap_inches(mine.pos, mine.r, other.pos, other.r) <= self.engage_inches:
+                    return True
+        return False
 
     @staticmethod
     def _playout(state: SkirmishState, me: int, horizon: int, rng: random.Random) -> float:
