@@ -69,3 +69,17 @@ def test_wrasslin_tag_titles_seat_partners_as_the_game_does(tmp_path: Path) -> N
     titles = json.loads(run("titles", "--json").stdout)
     tag = next(t for t in titles if t["kind"] == "tag")
     assert tag["champion"] is None or len(tag["champion"]) == 2
+
+
+def test_names_with_rich_markup_print_as_typed(tmp_path: Path) -> None:
+    # user text through Rich is escaped: a league, title or card named like markup shows as typed
+    db = tmp_path / "m.db"
+    assert "Started [bold red]Evil[/] (powerhouses)" in run_cli(
+        "new", "[bold red]Evil[/]", "--game", "powerhouses", db=db).stdout
+    run_cli("sign", "--all", db=db)
+    assert "Created the [blink]B[/]" in run_cli("belt", "new", "[blink]B[/]", db=db).stdout
+    booked = run_cli("card", "new", "[i]x", "-m", "Skylark Reyes vs Mama Odette | title=[blink]B[/]", db=db)
+    assert "Booked card #1 [i]x with 1 match." in booked.stdout, booked.stderr
+    ran = run_cli("card", "run", "-a", "random", db=db)
+    assert ran.returncode == 0 and "[i]x" in ran.stdout and "[blink]B[/]" in ran.stdout
+    assert "[bold red]Evil[/] standings" in run_cli("standings", db=db).stdout

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from turnbuckle.cli.common import JsonOpt, OptionOpt, echo_json, parse_options
 from turnbuckle.cli.league_teams import team_app
+from turnbuckle.text import plural
 
 if TYPE_CHECKING:  # imported when a league command runs: the database stack is slow to import
     from turnbuckle.league import service
@@ -48,11 +49,11 @@ def _outcome_printer(as_json: bool) -> Callable[[service.MatchOutcome], None] | 
         return None
 
     def show(outcome: service.MatchOutcome) -> None:
-        line = f"  #{outcome.event} match {outcome.match_id}: {outcome.description}  {_stars(outcome.stars)}"
+        line = f"  #{outcome.event} match {outcome.match_id}: {escape(outcome.description)}  {_stars(outcome.stars)}"
         if outcome.title_change:
-            line += f"  [bold yellow]{outcome.title_change}[/]"
+            line += f"  [bold yellow]{escape(outcome.title_change)}[/]"
         for name, cards in outcome.injuries:
-            line += f"  [red]{name} injured for {cards} card{'s' if cards != 1 else ''}[/]"
+            line += f"  [red]{escape(name)} injured for {cards} card{'s' if cards != 1 else ''}[/]"
         console.print(line, highlight=False)
 
     return show
@@ -83,7 +84,7 @@ def new(
     if as_json:
         echo_json(info)
     else:
-        console.print(f"Started {info['name']} ({game}). Sign wrestlers: turnbuckle league sign --all")
+        console.print(f"Started {escape(info['name'])} ({game}). Sign wrestlers: turnbuckle league sign --all")
 
 
 @app.command("sign")
@@ -105,7 +106,7 @@ def sign(
     if as_json:
         echo_json({"signed": signed})
     else:
-        console.print(f"Signed {len(signed)}: {', '.join(signed) or 'nobody new'}", highlight=False)
+        console.print(f"Signed {len(signed)}: {escape(', '.join(signed)) or 'nobody new'}", highlight=False)
 
 
 @app.command("release")
@@ -118,8 +119,8 @@ def release(name: str, league: str | None = LeagueOpt, db: str | None = DbOpt, a
     if as_json:
         echo_json(info)
     else:
-        vacated = f"; vacated: {', '.join(info['vacated'])}" if info["vacated"] else ""
-        console.print(f"Released {info['released']}{vacated}", highlight=False)
+        vacated = f"; vacated: {escape(', '.join(info['vacated']))}" if info["vacated"] else ""
+        console.print(f"Released {escape(info['released'])}{vacated}", highlight=False)
 
 
 # -- titles -----------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def belt_new(
     if as_json:
         echo_json(info)
     else:
-        console.print(f"Created the {info['name']} ({info['kind']}); it is vacant until won.", highlight=False)
+        console.print(f"Created the {escape(info['name'])} ({info['kind']}); it is vacant until won.", highlight=False)
 
 
 @app.command("titles")
@@ -156,13 +157,13 @@ def titles(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool
         console.print("No titles yet: turnbuckle league belt new NAME")
     for row in rows:
         champion = " & ".join(row["champion"]) if row["champion"] else "vacant"
-        table = Table(title=f"{row['title']} ({row['kind']}): {champion}")
+        table = Table(title=f"{escape(row['title'])} ({row['kind']}): {escape(champion)}")
         for col in ("#", "holders", "won", "lost", "defences", "from", "to"):
             table.add_column(col)
         for i, reign in enumerate(row["lineage"], start=1):
             table.add_row(
                 str(i),
-                " & ".join(reign["holders"]),
+                escape(" & ".join(reign["holders"])),
                 f"card #{reign['won_event']}" if reign["won_event"] else "-",
                 f"card #{reign['lost_event']}" if reign["lost_event"] else ("vacated" if reign["ended_at"] else "-"),
                 str(reign["defences"]),
@@ -196,7 +197,8 @@ def card_new(
     if as_json:
         echo_json(info)
     else:
-        console.print(f"Booked card #{info['event']} {info['name']} with {info['matches']} matches.", highlight=False)
+        console.print(f"Booked card #{info['event']} {escape(info['name'])} with {plural(info['matches'], 'match')}.",
+                      highlight=False)
 
 
 @card_app.command("tournament")
@@ -216,7 +218,8 @@ def card_tournament(
     if as_json:
         echo_json(info)
     else:
-        console.print(f"Booked card #{info['event']} {info['name']}: {', '.join(info['entrants'])}", highlight=False)
+        entrants = escape(", ".join(info["entrants"]))
+        console.print(f"Booked card #{info['event']} {escape(info['name'])}: {entrants}", highlight=False)
 
 
 @card_app.command("run")
@@ -343,7 +346,7 @@ def card_list(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: b
         table.add_column(col)
     for e in events:
         grade = f"{e['grade']:.2f} ({e['grade_letter']})" if e["grade"] is not None else "-"
-        table.add_row(str(e["event"]), e["name"], e["kind"], e["status"], str(len(e["matches"])), grade)
+        table.add_row(str(e["event"]), escape(e["name"]), e["kind"], e["status"], str(len(e["matches"])), grade)
     console.print(table)
 
 
@@ -364,7 +367,7 @@ def _print_event(summary: dict[str, Any]) -> None:
     from turnbuckle.league.quality import grade_letter
 
     grade = f"{summary['grade']:.2f} stars ({grade_letter(summary['grade'])})" if summary["grade"] is not None else ""
-    table = Table(title=f"Card #{summary['event']} {summary['name']} {grade}".strip())
+    table = Table(title=f"Card #{summary['event']} {escape(summary['name'])} {grade}".strip())
     for col in ("#", "id", "match", "type", "title", "winner", "method", "stars"):
         table.add_column(col)
     for m in summary["matches"]:
@@ -375,10 +378,10 @@ def _print_event(summary: dict[str, Any]) -> None:
         table.add_row(
             str(m["position"]),
             str(m["id"]),
-            " vs ".join(" & ".join(s) for s in m["sides"]) + (" (blow-off)" if m["blowoff"] else ""),
+            escape(" vs ".join(" & ".join(s) for s in m["sides"])) + (" (blow-off)" if m["blowoff"] else ""),
             m["match_type"],
-            title.strip(),
-            " & ".join(m["winner"]) if m["winner"] else ("draw" if m["status"] == "done" else waiting),
+            escape(title.strip()),
+            escape(" & ".join(m["winner"])) if m["winner"] else ("draw" if m["status"] == "done" else waiting),
             m["method"] or "-",
             _stars(m["stars"]),
         )
@@ -407,7 +410,7 @@ def season(
     def done(summary: dict[str, Any]) -> None:
         if not as_json:
             console.print(
-                f"[bold]card #{summary['event']} {summary['name']}[/]: grade {summary['grade']:.2f} "
+                f"[bold]card #{summary['event']} {escape(summary['name'])}[/]: grade {summary['grade']:.2f} "
                 f"({summary['grade_letter']})",
                 highlight=False,
             )
@@ -434,7 +437,8 @@ def standings(
     if as_json:
         echo_json(data)
         return
-    table = Table(title=f"{data['league']} standings ({data['game']})", caption="rating = mu - 3 sigma (openskill)")
+    table = Table(title=f"{escape(data['league'])} standings ({data['game']})",
+                  caption="rating = mu - 3 sigma (openskill)")
     teams = any("cost" in r for r in data["wrestlers"])  # a team game: teams and their Dosh, no injuries
     for col in ("#", "team" if teams else "wrestler", "W", "L", "D", "streak", "rating", "mu +- sigma"):
         table.add_column(col)
@@ -491,7 +495,7 @@ def feuds(
     for f in rows:
         table.add_row(
             str(f["id"]),
-            " vs ".join(" & ".join(s) for s in f["sides"]),
+            escape(" vs ".join(" & ".join(s) for s in f["sides"])),
             f["reason"],
             f"{f['heat']:.2f}",
             str(f["matches"]),
@@ -521,7 +525,7 @@ def injuries(
         table.add_column(col)
     for r in rows:
         table.add_row(
-            r["wrestler"],
+            escape(r["wrestler"]),
             str(r["cards"]),
             str(r["remaining"]),
             f"#{r['event']}",
@@ -543,7 +547,7 @@ def history(wrestler: str, league: str | None = LeagueOpt, db: str | None = DbOp
         return
     rec = data["record"]
     table = Table(
-        title=f"{data['wrestler']}: {rec['wins']}-{rec['losses']}-{rec['draws']}, rating {data['rating']:.1f}"
+        title=f"{escape(data['wrestler'])}: {rec['wins']}-{rec['losses']}-{rec['draws']}, rating {data['rating']:.1f}"
     )
     for col in ("card", "match", "vs", "result", "method", "title", "stars", "rating after"):
         table.add_column(col)
@@ -551,10 +555,10 @@ def history(wrestler: str, league: str | None = LeagueOpt, db: str | None = DbOp
         table.add_row(
             f"#{m['event']}",
             str(m["id"]),
-            ", ".join(m["opponents"]),
+            escape(", ".join(m["opponents"])),
             m["outcome"] or "booked",
             m["method"] or "-",
-            m["title"] or "",
+            escape(m["title"] or ""),
             _stars(m["stars"]),
             "-" if m["rating_after"] is None else f"{m['rating_after']:.1f}",
         )
@@ -573,6 +577,7 @@ def replay(match_id: int, league: str | None = LeagueOpt, db: str | None = DbOpt
     else:
         console.print(
             f"Match {match_id} reproduces: {info['actions']} actions, {info['result']} (seed {info['seed']}).",
+            markup=False,
             highlight=False,
         )
 
@@ -593,7 +598,8 @@ def export(
     if as_json:
         echo_json({"files": [str(f) for f in files]})
     else:
-        console.print(f"Wrote {len(files)} files to {out}: {', '.join(f.name for f in files)}", highlight=False)
+        console.print(f"Wrote {len(files)} files to {out}: {', '.join(f.name for f in files)}",
+                      markup=False, highlight=False)
 
 
 @app.command("report")
@@ -613,4 +619,4 @@ def report(
     if as_json:
         echo_json({"files": [str(f) for f in files]})
     else:
-        console.print(f"Wrote {', '.join(str(f) for f in files)}", highlight=False)
+        console.print(f"Wrote {', '.join(str(f) for f in files)}", markup=False, highlight=False)
