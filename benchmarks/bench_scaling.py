@@ -18,7 +18,7 @@ import time
 
 from turnbuckle.sim.runner import SimSpec, SimTotals, run_matches
 
-AGENTS = {"filsinger": ("random",), "powerhouses": ("random", "random"), "wrasslin": ("random", "random"),
+AGENTS = {"filsinger": ("random", "random"), "powerhouses": ("random", "random"), "wrasslin": ("random", "random"),
           "rumbleslam": ("random", "random"), "skirmish": ("random", "random")}
 TARGET = 1.8
 
