@@ -104,3 +104,15 @@ def test_smoke_match_completes() -> None:
     record = play_match(game, [_small(game, 0), HeuristicAgent(1)], seed=11)
     assert record.result is not None
     assert record.agents == ["expert", "heuristic"]
+
+
+def test_expert_is_the_default_opponent() -> None:
+    # the strongest measured WRASSLIN' agent (53.7% vs the heuristic over 2,000 matches) is the
+    # one `turnbuckle play wrasslin` and the browser pick by default
+    from turnbuckle.agents.registry import make_agent, strongest_agent
+    from turnbuckle.games.wrasslin.expert import ExpertAgent as Expert
+    from turnbuckle.games.wrasslin.rules import WrasslinGame as Game
+
+    g = Game()
+    assert strongest_agent(g) == "expert"
+    assert isinstance(make_agent("expert", g, 0), Expert)
