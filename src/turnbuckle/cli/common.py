@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import typer
 from rich.markup import escape
@@ -16,6 +17,9 @@ from turnbuckle.engine.datafiles import check_output_path, inline_file, parse_js
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.engine.replay import game_from_params
+
+if TYPE_CHECKING:  # the database stack is slow to import: only league commands need it
+    from turnbuckle.store import Database
 
 MAX_SEED: Final = 2**63 - 1
 """Seeds are 0 .. 2**63-1 (what every RNG, numpy's included, and JSON readers take)."""
@@ -169,3 +173,19 @@ def safe(text: object) -> str:
 def _shown(value: object) -> str:
     text = repr(str(value))
     return text if len(text) <= 60 else text[:57] + "...'"
+
+
+DbOpt = typer.Option(None, "--db", help="Database file or SQLAlchemy URL (default: $TURNBUCKLE_DB or ./turnbuckle.db).")
+LeagueOpt = typer.Option(None, "--league", "-l", help="Which league (needed only when the database holds several).")
+
+
+@contextmanager
+def league_db(path: str | None) -> Iterator[Database]:
+    """The league database for one command, closed however the command ends."""
+    from turnbuckle.store import open_database
+
+    db = open_database(path)
+    try:
+        yield db
+    finally:
+        db.close()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,13 +11,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from turnbuckle.cli.common import JsonOpt, OptionOpt, echo_json, parse_options
+from turnbuckle.cli.common import DbOpt, JsonOpt, LeagueOpt, OptionOpt, echo_json, league_db, parse_options
 from turnbuckle.cli.league_teams import team_app
 from turnbuckle.text import plural
 
 if TYPE_CHECKING:  # imported when a league command runs: the database stack is slow to import
     from turnbuckle.league import service
-    from turnbuckle.store import Database
 
 app = typer.Typer(help="Run a promotion: sign wrestlers, book cards, run seasons, keep titles.", no_args_is_help=True)
 belt_app = typer.Typer(help="Championships.", no_args_is_help=True)
@@ -28,20 +26,7 @@ app.add_typer(card_app, name="card")
 app.add_typer(team_app, name="team")
 console = Console()
 
-DbOpt = typer.Option(None, "--db", help="Database file or SQLAlchemy URL (default: $TURNBUCKLE_DB or ./turnbuckle.db).")
-LeagueOpt = typer.Option(None, "--league", "-l", help="Which league (needed only when the database holds several).")
 AgentOpt = typer.Option(None, "--agent", "-a", help="Computer agent for every seat (repeat: one per seat in turn).")
-
-
-@contextmanager
-def _db(path: str | None) -> Iterator[Database]:
-    from turnbuckle.store import open_database
-
-    db = open_database(path)
-    try:
-        yield db
-    finally:
-        db.close()
 
 
 def _outcome_printer(as_json: bool) -> Callable[[service.MatchOutcome], None] | None:
@@ -79,7 +64,7 @@ def new(
 
     if roster is not None:
         roster = str(Path(roster).resolve())
-    with _db(db) as database:
+    with league_db(db) as database:
         info = service.create_league(database, name, game, parse_options(option), roster, seed)
     if as_json:
         echo_json(info)
@@ -100,7 +85,7 @@ def sign(
     from turnbuckle.league import service
     from turnbuckle.league.teams import sign_team_file
 
-    with _db(db) as database:
+    with league_db(db) as database:
         signed = service.sign(database, league, names or [], everyone) if names or everyone or not team else []
         signed += [sign_team_file(database, league, path)["name"] for path in team or []]
     if as_json:
@@ -114,7 +99,7 @@ def release(name: str, league: str | None = LeagueOpt, db: str | None = DbOpt, a
     """Release a wrestler (titles they hold are vacated)."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         info = service.release(database, league, name)
     if as_json:
         echo_json(info)
@@ -135,7 +120,7 @@ def belt_new(
     """Create a championship (singles, or --tag)."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         info = service.new_title(database, league, name, "tag" if tag else "singles")
     if as_json:
         echo_json(info)
@@ -148,7 +133,7 @@ def titles(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool
     """Champions and each title's lineage: reigns with dates, events and defences."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         rows = service.titles_view(database, league)
     if as_json:
         echo_json(rows)
@@ -192,7 +177,7 @@ def card_new(
     from turnbuckle.league.booking import parse_match_spec
 
     specs = [parse_match_spec(m) for m in match]
-    with _db(db) as database:
+    with league_db(db) as database:
         info = service.book_card(database, league, name, specs)
     if as_json:
         echo_json(info)
@@ -213,7 +198,7 @@ def card_tournament(
     """Book a single-elimination tournament as an event (rounds are booked as it is run)."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         info = service.book_tournament(database, league, name, entrant or [], top)
     if as_json:
         echo_json(info)
@@ -255,7 +240,7 @@ def card_run(
         raise LeagueError("--play is played at the terminal; leave out --json")
     person = _person(play, side) if play is not None else None
     sent = BrowserSeat(browser, side, server) if browser is not None else None
-    with _db(db) as database:
+    with league_db(db) as database:
         try:
             summary = service.run_card(
                 database, league, number, agent, _outcome_printer(as_json), person=person, browser=sent
@@ -312,7 +297,7 @@ def card_collect(
     """Store the card matches played to the end in the browser (`card run --browser`)."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         info = service.collect_card(database, league, number)
     if as_json:
         echo_json(info)
@@ -336,7 +321,7 @@ def card_list(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: b
     """Every event: status, matches, grade."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         events = service.list_events(database, league)
     if as_json:
         echo_json(events)
@@ -355,7 +340,7 @@ def card_show(number: int, league: str | None = LeagueOpt, db: str | None = DbOp
     """One event's matches and results."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         summary = service.show_event(database, league, number)
     if as_json:
         echo_json(summary)
@@ -415,7 +400,7 @@ def season(
                 highlight=False,
             )
 
-    with _db(db) as database:
+    with league_db(db) as database:
         summaries = service.run_season(database, league, events, agent, matches, show, done, batch)
     if as_json:
         echo_json(summaries)
@@ -432,7 +417,7 @@ def standings(
     """W/L/D, streaks and openskill ratings (mu +- sigma; ranked by mu - 3 sigma)."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         data = service.standings(database, league, released)
     if as_json:
         echo_json(data)
@@ -477,7 +462,7 @@ def feuds(
     """Rivalries: how they started (rivals, title changes, repeated or classic matches), heat, matches."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         if end is not None:
             info = service.end_feud(database, league, end)
             if as_json:
@@ -515,7 +500,7 @@ def injuries(
     """Feud Table injuries and the fight cards each still lasts."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         rows = service.injuries_view(database, league, healed)
     if as_json:
         echo_json(rows)
@@ -540,7 +525,7 @@ def history(wrestler: str, league: str | None = LeagueOpt, db: str | None = DbOp
     """A wrestler's matches, results and rating after each."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         data = service.history(database, league, wrestler)
     if as_json:
         echo_json(data)
@@ -570,7 +555,7 @@ def replay(match_id: int, league: str | None = LeagueOpt, db: str | None = DbOpt
     """Re-run a stored match from its seed, params and agents and check it reproduces."""
     from turnbuckle.league import service
 
-    with _db(db) as database:
+    with league_db(db) as database:
         info = service.replay_match(database, league, match_id)
     if as_json:
         echo_json(info)
@@ -593,7 +578,7 @@ def export(
     """Write standings, matches, titles, feuds and injuries as CSV and/or JSON files."""
     from turnbuckle.league.export import export_league
 
-    with _db(db) as database:
+    with league_db(db) as database:
         files = export_league(database, league, out, fmt)
     if as_json:
         echo_json({"files": [str(f) for f in files]})
@@ -614,7 +599,7 @@ def report(
     """Charts: rating history per wrestler and a title-reign timeline (PNG or SVG)."""
     from turnbuckle.league.report import write_report
 
-    with _db(db) as database:
+    with league_db(db) as database:
         files = write_report(database, league, out, fmt, top)
     if as_json:
         echo_json({"files": [str(f) for f in files]})

@@ -5,8 +5,6 @@ Signing a ready-made team or a team file is ``league sign NAME`` / ``league sign
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -14,27 +12,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from turnbuckle.cli.common import JsonOpt, echo_json
+from turnbuckle.cli.common import DbOpt, JsonOpt, LeagueOpt, echo_json, league_db
 
 if TYPE_CHECKING:
-    from turnbuckle.store import Database
+    pass
 
 team_app = typer.Typer(help="A RUMBLESLAM league's teams: hire within the Dosh budget, list.", no_args_is_help=True)
 console = Console()
 
-DbOpt = typer.Option(None, "--db", help="Database file or SQLAlchemy URL (default: $TURNBUCKLE_DB or ./turnbuckle.db).")
-LeagueOpt = typer.Option(None, "--league", "-l", help="Which league (needed only when the database holds several).")
-
-
-@contextmanager
-def _db(path: str | None) -> Iterator[Database]:
-    from turnbuckle.store import open_database
-
-    db = open_database(path)
-    try:
-        yield db
-    finally:
-        db.close()
 
 
 def describe_team(team: dict[str, Any]) -> str:
@@ -69,7 +54,7 @@ def hire(
     """Hire a team within the league's Dosh budget (rumbleslam BUILDING YOUR TEAM) and sign it."""
     from turnbuckle.league.teams import hire_team
 
-    with _db(db) as database:
+    with league_db(db) as database:
         team = hire_team(database, league, name, wrestler, endorsements, sponsorship, tag_team)
     if as_json:
         echo_json(team)
@@ -90,7 +75,7 @@ def list_cmd(
     """The league's teams: who they hired and what it cost."""
     from turnbuckle.league.teams import list_teams
 
-    with _db(db) as database:
+    with league_db(db) as database:
         data = list_teams(database, league, released)
     if as_json:
         echo_json(data)
