@@ -13,7 +13,7 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -195,30 +195,24 @@ class _HotStatements:
     rating: Any
 
 
-_HOT: list[_HotStatements] = []
-
-
+@cache
 def _hot_statements() -> _HotStatements:
     """The statements storing a match's result, built once (building them costs more than running them)."""
-    if not _HOT:
-        tables = Base.metadata.tables
-        matches, entrants = tables["league_match"], tables["league_match_entrant"]
-        wrestlers, ratings = tables["league_wrestler"], tables["league_rating"]
-        _HOT.append(
-            _HotStatements(
-                match=update(matches)
-                .where(matches.c.id == bindparam("m_id"))
-                .values(**{k: bindparam(f"m_{k}") for k in MATCH_RESULT_FIELDS}),
-                entrant=update(entrants)
-                .where(entrants.c.id == bindparam("e_id"))
-                .values(outcome=bindparam("e_outcome"), injured=bindparam("e_injured")),
-                wrestler=update(wrestlers)
-                .where(wrestlers.c.id == bindparam("w_id"), wrestlers.c.version == bindparam("w_version"))
-                .values(version=bindparam("w_next"), **{k: bindparam(f"w_{k}") for k in WRESTLER_WRITE_FIELDS}),
-                rating=insert(ratings),
-            )
-        )
-    return _HOT[0]
+    tables = Base.metadata.tables
+    matches, entrants = tables["league_match"], tables["league_match_entrant"]
+    wrestlers, ratings = tables["league_wrestler"], tables["league_rating"]
+    return _HotStatements(
+        match=update(matches)
+        .where(matches.c.id == bindparam("m_id"))
+        .values(**{k: bindparam(f"m_{k}") for k in MATCH_RESULT_FIELDS}),
+        entrant=update(entrants)
+        .where(entrants.c.id == bindparam("e_id"))
+        .values(outcome=bindparam("e_outcome"), injured=bindparam("e_injured")),
+        wrestler=update(wrestlers)
+        .where(wrestlers.c.id == bindparam("w_id"), wrestlers.c.version == bindparam("w_version"))
+        .values(version=bindparam("w_next"), **{k: bindparam(f"w_{k}") for k in WRESTLER_WRITE_FIELDS}),
+        rating=insert(ratings),
+    )
 
 
 def pair_key(sides: list[list[str]]) -> frozenset[tuple[str, ...]]:
@@ -359,25 +353,19 @@ class _EventStatements:
     insert: Any
 
 
-_EVENTS: list[_EventStatements] = []
-
-
+@cache
 def _event_statements() -> _EventStatements:
     """The per-card statements on ``league_event``, built once (a season runs them every card)."""
-    if not _EVENTS:
-        table = Base.metadata.tables["league_event"]
-        league_id: Any = bindparam("league_id")
-        _EVENTS.append(
-            _EventStatements(
-                top=select(func.max(table.c.number)).where(table.c.league_id == league_id),
-                first_booked=select(table.c.id)
-                .where(table.c.league_id == league_id, table.c.status == "booked")
-                .order_by(table.c.number)
-                .limit(1),
-                insert=insert(table).returning(table.c.id),
-            )
-        )
-    return _EVENTS[0]
+    table = Base.metadata.tables["league_event"]
+    league_id: Any = bindparam("league_id")
+    return _EventStatements(
+        top=select(func.max(table.c.number)).where(table.c.league_id == league_id),
+        first_booked=select(table.c.id)
+        .where(table.c.league_id == league_id, table.c.status == "booked")
+        .order_by(table.c.number)
+        .limit(1),
+        insert=insert(table).returning(table.c.id),
+    )
 
 
 def active_feuds(session: Session, league: League) -> dict[frozenset[tuple[str, ...]], Feud]:
