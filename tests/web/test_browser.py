@@ -233,6 +233,47 @@ def test_reload_mid_match_resumes(server: Server, page: Any) -> None:
             time.sleep(0.02)
 
 
+def test_a_late_answer_to_a_move_never_hides_a_newer_position(server: Server, page: Any) -> None:
+    """The answer to a move and the event stream's refresh race. Here the answer is held back until
+    the stream has drawn the computer's reply and it is your move again; when the older answer
+    arrives it must be dropped (once, it was drawn and the page waited forever: CI stalled)."""
+    created = create(server, {"game": "powerhouses", "seats": ["human", "computer:random"], "seed": 3, "delay": 0})
+    live = server.service.get(created["id"])
+    held: list[tuple[Any, Any]] = []
+    page.route("**/actions?render=true", lambda route: held.append((route, route.fetch())))
+    page.goto(created["table_url"])
+    stale_answers = 0
+    for _ in range(40):
+        if live.state.is_terminal() or stale_answers >= 2:
+            break
+        page.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Your move')"
+            " || document.getElementById('status').textContent.startsWith('Match over')"
+        )
+        if status_text(page).startswith("Match over"):
+            break
+        page.locator("#actions button").last.click()  # "stop" where offered: the computer replies
+        deadline = time.monotonic() + 20
+        while not held:
+            assert time.monotonic() < deadline, "the move was never sent"
+            page.wait_for_timeout(10)
+        route, response = held.pop()
+        while live.state.current_player() != 0 and not live.state.is_terminal():
+            assert time.monotonic() < deadline, "the computer did not reply"
+            page.wait_for_timeout(10)
+        if live.state.is_terminal():
+            route.fulfill(response=response)
+            break
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')")
+        answer = response.json()
+        stale_answers += answer["version"] < live.version and answer["to_move"] != 0
+        route.fulfill(response=response)
+        page.wait_for_timeout(200)  # the late answer is handled
+        assert status_text(page).startswith("Your move"), status_text(page)
+        assert page.locator("#actions button:not([disabled])").count() > 0
+    assert stale_answers >= 1 or live.state.is_terminal()
+
+
 # Short but complete matches: every implemented game, you against the computer, to the end.
 FULL_MATCH_PARAMS: dict[str, dict[str, Any]] = {
     "filsinger": {"tournament_standard": True},  # the basic game has no decisions for players
@@ -253,7 +294,9 @@ def test_every_game_played_to_the_end_in_the_browser(server: Server, page: Any, 
     live = server.service.get(created["id"])
     deadline = time.monotonic() + 240
     while not live.state.is_terminal():
-        assert time.monotonic() < deadline, f"{game}: the match did not end in the browser"
+        assert time.monotonic() < deadline, (
+            f"{game}: the match did not end in the browser (to move: {live.state.current_player()},"
+            f" page: {status_text(page)!r}, after {len(live.state.history)} actions)")
         if live.state.current_player() == 0 and status_text(page).startswith("Your move"):
             before = len(live.state.history)
             buttons = page.locator("#actions button:not([disabled]):not([data-action^='concede'])")

@@ -11,6 +11,7 @@
   let revealed = null; // hot-seat with hidden hands: the seat whose cards are on screen
   let eventsSeen = 0;
   let lastVersion = -1;
+  let shownVersion = -1; // the newest view on screen: an answer that arrives later but is older is dropped
   let busy = false;
   let pending = null;
   let paused = false;
@@ -59,6 +60,10 @@
   }
 
   function render(view) {
+    // A move's answer and the event stream's refresh race; drawing the older one last would leave a
+    // stale position up (and the stream, already at the newer version, would not send it again).
+    if (view.version < shownVersion) return;
+    shownVersion = view.version;
     lastView = view;
     lastVersion = Math.max(lastVersion, view.version);
     const status = $("status");
@@ -200,6 +205,7 @@
       if (data.reset) resetFeed(); // a take-back: the commentary is sent again from the start
       addEvents(data.events);
       if (data.version !== lastVersion) {
+        if (data.version < lastVersion) shownVersion = -1; // the server restarted: its count began again
         lastVersion = data.version;
         paused = data.paused;
         $("pause").textContent = paused ? "Resume" : "Pause";
