@@ -8,6 +8,7 @@ command as a subprocess for what only a real process shows (Ctrl-C, a closed pip
 from __future__ import annotations
 
 import json
+import random
 import os
 import signal
 import subprocess
@@ -273,6 +274,28 @@ def test_replays_embed_the_roster_and_never_open_local_files(tmp_path: Path) -> 
     assert cli("replay", old, "--allow-paths", "-q").code == 0
     with pytest.raises(turnbuckle.engine.errors.ReplayError, match="names a local file"):
         replay.run_replay(replay.Replay(game="wrasslin", params={"roster": str(roster)}, actions=[]))
+
+
+def test_rumbleslam_team_files_travel_inside_the_replay(tmp_path: Path) -> None:
+    """Every data option is embedded (a team file as well as a roster), and a replay naming a team
+    file by path is refused naming that option."""
+    from turnbuckle.games.rumbleslam.hiring import random_team, team_toml
+    from turnbuckle.games.rumbleslam.teams import load_roster
+
+    team = tmp_path / "mine.toml"
+    team.write_text(team_toml(random_team(load_roster(None), 1000, random.Random(4), name="Mine")))
+    saved = tmp_path / "m.json"
+    out = cli("watch", "rumbleslam", "-o", f"team0={team}", "-a", "random", "-a", "random", "--seed", "2",
+              "--save-replay", saved)
+    assert out.code == 0, out.err
+    params = json.loads(saved.read_text())["params"]
+    assert datafiles.is_inline(params["team0"]) and "Mine" in params["team0"]
+    team.write_text("not toml at all [")  # the replay needs nothing but itself
+    assert cli("replay", saved, "-q").code == 0
+    data = json.loads(saved.read_text())
+    data["params"]["team0"] = str(team)
+    saved.write_text(json.dumps(data))
+    cli("replay", saved).one_line_error("params.team0 names a local file", "--allow-paths")
 
 
 def test_an_embedded_roster_names_its_file_in_errors(tmp_path: Path) -> None:

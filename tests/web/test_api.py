@@ -132,6 +132,25 @@ def test_bad_match_requests_are_4xx_naming_the_problem(client: TestClient, body:
     assert words in response.json()["error"]
 
 
+@pytest.mark.parametrize(
+    ("params", "option"),
+    [({"team0": "{path}"}, "team0"), ({"dice": "{path}"}, "dice"), ({"teams": ["Gilded Tusk Wreckers", "{path}"]}, "teams[1]")],
+)
+def test_no_request_makes_the_server_read_its_own_files(client: TestClient, tmp_path: Any, params: dict[str, Any],
+                                                        option: str) -> None:
+    """A path in a data option (RUMBLESLAM teams, dice) is refused before anything is opened: the
+    server's files are neither read nor probed (the error is the same whether the file exists)."""
+    secret = tmp_path / "secret.toml"
+    secret.write_text('name = "TOP SECRET"\nwrestlers = ["Nobody"]\n')
+    for path in (secret, tmp_path / "missing.toml"):
+        body = json.loads(json.dumps(params).replace("{path}", str(path)))
+        response = client.post("/api/matches", json={"game": "rumbleslam", "params": body})
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert f"option {option!r} names a file on the server" in error
+        assert "SECRET" not in error and "Nobody" not in error and "no such file" not in error
+
+
 def test_bad_actions_are_4xx(client: TestClient) -> None:
     created = create(client, game="powerhouses", seats=["human", "human"], seed=8)
     token = created["owner_token"]

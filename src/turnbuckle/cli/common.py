@@ -16,6 +16,7 @@ from rich.markup import escape
 from turnbuckle.engine.datafiles import check_output_path, inline_file, parse_json
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
+from turnbuckle.engine.registry import game_class
 from turnbuckle.engine.replay import game_from_params
 
 if TYPE_CHECKING:  # the database stack is slow to import: only league commands need it
@@ -137,16 +138,31 @@ def roster_source(roster: str | None) -> str | None:
     return inline_file(roster, what="roster file")
 
 
+def embed_data_files(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Every data file the params name (``-o roster=FILE``, a RUMBLESLAM ``team0=FILE``, ...) read
+    once, safely, as inline data named by its path: the match, its replay and any worker
+    processes use these exact bytes and never open the path again."""
+    out = dict(params)
+    for where, path in game_class(name).local_data_files(params):
+        key, _, index = where.partition("[")
+        embedded = inline_file(path, what=f"{key} file")
+        if index:
+            items = list(out[key])
+            items[int(index.rstrip("]"))] = embedded
+            out[key] = items
+        else:
+            out[key] = embedded
+    return out
+
+
 def build_game(name: str, wrestlers: list[str] | None, roster: str | None, options: list[str] | None) -> Game:
     """Load ``name`` with the wrestlers, roster and options given on the command line."""
     params = parse_options(options)
     if wrestlers:
         params["wrestlers"] = list(wrestlers)
     if roster is not None:
-        params["roster"] = roster_source(roster)
-    elif "roster" in params and isinstance(params["roster"], str) and params["roster"]:
-        params["roster"] = roster_source(params["roster"])
-    return game_from_params(name, params)
+        params["roster"] = roster
+    return game_from_params(name, embed_data_files(name, params))
 
 
 def check_save_target(path: Path | None, force: bool) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self
 
 from turnbuckle.engine.actions import Action, ActionTable
+from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import IllegalActionError, ReplayError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
@@ -72,9 +73,34 @@ class Game(ABC):
     alone; code that sets up a position by hand calls ``State.materialize_events`` first."""
     _rebuilding_events = False
 
+    data_file_params: ClassVar[frozenset[str]] = frozenset({"roster"})
+    """Params whose value is a data file's path or inline text."""
+    data_file_list_params: ClassVar[frozenset[str]] = frozenset()
+    """Params whose value may also be a list of those."""
+
     def __init__(self, params: Mapping[str, Any], actions: ActionTable) -> None:
         self.params: dict[str, Any] = dict(params)
         self.actions = actions
+
+    @classmethod
+    def names_a_file(cls, param: str, value: str) -> bool:
+        """Whether ``value`` of a data-file param is a path (a ruleset whose data params also take
+        ready-made names, like RUMBLESLAM's teams, tells the two apart here)."""
+        return True
+
+    @classmethod
+    def local_data_files(cls, params: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """``(param, path)`` for every param value naming a file on this machine (not inline data,
+        not a name): the CLI embeds these, a replay and the web app refuse them."""
+        found: list[tuple[str, str]] = []
+        for key in sorted(cls.data_file_params & set(params)):
+            value = params[key]
+            listed = isinstance(value, list | tuple) and key in cls.data_file_list_params
+            items = list(enumerate(value)) if listed else [(None, value)]
+            for index, item in items:
+                if isinstance(item, str) and item and not is_inline(item) and cls.names_a_file(key, item):
+                    found.append((key if index is None else f"{key}[{index}]", item))
+        return found
 
     @classmethod
     @abstractmethod

@@ -17,7 +17,6 @@ from pydantic import BaseModel, ValidationError
 from turnbuckle.engine.datafiles import (
     DataSource,
     check_output_path,
-    is_inline,
     local_files_forbidden,
     parse_json,
     read_text_file,
@@ -32,8 +31,6 @@ from turnbuckle.engine.registry import game_class
 REPLAY_FORMAT = "turnbuckle-replay/1"
 MAX_REPLAY_BYTES: Final = 64 * 1024 * 1024
 """Largest replay file read (64 MiB: a long battle royal is well under 1 MiB)."""
-DATA_FILE_PARAMS: Final = frozenset({"roster"})
-"""Params that name a data file: a replay must carry them inline, not as a path."""
 
 
 class Replay(BaseModel):
@@ -133,13 +130,15 @@ def run_replay(replay: Replay, source: str = "replay", *, allow_paths: bool = Fa
     """
     params = dict(replay.params)
     if not allow_paths:
-        for key in sorted(DATA_FILE_PARAMS & set(params)):
-            value = params[key]
-            if isinstance(value, str | Path) and value and not is_inline(value):
-                raise ReplayError(
-                    f"{source}: params.{key} names a local file ({str(value)!r:.120}) instead of embedding it; "
-                    "re-run with --allow-paths if you trust this replay"
-                )
+        try:
+            local = game_class(replay.game).local_data_files(params)
+        except TurnbuckleError as exc:
+            raise ReplayError(f"{source}: {exc}") from None
+        for key, value in local[:1]:
+            raise ReplayError(
+                f"{source}: params.{key} names a local file ({value!r:.120}) instead of embedding it; "
+                "re-run with --allow-paths if you trust this replay"
+            )
     guard = (
         contextlib.nullcontext()
         if allow_paths
@@ -169,7 +168,6 @@ def describe_source(source: DataSource) -> str:
 
 
 __all__ = [
-    "DATA_FILE_PARAMS",
     "MAX_REPLAY_BYTES",
     "REPLAY_FORMAT",
     "Replay",

@@ -103,6 +103,8 @@ def build_game(name: Any, params: Any) -> Game:
             offered = ", ".join(sorted(known - WEB_FORBIDDEN_PARAMS))
             raise BadRequest(f"{name} has no option {key!r}; options: {offered}")
     params = {k: v for k, v in params.items() if v is not None}
+    for key, _ in cls.local_data_files(params)[:1]:
+        raise BadRequest(f"option {key!r} names a file on the server; send the data inline or a ready-made name")
     try:
         return load_game(name, **params)
     except TurnbuckleError as exc:

@@ -147,6 +147,13 @@ class RumbleslamGame(Game):
     max_players = 4
     deferred_events = True
     """Batch play logs nothing; the event log is rebuilt from the action history when read."""
+    data_file_params = frozenset({"roster", "dice", "teams", "team0", "team1", "team2", "team3"})
+    data_file_list_params = frozenset({"teams"})
+
+    @classmethod
+    def names_a_file(cls, param: str, value: str) -> bool:
+        """A team is a ready-made team's name or a ``.toml`` file (as ``_choose_teams`` reads it)."""
+        return param in ("roster", "dice") or value.casefold().endswith(".toml")
 
     def __init__(
         self,
