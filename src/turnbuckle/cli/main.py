@@ -56,6 +56,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # help paragraphs are reflowed (a docstring's line breaks are not kept)
 )
 console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
 app.command("play")(matches.play)
