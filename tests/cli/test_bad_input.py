@@ -8,8 +8,8 @@ command as a subprocess for what only a real process shows (Ctrl-C, a closed pip
 from __future__ import annotations
 
 import json
-import random
 import os
+import random
 import signal
 import subprocess
 import sys

@@ -134,7 +134,11 @@ def test_bad_match_requests_are_4xx_naming_the_problem(client: TestClient, body:
 
 @pytest.mark.parametrize(
     ("params", "option"),
-    [({"team0": "{path}"}, "team0"), ({"dice": "{path}"}, "dice"), ({"teams": ["Gilded Tusk Wreckers", "{path}"]}, "teams[1]")],
+    [
+        ({"team0": "{path}"}, "team0"),
+        ({"dice": "{path}"}, "dice"),
+        ({"teams": ["Gilded Tusk Wreckers", "{path}"]}, "teams[1]"),
+    ],
 )
 def test_no_request_makes_the_server_read_its_own_files(client: TestClient, tmp_path: Any, params: dict[str, Any],
                                                         option: str) -> None:
