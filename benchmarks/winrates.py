@@ -12,6 +12,12 @@ than one legal action. A draw scores half a win.
 
 ``--block B`` interleaves the pairings B seeds at a time, so a run stopped early still has a
 comparable sample of every pairing.
+
+The logs of the issues' targets are kept in the repository (``benchmarks/results/``) so that
+samples too long for one sitting grow across sittings. A log is only resumed by the code that
+wrote it: before appending, the last logged match of each pairing is played again and must end
+the same way (same returns, same number of decisions); a change of rules or agents makes the
+run stop and ask for a fresh log. Each row also names the commit it was played on.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import json
 import math
 import multiprocessing
 import statistics
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -92,7 +99,37 @@ def play(job: tuple[str, dict[str, str], str, int]) -> dict[str, Any]:
     return {"game": game_id, "options": options, "pairing": pairing, "seed": seed, "seat": seat,
             "first_return": returns[seat], "second_return": returns[1 - seat],
             "decisions": decisions, "cpu_s": round(time.process_time() - start, 3),
-            "first_ms": [round(t * 1000, 2) for t in times]}
+            "first_ms": [round(t * 1000, 1) for t in times], "commit": COMMIT}
+
+
+def current_commit() -> str:
+    """The checkout's commit (with ``+dirty`` for uncommitted changes), or ``unknown``."""
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=here, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "../src"],
+                               cwd=here, capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
+
+
+COMMIT = current_commit()
+
+
+def same_code(rows: list[dict[str, Any]]) -> list[str]:
+    """Replay the last logged match of each pairing; the pairings whose result differs now."""
+    last: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        last[row["pairing"]] = row
+    changed = []
+    for pairing, row in last.items():
+        again = play((row["game"], row["options"], pairing, row["seed"]))
+        keys = ("first_return", "second_return", "decisions")
+        if any(again[k] != row[k] for k in keys):
+            changed.append(f"{pairing} seed {row['seed']} (logged on {row.get('commit', 'an unknown commit')})")
+    return changed
 
 
 def _split_pairing(pairing: str) -> tuple[str, str]:
@@ -171,7 +208,12 @@ def main() -> None:
         pairings = args.pairings or list(TARGETS.get(args.game, {}))
         if not pairings:
             raise SystemExit(f"error: name the pairings for {args.game} (e.g. mcts:random)")
-        done = {(r["pairing"], r["seed"]) for r in rows if r["game"] == args.game and r["options"] == options}
+        mine = [r for r in rows if r["game"] == args.game and r["options"] == options]
+        changed = same_code([r for r in mine if r["pairing"] in pairings])
+        if changed:
+            raise SystemExit(f"error: {args.log} was written by other code; these matches now end differently: "
+                             f"{'; '.join(changed)}. Start a new log (or move the old one aside).")
+        done = {(r["pairing"], r["seed"]) for r in mine}
         todo = jobs(args.game, options, pairings, args.matches, args.first_seed, args.block, done)
         out = args.log.open("a", encoding="utf-8") if args.log else None
         try:
