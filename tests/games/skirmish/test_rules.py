@@ -137,6 +137,9 @@ def test_sk_3_3_ex_1_zero_bid_and_returns() -> None:  # skirmish SK-3.3, SK-3.6,
     assert s.order == [0, 1] and s.chooser == 1 and kinds(s).count("end_turn") == 1
     s.apply_action("end turn")
     assert s.round == 2 and s.pool == [8, 8]
+    # the commentary says where an unspent bid goes (SK-3.6); a bid of 0 has nothing to say
+    said = [s.game.narrate(e) for e in s.events if e.kind == "end_turn"]
+    assert said == [None, f"{s.game.player_label(1)} holds back 1 AP for the pool."]
 
 
 def test_sk_3_6_unspent_bid_returns_capped() -> None:  # skirmish SK-3.6 unspent bid APs return

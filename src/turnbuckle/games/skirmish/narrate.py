@@ -59,6 +59,8 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
         return f"Tied bids: {_name(game, d['order'][0])} wins the roll-off."
     if kind == "turn_order":
         return f"{_name(game, d['order'][0])} moves first."
+    if kind == "end_turn" and d.get("unspent"):
+        return f"{_name(game, d['player'])} holds back {d['unspent']} AP for the pool."
     if kind == "maneuver":
         what = d["maneuver"] + (f" ({d['stat']})" if d.get("stat") else "")
         on = f" on {d['target']}" if d.get("target") else ""

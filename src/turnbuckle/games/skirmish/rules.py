@@ -1163,7 +1163,7 @@ class SkirmishState(State):
         self._auto_end()
 
     def _end_turn(self) -> None:
-        self.emit("end_turn", player=self.chooser)
+        self.emit("end_turn", player=self.chooser, unspent=self.left[self.chooser])
         self.turn_index += 1
         if self.turn_index < len(self.order):
             self._begin_turn()
