@@ -10,6 +10,7 @@ import pytest
 
 import turnbuckle
 from turnbuckle.engine.errors import DataFileError
+from turnbuckle.engine.events import Event
 from turnbuckle.games.rumbleslam.dice import load_dice
 from turnbuckle.games.rumbleslam.models import Pool, parse_rule
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
@@ -128,3 +129,17 @@ def test_commentary_names_wrestlers_and_dice() -> None:
     said = "\n".join(line for line in lines if line)
     assert "rolls" in said and any(e.label in said for e in game.entrants)
     assert game.describe_action("brawl A->B") is not None
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "line"),
+    [
+        ("counter", {"wrestler": "Troll", "count": 1, "counter": "-AP"}, "Troll now holds 1 -AP counter."),
+        ("counter", {"wrestler": "Troll", "count": 2, "counter": "-MP"}, "Troll now holds 2 -MP counters."),
+        ("shove", {"wrestler": "Troll", "squares": 2, "to": "C4"}, "Troll is shoved 2 squares to C4."),
+        ("shove", {"wrestler": "Troll", "squares": 0, "to": "C4"}, "Troll has nowhere to be shoved and stays at C4."),
+    ],
+)
+def test_commentary_counts_read_as_english(kind: str, data: dict[str, object], line: str) -> None:
+    # rumbleslam COUNTERS, (SHOVE X): a blocked shove moves no square and says so
+    assert turnbuckle.load_game("rumbleslam").narrate(Event(kind, data)) == line

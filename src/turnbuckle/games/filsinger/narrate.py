@@ -6,6 +6,7 @@ from typing import Any
 
 from turnbuckle.engine.events import Event
 from turnbuckle.games.filsinger.models import Card, Finisher
+from turnbuckle.text import plural
 
 RULES_SUMMARY = """\
 Filsinger chart game. Each side's wrestler card has LEVEL 1-3 OFFENSE and DEFENSE (one die).
@@ -24,10 +25,6 @@ interference. Special matches: tag/six_man/eight_man..., no_dq, cage."""
 
 def _offense_line(d: dict[str, Any]) -> str:
     return f"{d['wrestler']} rolls {d['roll']} on LEVEL {d['level']} OFFENSE: {d['text']}."
-
-
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
 def _on(n: int) -> str:
@@ -125,7 +122,7 @@ def narrate(event: Event) -> str | None:
         "leave_ring": lambda: f"{d['wrestler']} rolls out of the ring to regroup.",
         "face_into_cage": lambda: f"{d['wrestler']} rams {d['opponent']} face first into the cage!",
         "pin_save": lambda: f"{d['wrestler']}'s partner dives in for a pin save "
-        f"({_plural(d['left'], 'save')} left).",
+        f"({plural(d['left'], 'save')} left).",
         "pin_broken": lambda: "The pin is broken up!",
         "distraction": lambda: f"{_upper_first(d['by'])} tries to distract the referee: works on "
         f"{_on(d['rating'])}.",
@@ -140,7 +137,7 @@ def narrate(event: Event) -> str | None:
         "result": lambda: _result(d),
         "feud": lambda: f"The match ended on doubles ({d['doubles']}): the feud boils over!",
         "feud_reroll": lambda: f"Feud Table roll of {d['roll']}: no ally to get involved; roll again.",
-        "injury": lambda: f"{d['wrestler']} is injured for {_plural(d['cards'], 'fight card')}.",
+        "injury": lambda: f"{d['wrestler']} is injured for {plural(d['cards'], 'fight card')}.",
     }
     make = lines.get(k)
     text = None if make is None else make()

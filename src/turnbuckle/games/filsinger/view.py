@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.games.filsinger.models import Card, ChartMove, Move, Stunned
+from turnbuckle.text import plural
 
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -23,10 +24,6 @@ COLUMN = 30
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _on(n: int) -> str:
@@ -75,7 +72,7 @@ def render(game: FilsingerGame, obs: dict[str, Any]) -> str:
     if game.size > 1:
         apron = [[game.cards[i].name for i in game.teams[s] if game.cards[i].name != in_ring[s]] for s in (0, 1)]
         for k in range(game.size - 1):
-            cells = [f"{t[k]} ({_plural(tokens[t[k]], 'token')})" if tokens.get(t[k]) else t[k] for t in apron]
+            cells = [f"{t[k]} ({plural(tokens[t[k]], 'token')})" if tokens.get(t[k]) else t[k] for t in apron]
             lines.append(_row("on the apron" if k == 0 else "", cells))
     pins = [f"{'CAGE' if game.cage else 'PIN'} {pin} (pinned {_on(pin)})" for pin in obs["pin_ratings"]]
     lines.append(_row("PIN rating", pins))
@@ -84,7 +81,7 @@ def render(game: FilsingerGame, obs: dict[str, Any]) -> str:
         for card in cards:
             n = tokens.get(card.name, 0)
             bleeding = " - bleeding" if opts.fatigue and n >= 4 else ""
-            cells.append(f"{_plural(n, 'token')}{bleeding}")
+            cells.append(f"{plural(n, 'token')}{bleeding}")
         lines.append(_row("fatigue", cells))
     r = [c.ratings for c in cards]
     lines.append(_row("Ropes/Turnbuckle", [f"{x.ropes} / {x.turnbuckle}" for x in r]))

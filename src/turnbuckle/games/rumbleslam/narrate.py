@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 from turnbuckle.engine.events import Event
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.text import plural
 
 RULES_SUMMARY = """\
 RUMBLESLAM: team miniatures wrestling on a 10x10 ring (104 squares with the 4 turnbuckles).
@@ -45,7 +46,6 @@ _PLAIN = {
     "recover": "{wrestler} is back on their feet with {sta} STA!",
     "knockdown": "{wrestler} hits the canvas!",
     "stand": "{wrestler} gets back up.",
-    "counter": "{wrestler} now holds {count} {counter} counter(s).",
     "bleeding": "{wrestler} is bleeding!",
     "beatdown": "BEATDOWN! {attacker} batters {target} (row {row}).",
     "reversal": "REVERSAL! {defender} turns the tables on {attacker} (row {row}).",
@@ -57,7 +57,6 @@ _PLAIN = {
     "live_ammo": "{wrestler} is hurled into {target}: LIVE AMMUNITION!",
     "smash": "{wrestler} is SMASHED against the turnbuckle!",
     "bounce": "{wrestler} comes off the ropes to {to}.",
-    "shove": "{wrestler} is shoved {squares} square(s) to {to}.",
     "climb": "{wrestler} climbs {turnbuckle}!",
     "dismount": "{wrestler} climbs down to {square}.",
     "leap": "{wrestler} leaps off the top rope at {target}, landing on {square}!",
@@ -95,6 +94,12 @@ def narrate(game: Any, event: Event) -> str | None:
         return f"{' & '.join(winners)} win: {d.get('how')}{tally}!"
     if kind == "decision":
         return None
+    if kind == "counter":
+        return f"{d['wrestler']} now holds {plural(d['count'], d['counter'] + ' counter')}."
+    if kind == "shove":
+        if not d["squares"]:
+            return f"{d['wrestler']} has nowhere to be shoved and stays at {d['to']}."
+        return f"{d['wrestler']} is shoved {plural(d['squares'], 'square')} to {d['to']}."
     template = _PLAIN.get(kind)
     if template is None:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.events import Event
+from turnbuckle.text import plural
 
 if TYPE_CHECKING:
     from turnbuckle.games.skirmish.rules import SkirmishGame
@@ -32,10 +33,6 @@ placed behind you), Whip 1 (STR or TECH, move the defender SDV d6), Pin Attempt 
 Match types: singles, fatal_four_way (first pinfall wins), tag (Tag and Doubleteam within 10"
 of the starting corner). Every ruling: docs/rulings.md (R-SK-n).
 """
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def _name(game: SkirmishGame, player: Any) -> str:
@@ -67,10 +64,10 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
         lead = "counters with" if d.get("counter") else "goes for"
         return f"{d['wrestler']} {lead} a {what}{on}!"
     if kind == "move_roll":
-        return f"…covers up to {_n(d['total'], 'inch').replace('inchs', 'inches')}." if d["dice"] \
+        return f"…covers up to {plural(d['total'], 'inch')}." if d["dice"] \
             else "…can only turn on the spot."
     if kind == "whip_roll":
-        return f"…whips the opponent up to {_n(d['total'], 'inch').replace('inchs', 'inches')}!"
+        return f"…whips the opponent up to {plural(d['total'], 'inch')}!"
     if kind == "whip_route":
         return f"…and sends {d['wrestler']} off the {d['via']} ropes!" if d["via"] else None
     if kind == "moved" and d.get("forced"):
@@ -78,11 +75,11 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
         return f"{d['wrestler']} is sent to ({d['x']:g}, {d['y']:g}){back}."
     if kind == "attack_result":
         if d["outcome"] == "success":
-            return (f"It connects! {_n(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "
+            return (f"It connects! {plural(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "
                     f"Smash Down Value {d['sdv']}.")
         if d["outcome"] == "blocked":
-            return f"Blocked! {_n(d['defender_hits'], 'hit')} to {d['attacker_hits']}."
-        return f"Stalemate at {_n(d['attacker_hits'], 'hit')} apiece; nothing gives."
+            return f"Blocked! {plural(d['defender_hits'], 'hit')} to {d['attacker_hits']}."
+        return f"Stalemate at {plural(d['attacker_hits'], 'hit')} apiece; nothing gives."
     if kind == "end_loss":
         extra = f" (the floor holds: {d['ap']} AP to the attacker)" if d.get("prevented") else ""
         return f"{d['wrestler']} drops to {d['end']} END{extra}."
