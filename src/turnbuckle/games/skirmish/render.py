@@ -207,7 +207,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
         ax, ay = -uy * reach, ux * reach
         out.append(f'<path class="front-arc" d="M {x + ax:g} {y + ay:g} A {reach:g} {reach:g} 0 0 0 '
                    f'{x - ax:g} {y - ay:g} Z" fill="{colour}" fill-opacity="0.10"/>')
-        out.append(f'<circle class="model" data-name="{escape(m["name"])}" cx="{x:g}" cy="{y:g}" r="{r:g}" '
+        out.append(f'<circle class="model" data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
                    f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
                    f'stroke-width="{2 if not m["staggered"] else 4}"/>')
         out.append(f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '
@@ -231,5 +231,9 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                            f'fill="#8e44ad"><title>{escape(d.label)}</title></circle>')
         out.append("</g>")
     out.extend(names)
+    outside = [m["name"] for m in models if not m["in_ring"]]
+    if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
+        out.append(f'<text class="outside" x="{pad}" y="{size - 6:g}" font-size="11" fill="#ddd">Outside the ring: '
+                   f'{escape(", ".join(outside))}</text>')
     out.append("</svg>")
     return "".join(out)
