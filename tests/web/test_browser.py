@@ -313,3 +313,70 @@ def test_every_game_played_to_the_end_in_the_browser(server: Server, page: Any, 
     result = live.state.match_result()
     assert result is not None
     assert result.describe().split(" by ")[0] in status_text(page) or "draw" in status_text(page)
+
+
+def _click_a_target(server: Server, page: Any, created: dict[str, Any], prefer: tuple[str, ...],
+                    setup: Any) -> tuple[str, int]:
+    """Play by buttons (``setup`` picks one) until, on your move, the picture has a target whose
+    action starts with one of ``prefer``; click the first. Returns that action and the history
+    length before it."""
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    page.wait_for_selector("#status")
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline and not live.state.is_terminal(), "no target was offered"
+        page.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Your move')"
+            " && document.querySelectorAll('#actions button:not([disabled])').length > 0")
+        if live.state.current_player() != 0:
+            page.wait_for_timeout(20)
+            continue
+        found = page.locator("#picture .target[data-action]")
+        names = [str(n) for n in found.evaluate_all("els => els.map(e => e.dataset.action)")]
+        if any(n.startswith(prefer) for n in names):
+            break
+        before = len(live.state.history)
+        setup(page).click()
+        while len(live.state.history) == before:
+            assert time.monotonic() < deadline, "a button click did not reach the server"
+            time.sleep(0.01)
+    assert set(names) <= {a.name for a in live.state.legal_actions()}
+    action = next(n for n in names if n.startswith(prefer))
+    before = len(live.state.history)
+    page.locator(f"#picture .target[data-action={json.dumps(action)}]").click()
+    deadline = time.monotonic() + 20
+    while len(live.state.history) == before:
+        assert time.monotonic() < deadline, "the click on the picture did not reach the server"
+        time.sleep(0.01)
+    assert live.state.history[before].name == action  # the clicked place was played, nothing else
+    return action, before
+
+
+def test_rumbleslam_square_clicked_on_the_mat(server: Server, page: Any) -> None:
+    created = create(server, {"game": "rumbleslam", "params": {"rounds": 1},
+                              "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
+    action, _ = _click_a_target(server, page, created, ("place ", "move "),
+                                lambda p: p.locator("#actions button:not([disabled])").first)
+    page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5." / "... moves to E5."
+        "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes(sq))",
+        arg=action.rsplit(" ", 1)[1])
+
+
+def test_skirmish_destination_clicked_in_the_ring(server: Server, page: Any) -> None:
+    import httpx
+
+    created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
+                              "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
+
+    def jockey_first(p: Any) -> Any:  # bid high and Jockey (the move): it leads to a destination
+        jockey = p.locator("#actions button:not([disabled])[data-action='jockey']")
+        bids = p.locator("#actions button:not([disabled])[data-action^='bid ']")
+        return jockey if jockey.count() else bids.last if bids.count() else p.locator("#actions button").first
+
+    action, _ = _click_a_target(server, page, created, ("move ",), jockey_first)
+    x, y = (float(v) for v in action.split()[1:])
+    events = httpx.get(f"{server.url}/api/matches/{created['id']}/events?since=0", timeout=30).json()["events"]
+    assert any(e["kind"] == "moved" and (e["data"]["x"], e["data"]["y"]) == (x, y) for e in events)
+    page.wait_for_selector("#actions button[data-action='keep facing']")  # the facing decision: buttons
+    assert page.locator("#picture .target").count() == 0

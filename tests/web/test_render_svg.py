@@ -99,3 +99,36 @@ def test_private_paths_take_whole_mappings() -> None:
     assert paths == {("player",), ("hand",), ("wrestlers", "*", "in_play", "*", "card")}
     public = strip_paths(seat0, paths)
     assert public == {"deck": 40, "wrestlers": [{"name": "A", "in_play": [{}]}, {"name": "B", "in_play": []}]}
+
+
+def test_svg_targets_are_in_the_view_of_the_seat_to_move_only(client: Any) -> None:
+    """The API passes a seat's legal actions to the picture on its turn: the spectators and the
+    seat waiting get the same mat without targets."""
+    created = client.post("/api/matches", json={"game": "rumbleslam", "seats": ["human", "hot-seat"], "seed": 2}).json()
+    headers = {"Authorization": f"Bearer {created['owner_token']}"}
+    base = f"/api/matches/{created['id']}"
+    to_move = client.get(base, headers=headers).json()["to_move"]
+    views = {seat: client.get(f"{base}/seats/{seat}?render=true", headers=headers).json() for seat in (0, 1)}
+    views[None] = client.get(f"{base}/public?render=true").json()
+    for seat, view in views.items():
+        root = ET.fromstring(view["picture"]["svg"])
+        actions = {e.get("data-action") for e in root.iter() if e.get("class") == "target"}
+        if seat == to_move:
+            assert actions and actions == {a["name"] for a in view["legal_actions"]}  # corner NW, ...
+        else:
+            assert not actions and not view["legal_actions"]
+
+
+def test_svg_an_override_without_actions_still_draws() -> None:
+    """A ruleset written before the hook took ``actions``: the picture comes without targets."""
+    from turnbuckle.web.views import picture
+
+    base = turnbuckle.load_game("powerhouses")
+
+    class Older(type(base)):  # type: ignore[misc]
+        def render_svg(self, observation: dict[str, Any]) -> str | None:  # type: ignore[override]
+            return "<svg/>"
+
+    older = Older()
+    state = older.new_initial_state()
+    assert picture(older, state.observation(0), ["roll"])["svg"] == "<svg/>"

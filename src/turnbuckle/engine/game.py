@@ -174,8 +174,15 @@ class Game(ABC):
         naming the options that would; ``None`` when there are decisions to make."""
         return None
 
-    def render_svg(self, observation: dict[str, Any]) -> str | None:
-        """The table as an SVG picture of ``observation(player)`` for the browser (None: text only)."""
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+        """The table as an SVG picture of ``observation(player)`` for the browser (None: text only).
+
+        ``actions`` are the names of the legal actions of the player the picture is for (empty when
+        it is not their turn, for spectators and replays). A ruleset may draw the ones that name a
+        place on the table as clickable targets: an element with ``class="target"``,
+        ``data-action`` (the exact name), ``tabindex="0"``, ``role="button"`` and an
+        ``aria-label``; the browser plays ``data-action`` when one is clicked. Others ignore it.
+        """
         return None
 
     def narrate(self, event: Event) -> str | None:

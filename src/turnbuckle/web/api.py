@@ -226,8 +226,8 @@ def seat_view(
         )
         if service is not None:
             view["takeback"] = takeback_offer(service, match, seats or frozenset({seat}))
-    if render:
-        view["picture"] = picture(game, observation)
+    if render:  # the seat's legal moves (only on its turn) may be drawn as targets on the picture
+        view["picture"] = picture(game, observation, [a["name"] for a in view["legal_actions"]])
     return view
 
 

@@ -9,6 +9,7 @@ at a path where the seats' views have differed, so no seat's secret can reach a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
@@ -94,10 +95,14 @@ def public_observation(state: State) -> dict[str, Any]:
     return stripped
 
 
-def picture(game: Game, observation: dict[str, Any]) -> dict[str, str | None]:
-    """The game's SVG of the observation, and the text view as a fallback (always present)."""
+def picture(game: Game, observation: dict[str, Any], actions: Sequence[str] = ()) -> dict[str, str | None]:
+    """The game's SVG of the observation, and the text view as a fallback (always present).
+
+    ``actions`` are the viewer's legal action names when the viewer is to move (empty otherwise):
+    the game may draw those that name a place as targets to click (``Game.render_svg``).
+    """
     try:
-        svg = game.render_svg(observation)
+        svg = _svg(game, observation, actions)
     except Exception:  # a partial (public) observation the renderer does not expect
         svg = None
     try:
@@ -105,6 +110,15 @@ def picture(game: Game, observation: dict[str, Any]) -> dict[str, str | None]:
     except Exception:
         text = Game.render_observation(game, observation)
     return {"svg": svg, "text": text}
+
+
+def _svg(game: Game, observation: dict[str, Any], actions: Sequence[str]) -> str | None:
+    if not actions:
+        return game.render_svg(observation)
+    try:
+        return game.render_svg(observation, tuple(actions))
+    except TypeError:  # an override written before the hook took actions: the picture, without targets
+        return game.render_svg(observation)
 
 
 def mover_label(game: Game, state: State) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turnbuckle.engine.actions import Action
@@ -253,7 +254,8 @@ class FilsingerGame(Game):
 
         return narrate(event)
 
-    def render_svg(self, observation: dict[str, Any]) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+        """The table; ``actions`` is ignored (no move names a place on this table: moves stay buttons)."""
         from turnbuckle.games.filsinger.render_svg import render_svg
 
         return render_svg(self, observation)

@@ -6,6 +6,7 @@ Section names in comments are the headings of ``powerhouses.txt``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -188,7 +189,8 @@ class PowerhousesGame(Game):
 
         return narrate(self, event)
 
-    def render_svg(self, observation: dict[str, Any]) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+        """The table; ``actions`` is ignored (no move names a place on this table: moves stay buttons)."""
         from turnbuckle.games.powerhouses.render import render_svg
 
         return render_svg(self, observation)

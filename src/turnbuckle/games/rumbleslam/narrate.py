@@ -1,9 +1,8 @@
-"""RUMBLESLAM commentary, the terminal view of the mat and an SVG picture."""
+"""RUMBLESLAM commentary and the terminal view of the mat (the SVG picture is in ``render``)."""
 
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
 from turnbuckle.engine.events import Event
 from turnbuckle.games.rumbleslam import mat
@@ -169,53 +168,6 @@ def render_observation(observation: dict[str, Any]) -> str:
     if observation.get("over"):
         lines.append(f"Match over: {observation.get('result')}")
     return "\n".join(lines)
-
-
-_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b")
-
-
-def render_svg(observation: dict[str, Any]) -> str:
-    """An SVG of the mat with every wrestler in the ring (and a list of the rest)."""
-    cell = 40
-    width = mat.SIZE * cell
-    rows = len(observation["wrestlers"])
-    height = width + 20 + 18 * rows
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#222"/>']
-    for c in range(mat.CELLS):
-        x, y = mat.xy(c)
-        if mat.is_floor(c):
-            fill = "#e8e2d0"
-        elif mat.is_turnbuckle(c):
-            fill = "#555"
-        else:
-            fill = "#8b1a1a"
-        parts.append(f'<rect x="{x * cell}" y="{y * cell}" width="{cell}" height="{cell}" fill="{fill}" '
-                     f'stroke="#999" stroke-width="0.5"/>')
-    letters = _letters(observation)
-    for w in observation["wrestlers"]:
-        if w["square"] is None or w["where"] not in ("ring", "turnbuckle"):
-            continue
-        anchor = mat.parse_square(w["square"])
-        x, y = mat.xy(anchor)
-        size = w["size"] * cell
-        colour = _COLOURS[w["team"] % len(_COLOURS)]
-        name = escape(w["name"])
-        opacity = "0.5" if w["ko"] else "1"
-        parts.append(f'<g opacity="{opacity}"><title>{name}</title>'
-                     f'<circle cx="{x * cell + size / 2}" cy="{y * cell + size / 2}" r="{size / 2 - 3}" '
-                     f'fill="{colour}" stroke="#000"/>'
-                     f'<text x="{x * cell + size / 2}" y="{y * cell + size / 2 + 5}" text-anchor="middle" '
-                     f'font-size="14" fill="#fff">{letters[w["name"]]}</text></g>')
-    y0 = width + 16
-    for i, w in enumerate(observation["wrestlers"]):
-        where = w["square"] if w["where"] in ("ring", "turnbuckle") else w["where"]
-        parts.append(f'<text x="6" y="{y0 + 18 * i}" font-size="13" fill="{_COLOURS[w["team"] % 4]}">'
-                     f'{letters[w["name"]]}: {escape(w["name"])} STA {w["sta"]}/{w["sta_max"]} ({escape(str(where))})'
-                     f'</text>')
-    parts.append("</svg>")
-    return "".join(parts)
 
 
 _DESCRIPTIONS = {

@@ -5,6 +5,7 @@ Section names in comments are the headings of ``rumbleslam.txt`` (``# rumbleslam
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -483,10 +484,11 @@ class RumbleslamGame(Game):
 
         return render_observation(observation)
 
-    def render_svg(self, observation: dict[str, Any]) -> str | None:
-        from turnbuckle.games.rumbleslam.narrate import render_svg
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+        """The mat; the squares the legal ``actions`` name are drawn as targets to click."""
+        from turnbuckle.games.rumbleslam.render import render_svg
 
-        return render_svg(observation)
+        return render_svg(observation, actions)
 
     def describe_action(self, action_name: str) -> str | None:
         from turnbuckle.games.rumbleslam.narrate import describe_action

@@ -421,6 +421,19 @@ def rope_line(side: str, r: int) -> tuple[int, int]:
     return 0, r
 
 
+def rope_point(start: Point, r: int, side: str) -> Point:
+    """The named destination ``rope N|E|S|W``: straight out from ``start`` until the base touches
+    that rope (the rules offer it and the browser's picture draws it)."""
+    x, y = start
+    if side == "N":
+        return (x, RING - r)
+    if side == "S":
+        return (x, r)
+    if side == "E":
+        return (RING - r, y)
+    return (r, y)
+
+
 def mirror(p: Point, side: str, r: int) -> Point:
     """``p`` reflected in the rope line of ``side``: a two-leg route off that rope to ``p`` is as
     long as the straight line to the mirror image."""

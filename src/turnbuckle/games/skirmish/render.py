@@ -1,13 +1,20 @@
 """Pictures of the ring: a scaled character grid for the terminal and an SVG for the browser.
 
-Both read ``observation(player)`` only, so they never show a secret (an unrevealed bid).
+Both read ``observation(player)`` only, so they never show a secret (an unrevealed bid). The SVG
+also takes the names of the viewer's legal actions and draws the destinations among them (``move X
+Y``, ``stay``, ``to P<k> b2b|2in <bearing>``, ``rope N|E|S|W``) as dots to click; the named points
+are found from the observation by the same geometry the rules use (``geometry.anchor_points``,
+``geometry.rope_point``). Facings, Whip routes and every other decision stay buttons.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
-from xml.sax.saxutils import escape
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+from xml.sax.saxutils import escape, quoteattr
+
+from turnbuckle.games.skirmish import geometry as geo
 
 COLS = 60
 """Terminal grid: half an inch per column."""
@@ -87,8 +94,74 @@ def render_text(observation: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_svg(observation: dict[str, Any]) -> str:
-    """Ring, ropes, corner posts, models with facing and front arc, reach circles, move range."""
+class Destination(NamedTuple):
+    """A legal destination: its exact action name, where it is (inches), what it does in words."""
+
+    action: str
+    x: float
+    y: float
+    label: str
+    named: bool
+
+
+def _lattice(model: dict[str, Any]) -> tuple[geo.Point, int]:
+    """A model's centre and base radius back in lattice units (the observation gives inches)."""
+    return (round(model["x"] * geo.UNIT), round(model["y"] * geo.UNIT)), round(model["base"] * geo.UNIT / 2)
+
+
+def _side(bearing: float) -> str:
+    return {0.0: "in front", 180.0: "behind"}.get(bearing, f"{bearing:g} degrees clockwise from its front")
+
+
+def destinations(observation: dict[str, Any], actions: Sequence[str]) -> list[Destination]:
+    """The destinations among ``actions`` (a pending move's decision), each with its point."""
+    pend = observation.get("pending") or {}
+    if "mover" not in pend or not actions:
+        return []
+    models = observation["models"]
+    mover = models[pend["mover"]]
+    who = mover["name"]
+    start, r = _lattice(mover)
+    others = [m for i, m in enumerate(models) if i != pend["mover"] and m["in_ring"]]
+    obstacles = [(*_lattice(m)[0], _lattice(m)[1]) for m in others]
+    anchors: dict[int, tuple[tuple[geo.Point | None, ...], str]] = {}
+    out: list[Destination] = []
+    for name in actions:
+        parts = name.split()
+        if parts[0] == "move" and len(parts) == 3:
+            x, y = float(parts[1]), float(parts[2])
+            out.append(Destination(name, x, y, f"Move to ({x:g}, {y:g})", False))
+        elif name == "stay":
+            where = "goes back to where it started" if pend.get("via") else "stays where it is"
+            out.append(Destination(name, start[0] / geo.UNIT, start[1] / geo.UNIT, f"{who} {where}", True))
+        elif parts[0] == "rope" and len(parts) == 2:
+            px_, py_ = geo.rope_point(start, r, parts[1])
+            out.append(Destination(name, px_ / geo.UNIT, py_ / geo.UNIT,
+                                   f"Move {who} straight to the {parts[1]} rope", True))
+        elif parts[0] == "to" and len(parts) == 4 and parts[1].startswith("P"):
+            seat, kind, bearing = int(parts[1][1:]), parts[2], float(parts[3])
+            if seat not in anchors:
+                ref = next((m for m in others if m["player"] == seat), None)
+                if ref is None:
+                    continue
+                ref_pos, ref_r = _lattice(ref)
+                rest = [o for o in obstacles if (o[0], o[1]) != ref_pos]
+                anchors[seat] = (geo.anchor_points(ref_pos, (ref["facing"][0], ref["facing"][1]), ref_r, r, rest),
+                                 ref["name"])
+            points, ref_name = anchors[seat]
+            k = ("b2b", "2in").index(kind) * len(geo.ANCHOR_BEARINGS) + geo.ANCHOR_BEARINGS.index(bearing)
+            point = points[k]
+            if point is None:
+                continue
+            how = "into base contact with" if kind == "b2b" else "2 inches from"
+            out.append(Destination(name, point[0] / geo.UNIT, point[1] / geo.UNIT,
+                                   f"Move {who} {how} {ref_name}, {_side(bearing)}", True))
+    return out
+
+
+def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
+    """Ring, ropes, corner posts, models with facing and front arc, reach circles, move range and,
+    on the viewer's move decision, its legal destinations as dots to click (drawn last: on top)."""
     scale = 20.0
     pad = 30.0
     size = RING * scale + 2 * pad
@@ -118,6 +191,7 @@ def render_svg(observation: dict[str, Any]) -> str:
         out.append(f'<circle class="destinations" cx="{px(mover["x"]):g}" cy="{py(mover["y"]):g}" '
                    f'r="{pend["limit"] * scale:g}" fill="#27ae60" fill-opacity="0.12" stroke="#27ae60" '
                    'stroke-dasharray="6 4"/>')
+    names: list[str] = []  # drawn last, over the dots, and never in the way of a click
     for m in models:
         if not m["in_ring"]:
             continue
@@ -133,12 +207,33 @@ def render_svg(observation: dict[str, Any]) -> str:
         ax, ay = -uy * reach, ux * reach
         out.append(f'<path class="front-arc" d="M {x + ax:g} {y + ay:g} A {reach:g} {reach:g} 0 0 0 '
                    f'{x - ax:g} {y - ay:g} Z" fill="{colour}" fill-opacity="0.10"/>')
-        out.append(f'<circle class="model" data-name="{escape(m["name"])}" cx="{x:g}" cy="{y:g}" r="{r:g}" '
+        out.append(f'<circle class="model" data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
                    f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
                    f'stroke-width="{2 if not m["staggered"] else 4}"/>')
         out.append(f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '
                    'stroke="#000" stroke-width="3"/>')
-        out.append(f'<text x="{x:g}" y="{y - r - 6:g}" font-size="11" text-anchor="middle" fill="#111">'
-                   f'{escape(m["name"])} · END {m["end"]}{" · staggered" if m["staggered"] else ""}</text>')
+        staggered = " · staggered" if m["staggered"] else ""
+        names.append(f'<text x="{x:g}" y="{y - r - 6:g}" font-size="11" text-anchor="middle" fill="#111" '
+                     f'stroke="#fff" stroke-width="3" paint-order="stroke" pointer-events="none">'
+                     f'{escape(m["name"])} · END {m["end"]}{staggered}</text>')
+    found = destinations(observation, actions)
+    if found:
+        # hundreds of grid dots: shared paint on the group and no tooltip each keep the picture small
+        out.append('<g class="targets" fill="#1e8449" stroke="#fff" stroke-width="1">')
+        for d in found:
+            if not d.named:
+                out.append(f'<circle class="target" data-action={quoteattr(d.action)} tabindex="0" role="button" '
+                           f'aria-label={quoteattr(d.label)} cx="{px(d.x):g}" cy="{py(d.y):g}" r="3.5"/>')
+        for d in found:  # the named points over the grid
+            if d.named:
+                out.append(f'<circle class="target named" data-action={quoteattr(d.action)} tabindex="0" '
+                           f'role="button" aria-label={quoteattr(d.label)} cx="{px(d.x):g}" cy="{py(d.y):g}" r="6" '
+                           f'fill="#8e44ad"><title>{escape(d.label)}</title></circle>')
+        out.append("</g>")
+    out.extend(names)
+    outside = [m["name"] for m in models if not m["in_ring"]]
+    if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
+        out.append(f'<text class="outside" x="{pad}" y="{size - 6:g}" font-size="11" fill="#ddd">Outside the ring: '
+                   f'{escape(", ".join(outside))}</text>')
     out.append("</svg>")
     return "".join(out)

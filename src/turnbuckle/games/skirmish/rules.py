@@ -16,6 +16,7 @@ import itertools
 import math
 import random
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -360,10 +361,11 @@ class SkirmishGame(Game):
 
         return render_text(observation)
 
-    def render_svg(self, observation: dict[str, Any]) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+        """The ring; the legal destinations among ``actions`` are drawn as dots to click."""
         from turnbuckle.games.skirmish.render import render_svg
 
-        return render_svg(observation)
+        return render_svg(observation, actions)
 
     def roster(self) -> list[dict[str, Any]]:
         return [
@@ -929,7 +931,7 @@ class SkirmishState(State):
                 if point is not None and geo.dist2(point, origin) <= limit * limit:
                     candidates.append((base + k, point))
         for k, side in enumerate(geo.ROPES):
-            point = _rope_point(start, mover.r, side)
+            point = geo.rope_point(start, mover.r, side)
             if geo.dist2(point, origin) <= limit * limit and geo.free_at(point, mover.r, obstacles):
                 candidates.append((g.rope_base + k, point))
         if candidates:
@@ -1652,17 +1654,6 @@ class SkirmishState(State):
 def _id(by_name: Any, name: str) -> int:
     action: Action = by_name(name)
     return action.id
-
-
-def _rope_point(start: geo.Point, r: int, side: str) -> geo.Point:
-    x, y = start
-    if side == "N":
-        return (x, geo.RING - r)
-    if side == "S":
-        return (x, r)
-    if side == "E":
-        return (geo.RING - r, y)
-    return (r, y)
 
 
 def _ray_stop(start: geo.Point, r: int, u: tuple[float, float], others: list[geo.Obstacle]) -> float:

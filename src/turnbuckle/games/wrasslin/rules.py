@@ -7,7 +7,7 @@ interpretations are collected in ``docs/rulings-wrasslin.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from turnbuckle.engine.actions import Action, ActionTable
@@ -332,7 +332,8 @@ class WrasslinGame(Game):
             '[[wrestler.specialty]]\nname = "Knee Drop"\neffect = "hold"\nstrength = 2\ndamage = 2\n'
         )
 
-    def render_svg(self, observation: dict[str, Any]) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+        """The table; ``actions`` is ignored (no move names a place on this table: moves stay buttons)."""
         from turnbuckle.games.wrasslin.render_svg import render_svg
 
         return render_svg(self, observation)

@@ -16,6 +16,7 @@
   let pending = null;
   let paused = false;
   let lastView = null;
+  let pictureView = null; // the view whose picture is on screen: its targets play for its seat
 
   async function api(path, options) {
     const opts = Object.assign({ headers: {} }, options || {});
@@ -94,6 +95,9 @@
     }
     $("handover").hidden = true;
     const pic = view.picture || {};
+    const targetHadFocus = $("picture").contains(document.activeElement);
+    delete $("picture").dataset.busy;
+    pictureView = view;
     if (pic.svg) {
       $("picture").innerHTML = pic.svg;
       $("text-view").hidden = true;
@@ -103,8 +107,88 @@
     }
     $("text-view").textContent = pic.text || "";
     renderActions(view);
+    renderTargets(view, targetHadFocus);
     renderTakeback(view);
   }
+
+  // Targets on the picture (class "target", data-action): the game draws the places its legal moves
+  // name. Only names among this view's legal actions play. The picture is one stop for Tab (a
+  // skirmish move offers thousands of dots): the arrow keys move between targets, Enter or Space plays.
+  function targets() {
+    return Array.from($("picture").querySelectorAll(".target[data-action]"));
+  }
+
+  function renderTargets(view, refocus) {
+    const legal = new Set(view.legal_actions.map((a) => a.name));
+    const found = targets().filter((t) => {
+      if (legal.has(t.dataset.action)) return true;
+      t.classList.remove("target"); // not a move of this seat now: just a picture
+      t.removeAttribute("tabindex");
+      t.removeAttribute("role");
+      return false;
+    });
+    found.forEach((t, i) => t.setAttribute("tabindex", i === 0 ? "0" : "-1"));
+    if (refocus && found.length) found[0].focus();
+  }
+
+  function playTarget(el) {
+    const view = pictureView;
+    if (!view || $("picture").dataset.busy || view.seat === null) return;
+    if (!view.legal_actions.some((a) => a.name === el.dataset.action)) return;
+    $("picture").dataset.busy = "1"; // one move per picture: a new view clears it
+    play(view.seat, el.dataset.action, view.actions);
+  }
+
+  const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+  function centre(el) {
+    const box = el.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+  }
+
+  // the nearest target in the arrow's direction, favouring the ones straight ahead
+  function neighbour(from, key) {
+    const [dx, dy] = ARROWS[key];
+    const [ax, ay] = centre(from);
+    let best = null;
+    let bestScore = Infinity;
+    for (const t of targets()) {
+      if (t === from) continue;
+      const [cx, cy] = centre(t);
+      const along = (cx - ax) * dx + (cy - ay) * dy;
+      if (along < 1) continue;
+      const score = along + 3 * Math.abs((cx - ax) * dy - (cy - ay) * dx);
+      if (score < bestScore) { best = t; bestScore = score; }
+    }
+    return best;
+  }
+
+  function moveFocus(from, to) {
+    if (!to) return;
+    from.setAttribute("tabindex", "-1");
+    to.setAttribute("tabindex", "0");
+    to.focus();
+  }
+
+  $("picture").addEventListener("click", (ev) => {
+    const el = ev.target.closest ? ev.target.closest(".target[data-action]") : null;
+    if (el) { ev.preventDefault(); playTarget(el); }
+  });
+  $("picture").addEventListener("keydown", (ev) => {
+    const el = ev.target.closest ? ev.target.closest(".target[data-action]") : null;
+    if (!el || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      playTarget(el);
+    } else if (ARROWS[ev.key]) {
+      ev.preventDefault();
+      moveFocus(el, neighbour(el, ev.key));
+    } else if (ev.key === "Home" || ev.key === "End") {
+      ev.preventDefault();
+      const all = targets();
+      moveFocus(el, ev.key === "Home" ? all[0] : all[all.length - 1]);
+    }
+  });
 
   // "Undo my last move": offered only when the server says this token's last decision can be taken back
   function renderTakeback(view) {
