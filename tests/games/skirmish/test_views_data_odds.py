@@ -10,6 +10,7 @@ import pytest
 
 from support.skirmish import FIXTURE, engaged, game, position, roll, skip_boosts
 from turnbuckle.engine.errors import DataFileError, ParamError
+from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.skirmish import odds
 from turnbuckle.games.skirmish.agents import HeuristicAgent, SearchAgent
@@ -208,3 +209,12 @@ def test_generic_ismcts_plays_through_determinize() -> None:
     assert action in s.legal_actions() and action.name.startswith("bid ")
     worlds = {s.determinize(1, random.Random(k)).bid[0] for k in range(40)}
     assert worlds <= set(range(6)) and len(worlds) > 1  # P0's hidden bid is re-sampled
+
+
+def test_a_chosen_move_says_where_it_went() -> None:
+    # skirmish Jockey/Hustle: the commentary gives the distance walked and the new spot;
+    # a forced move (Whip) keeps its own line
+    g = game()
+    moved = {"model": 0, "wrestler": "Ace", "x": 20.0, "y": 20.5, "forced": False, "distance": 7.86}
+    assert g.narrate(Event("moved", moved)) == "…and steps 7.9 inches to (20, 20.5)."
+    assert g.narrate(Event("moved", {**moved, "forced": True, "via": None})) == "Ace is sent to (20, 20.5)."

@@ -73,6 +73,8 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
     if kind == "moved" and d.get("forced"):
         back = " on the rebound" if d.get("via") else ""
         return f"{d['wrestler']} is sent to ({d['x']:g}, {d['y']:g}){back}."
+    if kind == "moved" and d.get("distance"):
+        return f"…and steps {d['distance']:.1f} inches to ({d['x']:g}, {d['y']:g})."
     if kind == "attack_result":
         if d["outcome"] == "success":
             return (f"It connects! {plural(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "
