@@ -74,8 +74,9 @@ def check_layout(game: Game) -> None:
 def check_documented(game: Game) -> None:
     docs = DOCS.read_text()
     view: Any = game.tensor_view()
-    section = docs[docs.index(f"### `{game.name}`") :]
-    section = section[: section.find("\n## ")]
+    start = docs.index(f"### `{game.name}`")
+    ends = [at for at in (docs.find("\n## ", start), docs.find("\n### ", start + 1)) if at >= 0]
+    section = docs[start : min(ends, default=len(docs))]  # this game's own section only
     for name, *_ in view.layout.describe():
         assert f"`{name}`" in section, f"{game.name}: segment {name!r} is not in docs/interop.md"
 
