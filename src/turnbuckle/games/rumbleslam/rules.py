@@ -474,6 +474,13 @@ class RumbleslamGame(Game):
             for p in range(self.players)
         ]
 
+    def tensor_view(self) -> Any:
+        """Board planes, wrestler rows and team features (``tensor.py``): lets OpenSpiel and PettingZoo
+        serve numbers instead of JSON strings."""
+        from turnbuckle.games.rumbleslam.tensor import RumbleslamTensor
+
+        return RumbleslamTensor(self)
+
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.rumbleslam.narrate import narrate
 

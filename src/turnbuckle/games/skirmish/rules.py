@@ -351,6 +351,13 @@ class SkirmishGame(Game):
                 return f"{m.name} ({m.cost} AP, {m.kind}): {m.text}"
         return None
 
+    def tensor_view(self) -> Any:
+        """Models, AP pools, the bids a player may see and the resolving maneuver as numbers
+        (``tensor.py``): lets OpenSpiel and PettingZoo serve them instead of JSON strings."""
+        from turnbuckle.games.skirmish.tensor import SkirmishTensor
+
+        return SkirmishTensor(self)
+
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.skirmish.narrate import narrate
 
