@@ -34,6 +34,9 @@ class ActionTable:
             self._by_name[action.name] = action
         self._decision_by_id = {a.id: a for a in self.decisions}
         self._chance_by_id = {a.id: a for a in self.chance}
+        # counted once: the table never changes, and adapters ask for these at every step
+        self._num_decisions = max((a.id for a in self.decisions), default=-1) + 1
+        self._num_chance = max((a.id for a in self.chance), default=-1) + 1
 
     def by_name(self, name: str) -> Action | None:
         return self._by_name.get(name)
@@ -46,8 +49,8 @@ class ActionTable:
 
     @property
     def num_decisions(self) -> int:
-        return max((a.id for a in self.decisions), default=-1) + 1
+        return self._num_decisions
 
     @property
     def num_chance(self) -> int:
-        return max((a.id for a in self.chance), default=-1) + 1
+        return self._num_chance

@@ -485,9 +485,14 @@ class State(ABC):
 def recent_decisions_one_hot(decisions: Sequence[int], num_actions: int) -> list[float]:
     """The last ``RECENT_DECISIONS`` of ``decisions``, most recent first, one-hot over ``num_actions`` each."""
     values = [0.0] * (RECENT_DECISIONS * num_actions)
-    for slot, action in enumerate(reversed(decisions[-RECENT_DECISIONS:])):
-        values[slot * num_actions + action] = 1.0
+    for index in recent_decisions_hot(decisions, num_actions):
+        values[index] = 1.0
     return values
+
+
+def recent_decisions_hot(decisions: Sequence[int], num_actions: int) -> list[int]:
+    """Where ``recent_decisions_one_hot`` holds its ones (so a caller can fill an array in place)."""
+    return [slot * num_actions + action for slot, action in enumerate(reversed(decisions[-RECENT_DECISIONS:]))]
 
 
 RawEvent = tuple[str, tuple[str, ...] | None, Any]

@@ -52,7 +52,7 @@ import pyspiel
 import turnbuckle
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import IllegalActionError
-from turnbuckle.engine.game import CHANCE, Game, GameOption, State
+from turnbuckle.engine.game import CHANCE, Game, GameOption, State, recent_decisions_hot
 from turnbuckle.engine.registry import game_class
 from turnbuckle.engine.result import MatchResult
 
@@ -543,7 +543,15 @@ class TurnbuckleObserver:
         if self.tensor is None:
             return
         if self.perfect_recall:
-            self.tensor[:] = state.information_state_tensor_for(player)
+            # the observation, then the recent decisions' one-hot tail written in place: that tail
+            # is most of a big game's information-state tensor and nearly all zeros
+            observed = state.observation_tensor_for(player)
+            n = len(observed)
+            self.tensor[:n] = observed
+            self.tensor[n:] = 0.0
+            width = state.turnbuckle_state.game.num_distinct_actions()
+            for index in recent_decisions_hot(state.decisions_of(player), width):
+                self.tensor[n + index] = 1.0
         else:
             self.tensor[:] = state.observation_tensor_for(player)
 
