@@ -545,6 +545,24 @@ def test_throwing_a_kod_wrestler_out(tmp_path: Path) -> None:
     assert wrestler(s, "B").loc == OUT and s.buf[0][1] == "Crowd"
 
 
+def test_thrown_out_but_stays_in_is_placed_by_its_own_player(tmp_path: Path) -> None:
+    # rumbleslam THROW / THROWING A WRESTLER OUT THE RING: "If they succeed, the defending player places
+    # the wrestler in base contact with the rope as close as possible to the target square" (R-RS-21)
+    game = fixture_game(tmp_path, [profile("A"), profile("X"), profile("B"), profile("Y")], ["A", "X"], ["B", "Y"])
+    s = scenario(game, {"A": "C2", "X": "J10", "Y": "H8"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    do(s, "throw N-E", "Crowd=Cheer", "C=3")
+    assert s.current_player() == 1 and names(s) == {"place D1", "place E1", "place F1"}
+    assert "stays in the ring" in s.observation(1)["prompt"] and "N-E" in s.observation(1)["prompt"]
+    do(s, "place F1")
+    assert square(s, "B") == "F1" and wrestler(s, "B").loc == FLOOR
+    assert s.current_player() == 0 and s.active == wrestler(s, "A").index  # no bounce, no (CROWD)
+    # only squares touching *that* rope: with A1 and A2 taken, W-1's nearest is A3 (B1, as near, is on
+    # the north rope); a single square needs no decision
+    s = scenario(game, {"A": "C2", "X": "A1", "Y": "A2"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    do(s, "throw W-1", "Crowd=Cheer", "C=3")
+    assert square(s, "B") == "A3" and s.current_player() == 0
+
+
 def test_throwing_onto_the_turnbuckle(tmp_path: Path) -> None:
     # rumbleslam THROWING A WRESTLER ONTO THE TURNBUCKLE
     game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C")], ["A"], ["B", "C"])

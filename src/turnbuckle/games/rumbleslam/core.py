@@ -334,6 +334,9 @@ class RumbleslamCore(State):
             pending = "roll" if top[0] == "die" else str(top[1])
             if pending == "place":
                 prompt = self._place_prompt(top)
+            elif pending == "stay":
+                prompt = (f"{self._label(top[3])} stays in the ring: place it touching the rope, as close as "
+                          f"possible to {mat.SQUARE_NAMES[top[4]]}")
         return {
             "game": "rumbleslam", "player": player, "round": self.round, "rounds": g.rounds,
             "initiative_card": g.player_label(self.holder),

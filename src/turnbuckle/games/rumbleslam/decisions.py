@@ -38,6 +38,8 @@ class DecisionRules(GrappleRules):
             else:  # drop, escape, ammo
                 spots = self._spots(w, step[5], step[6])
             acts = [A(("place", s)) for s in spots]
+        elif code == "stay":
+            acts = [A(("place", s)) for s in self._stay_spots(self.ws[step[3]], step[4])]
         elif code == "enter":
             acts = [A(("enter", i)) for i in self._eligible_entries(player)] + [A(("no_entry",))]
         elif code == "sponsor":
@@ -108,6 +110,8 @@ class DecisionRules(GrappleRules):
                 self._impact_move(lander, anchor, zone, moved, index, what[1])
             else:
                 self._settle(purpose, w, what[1])
+        elif code == "stay":
+            self._stay(self.ws[step[3]], what[1])
         elif code == "enter":
             if verb == "enter":
                 self._push(self._decide_step("place", player, "enter", what[1]))

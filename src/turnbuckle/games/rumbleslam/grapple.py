@@ -188,16 +188,22 @@ class GrappleRules(SpecialRules):
                 self._place(t, TB, cell)
                 self.emit("land", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[cell]})
                 return
-            spot = self._nearest_spot(t, mat.box(cell, 1), need_rope=True)
-            if spot < 0:
-                spot = self._nearest_spot(t, mat.box(cell, 1))
-            if spot >= 0:
-                self._place(t, FLOOR, spot)
-                self.emit("land", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[spot]})
+            # rumbleslam THROWING A WRESTLER OUT THE RING: "the defending player places the wrestler"
+            spots = self._stay_spots(t, cell)
+            if len(spots) == 1:
+                self._stay(t, spots[0])
+                return
+            if spots:
+                self._push(self._decide_step("stay", t.player, t_i, cell))
                 return
         if self._enemy(a, t) and a.in_ring:
             self._push(("crowd_pleaser", a_i))
         self._remove(t, "thrown out of the ring")
+
+    def _stay(self, t: Wrestler, spot: int) -> None:
+        """The thrown wrestler stayed in the ring: it lands on ``spot`` (no bounce, R-RS-21)."""
+        self._place(t, FLOOR, spot)
+        self.emit("land", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[spot]})
 
     def _live_ammo(self, a: Wrestler, t: Wrestler, target: Wrestler) -> None:
         """rumbleslam LIVE AMMUNITION: the active player places the thrown wrestler touching the
