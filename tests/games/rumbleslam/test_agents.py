@@ -76,3 +76,13 @@ def test_heuristic_stays_in_the_ring_away_from_the_thrower(tmp_path: Path) -> No
     do(s, "throw N-E", "Crowd=Cheer", "C=3")
     assert s.stack[-1][1] == "stay"
     assert HeuristicAgent(game, 1).choose(s, random.Random(3)).name == "place F1"
+
+
+def test_heuristic_keeps_its_endorsement_for_the_roll_off(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS / SETTING UP THE GAME: the roll-off may be re-rolled, but who picks the
+    # corner changes nothing the evaluation sees: the heuristic keeps the die (and the Endorsement)
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = do(game.new_initial_state(), "G=1", "G=4")
+    assert s.stack[-1][1] == "reroll"
+    assert HeuristicAgent(game, 1).choose(s, random.Random(7)).name == "keep dice"

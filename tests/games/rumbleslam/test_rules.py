@@ -98,7 +98,7 @@ def test_re_rolls_on_the_initiative_roll_holder_first(tmp_path: Path) -> None:
     game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
                         team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
     s = game.new_initial_state()
-    do(s, "G=1", "G=4", "corner NW", "place A1", "place J10")
+    do(s, "G=1", "G=4", "keep dice", "corner NW", "place A1", "place J10")  # (the roll-off may be re-rolled)
     assert s.holder == 0 and s.current_player() == CHANCE
     do(s, "C=0", "C=1")  # B ahead: the holder (A's player) may re-roll
     assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
@@ -106,6 +106,50 @@ def test_re_rolls_on_the_initiative_roll_holder_first(tmp_path: Path) -> None:
     assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
     do(s, "reroll die 1", "C=2")  # a draw goes to the card holder: B's player has nothing left
     assert s.active == wrestler(s, "A").index and s.endorsements == [0, 0]
+
+
+def test_re_rolls_on_the_setup_roll_off(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS / SETTING UP THE GAME: "at any time during the match to re-roll a single
+    # die": each player's own 1G of the roll-off, seat order first (no card holder yet, R-RS-34)
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = game.new_initial_state()
+    do(s, "G=1", "G=4")  # player 0 is the lowest: only player 1 is offered a re-roll
+    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
+    do(s, "reroll die 1", "G=0")  # now player 1 picks (and will hold the Initiative card)
+    assert s.current_player() == 1 and "corner NW" in names(s) and s.endorsements == [1, 0]
+    s = game.new_initial_state()
+    do(s, "G=4", "G=1")  # player 0 behind: seat 0 declares first
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
+    do(s, "reroll die 0", "G=0")
+    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}  # now player 1 is behind
+    do(s, "reroll die 1", "G=0")  # a draw: everybody rolls again, nobody has an Endorsement left
+    assert s.current_player() == CHANCE and s.endorsements == [0, 0]
+    do(s, "G=3", "G=2")
+    assert s.current_player() == 1 and "corner NW" in names(s)
+    never = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"], reroll_prompts="never",
+                         team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = do(never.new_initial_state(), "G=4", "G=1")
+    assert s.current_player() == 1 and "corner NW" in names(s)
+
+
+def test_re_rolls_on_the_sponsorship_roll(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS / SPONSORSHIP BONUSES: the Sponsorship die is the player's own
+    game = fixture_game(tmp_path, [profile("A"), profile("A2"), profile("B")], ["A", "A2"], ["B"],
+                        team0_extra={"sponsorships": ["Orka-Cola"], "endorsements": 1},
+                        team1_extra={"endorsements": 1})
+    s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"})
+    s.round = 1
+    restart(s, ("round_start",))
+    do(s, "sponsor Orka-Cola", "S=1")  # 1 of the 2 wrestlers in the ring: worth a re-roll
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
+    do(s, "reroll die 0", "S=3")  # 3 >= 2: both get the (+AP) counter, no recipient to pick
+    assert (wrestler(s, "A").p_ap, wrestler(s, "A2").p_ap) == (1, 1) and s.endorsements == [0, 1]
+    s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"})
+    s.round = 1
+    restart(s, ("round_start",))
+    do(s, "sponsor Orka-Cola", "S=2")  # enough for everybody: nothing to re-roll
+    assert s.endorsements == [1, 1] and s.current_player() != CHANCE and "reroll die 0" not in names(s)
 
 
 def test_counters_one_of_each_unless_two(tmp_path: Path) -> None:

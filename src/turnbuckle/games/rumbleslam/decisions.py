@@ -122,7 +122,12 @@ class DecisionRules(GrappleRules):
                 name = what[1]
                 self.sponsors_left[player] = tuple(s for s in self.sponsors_left[player] if s != name)
                 self.emit("sponsorship", {"team": self.game.player_label(player), "sponsorship": name})
-                self._push(("roll", ((0, SPONSOR_DIE[name]),)), ("sponsor_rolled", player, name))
+                # rumbleslam ENDORSEMENTS: the Sponsorship die is the player's own (worth a re-roll
+                # while it names fewer wrestlers than may receive the bonus)
+                wanted = len(self._sponsor_eligible(player, name))
+                self._push(("roll", ((0, SPONSOR_DIE[name]),)),
+                           *self._reroll_steps("test", (0, 0), wanted, (player, player)),
+                           ("sponsor_rolled", player, name))
         elif code == "recipient":
             name, n, chosen = step[3], step[4], step[5]
             chosen = (*chosen, what[1])

@@ -26,6 +26,9 @@ class RerollRules(RumbleslamCore):
             return [i for i, (side, _kind, face, rerolled) in enumerate(self.buf)
                     if owners[side] == player and not rerolled and (thr >> face) & 1 and i < 16]
         dice = self.game.dice
+        if mode == "setup":  # the lowest roll wins: a die that could come up lower
+            return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
+                    if owners[side] == player and not rerolled and face > dice.min_face(kind) and i < 16]
         return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
                 if owners[side] == player and not rerolled and face < dice.max_face(kind) and i < 16]
 
@@ -43,6 +46,10 @@ class RerollRules(RumbleslamCore):
             return any(owners[side] == player and (thr >> face) & 1 for side, _, face, _ in self.buf)
         if mode == "init":
             return self._initiative_order()[0] != player
+        if mode == "setup":  # rumbleslam SETTING UP THE GAME: not (yet) the one lowest roller
+            faces = [face for side, _, face, _ in self.buf]
+            low = min(faces)
+            return faces[player] > low or faces.count(low) > 1
         a = self._total(0) + flats[0]
         if mode == "test":
             return a < thr
@@ -54,6 +61,8 @@ class RerollRules(RumbleslamCore):
     def _reroll_steps(
         self, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, ...]
     ) -> list[tuple[Any, ...]]:
+        """One re-roll window per player owning dice in the roll, the Initiative card holder first
+        and then clockwise (rumbleslam RE-ROLLS); before the card is dealt, seat order."""
         players = []
         for p in self._clockwise(self.holder):
             if p in owners and p not in players:
