@@ -748,8 +748,43 @@ def test_devastating_hits_everyone_in_contact(tmp_path: Path) -> None:
     s = scenario(game, {"A": "D4", "F": "C4", "B": "E4", "C": "D5"}, active="A")
     do(s, "use Spin: A")
     assert [k for _, k, _, _ in s.buf] == ["S", "S"]
-    do(s, "S=4", "S=4", "C=0", "C=0", "C=0")
+    do(s, "S=4", "S=4")
+    # "the attacking wrestler decides what order to attack the wrestlers" (R-RS-30)
+    assert s.current_player() == 0 and names(s) == {"hit F", "hit B", "hit C"}
+    do(s, "hit C")
+    assert [(k, f) for _, k, f, _ in s.buf] == [("S", 4), ("S", 4), ("C", -1)]  # the same attack dice
+    do(s, "C=0", "hit F", "C=0", "C=0")  # B, the last, needs no decision
     assert [wrestler(s, n).sta for n in ("F", "B", "C")] == [3, 3, 3]  # margin 8: still only 1 DMG
+
+
+def test_devastating_rolls_the_attack_once_and_offers_each_defence_a_re_roll(tmp_path: Path) -> None:
+    # rumbleslam (DEVASTATING) / ENDORSEMENTS: "Only roll the action's attack dice once and apply it to
+    # each affected wrestler, but each wrestler must defend against the attack separately"; every die
+    # is its owner's to re-roll, the card holder first, never twice
+    game = fixture_game(tmp_path, [profile("A", att="2S", abilities=[
+        {"name": "Spin", "kind": "active", "ap": 2, "dmg": 1, "rules": ["DEVASTATING"]}]), profile("F"),
+        profile("B"), profile("C")], ["A", "F"], ["B", "C"],
+        team0_extra={"endorsements": 3}, team1_extra={"endorsements": 2})
+    s = scenario(game, {"A": "D4", "B": "E4", "C": "D5", "F": "J10"}, active="A")
+    do(s, "use Spin: A", "S=1", "S=0", "hit B", "C=2")  # A 1 vs B 2: A's player (the holder) first
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "reroll die 1", "keep dice"}
+    do(s, "reroll die 1", "S=3")  # 4 vs 2: now B's player may answer with its own DEF die
+    assert s.current_player() == 1 and names(s) == {"reroll die 2", "keep dice"}
+    do(s, "reroll die 2", "C=3")  # 4 vs 3: B is hit
+    assert wrestler(s, "B").sta == 3 and s.endorsements == [2, 1]
+    # C defends against the same dice (the re-rolled one stays re-rolled: never a re-roll twice)
+    assert s.current_player() == CHANCE and [(k, f, r) for _, k, f, r in s.buf] == [
+        ("S", 1, False), ("S", 3, True), ("C", -1, False)]
+    do(s, "C=2")  # 4 vs 2: C's player may re-roll C's die; A's player is ahead
+    assert s.current_player() == 1 and names(s) == {"reroll die 2", "keep dice"}
+    do(s, "reroll die 2", "C=0")
+    assert wrestler(s, "C").sta == 3 and s.endorsements == [2, 0]
+    # a friend in contact is hit too: its player may re-roll the friend's DEF die to save it
+    s = scenario(game, {"A": "D4", "F": "C4", "B": "J10", "C": "J8"}, active="A")
+    do(s, "use Spin: A", "S=2", "S=0", "C=1")
+    assert s.current_player() == 0 and names(s) == {"reroll die 2", "keep dice"}
+    do(s, "reroll die 2", "C=3")
+    assert wrestler(s, "F").sta == 4 and s.endorsements == [2, 2]
 
 
 def test_dirty_keyword(tmp_path: Path) -> None:

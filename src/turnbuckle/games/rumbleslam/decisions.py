@@ -38,6 +38,8 @@ class DecisionRules(GrappleRules):
             else:  # drop, escape, ammo
                 spots = self._spots(w, step[5], step[6])
             acts = [A(("place", s)) for s in spots]
+        elif code == "hit":
+            acts = [A(("hit", i)) for i in step[6]]
         elif code == "stay":
             acts = [A(("place", s)) for s in self._stay_spots(self.ws[step[3]], step[4])]
         elif code == "enter":
@@ -110,6 +112,9 @@ class DecisionRules(GrappleRules):
                 self._impact_move(lander, anchor, zone, moved, index, what[1])
             else:
                 self._settle(purpose, w, what[1])
+        elif code == "hit":
+            left = tuple(i for i in step[6] if i != what[1])
+            self._push(("devastate_one", step[3], what[1], step[4], step[5], left, step[7]))
         elif code == "stay":
             self._stay(self.ws[step[3]], what[1])
         elif code == "enter":

@@ -26,6 +26,9 @@ class RerollRules(RumbleslamCore):
             return [i for i, (side, _kind, face, rerolled) in enumerate(self.buf)
                     if owners[side] == player and not rerolled and (thr >> face) & 1 and i < 16]
         dice = self.game.dice
+        if mode == "guard":  # a friend's DEF dice against its own side's (DEVASTATING) attack
+            return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
+                    if side == 1 and owners[side] == player and not rerolled and face < dice.max_face(kind) and i < 16]
         if mode == "setup":  # the lowest roll wins: a die that could come up lower
             return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
                     if owners[side] == player and not rerolled and face > dice.min_face(kind) and i < 16]
@@ -54,6 +57,8 @@ class RerollRules(RumbleslamCore):
         if mode == "test":
             return a < thr
         d = self._total(1) + flats[1]
+        if mode == "guard":
+            return a > d
         if owners[0] == owners[1]:
             return False
         return a <= d if player == owners[0] else a > d
