@@ -607,6 +607,37 @@ def test_thrown_out_but_stays_in_is_placed_by_its_own_player(tmp_path: Path) -> 
     assert square(s, "B") == "A3" and s.current_player() == 0
 
 
+def test_a_thrown_weight_3_base_is_placed_by_the_thrower(tmp_path: Path) -> None:
+    # rumbleslam THROW: "Simply pick a single square within the THROW distance - part of the wrestler's
+    # base must be in that square": the thrower's player places the 2x2 (AMB-69, R-RS-19), IMPACT included
+    game = fixture_game(tmp_path, [profile("A"), profile("T", weight=3), profile("Y")], ["A"], ["T", "Y"])
+    s = scenario(game, {"A": "D4", "Y": "H4"}, active="A", prepare=lambda st: lift(st, "A", "T"))
+    do(s, "throw G4", "Crowd=Cheer")
+    assert s.current_player() == 0 and names(s) == {"place F3", "place G3", "place F4", "place G4"}
+    assert "THROW" in s.observation(0)["prompt"] and wrestler(s, "T").in_ring
+    do(s, "place F3")  # a free base: no IMPACT
+    assert square(s, "T") == "F3" and square(s, "Y") == "H4" and s.current_player() == 0
+    s = scenario(game, {"A": "D4", "Y": "H4"}, active="A", prepare=lambda st: lift(st, "A", "T"))
+    do(s, "throw G4", "Crowd=Cheer", "place G4")  # over Y: (IMPACT) pushes it aside (the active player's)
+    assert s.current_player() == 0 and s.stack[-1][3] == "impact"  # T in the air above G4 until Y moves
+    do(s, sorted(names(s))[0])
+    assert square(s, "T") == "G4" and not set(wrestler(s, "Y").cells()) & set(wrestler(s, "T").cells())
+
+
+def test_a_removed_lifter_drops_its_load_for_its_player_to_place(tmp_path: Path) -> None:
+    # rumbleslam LIFT: the lifted wrestler is dropped and "the controlling player places their Lifted
+    # wrestler in base contact with the Lifting wrestler (or in the closest unoccupied square)" (R-RS-17)
+    game = fixture_game(tmp_path, [profile("A"), profile("X"), profile("B"), profile("C")], ["A", "X"], ["B", "C"])
+    s = scenario(game, {"A": "D4", "X": "J10", "C": "H8"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    s._remove(wrestler(s, "A"), "test")
+    s._legal = None
+    s._run()
+    assert s.current_player() == 1 and names(s) == {f"place {q}" for q in
+                                                    ("C3", "D3", "E3", "C4", "E4", "C5", "D5", "E5")}
+    do(s, "place E5")
+    assert square(s, "B") == "E5" and wrestler(s, "B").lifted_by == -1 and wrestler(s, "A").lifting == -1
+
+
 def test_throwing_onto_the_turnbuckle(tmp_path: Path) -> None:
     # rumbleslam THROWING A WRESTLER ONTO THE TURNBUCKLE
     game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C")], ["A"], ["B", "C"])

@@ -366,6 +366,9 @@ class RumbleslamCore(State):
             lander, anchor, src = step[5][0], step[5][1], step[5][4]
             return (f"IMPACT: {self._label(lander)} lands on {mat.SQUARE_NAMES[anchor]}; push {w} (from "
                     f"{mat.SQUARE_NAMES[src]}) to a square in base contact (an occupied one pushes its wrestler on)")
+        if purpose == "throw":
+            return (f"THROW: {w} lands with part of its base on {mat.SQUARE_NAMES[step[5][1]]}; place its 2x2 "
+                    f"base (named by its north-west square; wrestlers under it are pushed aside: IMPACT)")
         if purpose in ("drop", "escape", "ammo"):
             near = self._box_owner(step[6])
             if purpose == "ammo":

@@ -35,6 +35,9 @@ class DecisionRules(GrappleRules):
             elif purpose == "impact":
                 lander, _anchor, zone, moved, src = step[5]
                 spots = self._impact_options(lander, zone, moved, index, src)
+            elif purpose == "throw":
+                thrower, cell = step[5]
+                spots = self._cover_anchors(w, cell, set(self.ws[thrower].cells()))
             else:  # drop, escape, ammo
                 spots = self._spots(w, step[5], step[6])
             acts = [A(("place", s)) for s in spots]
@@ -110,6 +113,9 @@ class DecisionRules(GrappleRules):
             elif purpose == "impact":
                 lander, anchor, zone, moved, _src = step[5]
                 self._impact_move(lander, anchor, zone, moved, index, what[1])
+            elif purpose == "throw":
+                landed = self._land(w, what[1], ("throw_landed", step[5][0], index))
+                assert landed, "rumbleslam: a thrown 2x2 offered a base it cannot land on"
             else:
                 self._settle(purpose, w, what[1])
         elif code == "hit":

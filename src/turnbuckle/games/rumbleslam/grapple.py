@@ -153,7 +153,17 @@ class GrappleRules(SpecialRules):
         if target != -1:
             self._live_ammo(a, t, self.ws[target])
             return
-        anchor = cell if t.size == 1 else self._cover_anchor(t, cell, set(a.cells()))
+        if t.size == 2:
+            # rumbleslam THROW: "pick a single square ... part of the wrestler's base must be in that
+            # square": where the rest of the base goes is the thrower's player's to place
+            anchors = self._cover_anchors(t, cell, set(a.cells()))
+            if len(anchors) > 1:
+                t.loc = LIFTED  # in the air above the ring until placed
+                self._push(self._decide_step("place", a.player, "throw", t_i, (a_i, cell)))
+                return
+            anchor = anchors[0] if anchors else -1
+        else:
+            anchor = cell
         if anchor >= 0 and self._land(t, anchor, ("throw_landed", a_i, t_i)):
             return
         anchor = self._nearest_spot(t, mat.box(cell, 1))
