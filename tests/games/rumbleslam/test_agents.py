@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import turnbuckle
-from support.rumbleslam import fixture_game, lift, profile, scenario, wrestler
+from support.rumbleslam import do, fixture_game, lift, profile, scenario, wrestler
 from turnbuckle.agents.registry import agent_names, make_agent
 from turnbuckle.games.rumbleslam.agents import HeuristicAgent, SearchAgent, evaluate
 from turnbuckle.games.rumbleslam.state import RumbleslamState
@@ -66,3 +66,23 @@ def test_search_agent_plays_legal_moves() -> None:
             action = agents[s.current_player()].choose(s, rng)
             assert action in s.legal_actions()
             s.apply_action(action)
+
+
+def test_heuristic_stays_in_the_ring_away_from_the_thrower(tmp_path: Path) -> None:
+    # rumbleslam THROW: the thrown wrestler's player places it; the heuristic takes the square
+    # farthest from the enemy that just threw it (the safest `stay` square)
+    game = fixture_game(tmp_path, [profile("A"), profile("X"), profile("B"), profile("Y")], ["A", "X"], ["B", "Y"])
+    s = scenario(game, {"A": "C2", "X": "J10", "Y": "H8"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    do(s, "throw N-E", "Crowd=Cheer", "C=3")
+    assert s.stack[-1][1] == "stay"
+    assert HeuristicAgent(game, 1).choose(s, random.Random(3)).name == "place F1"
+
+
+def test_heuristic_keeps_its_endorsement_for_the_roll_off(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS / SETTING UP THE GAME: the roll-off may be re-rolled, but who picks the
+    # corner changes nothing the evaluation sees: the heuristic keeps the die (and the Endorsement)
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = do(game.new_initial_state(), "G=1", "G=4")
+    assert s.stack[-1][1] == "reroll"
+    assert HeuristicAgent(game, 1).choose(s, random.Random(7)).name == "keep dice"

@@ -155,7 +155,12 @@ def test_ex8_throwing_the_troll_out(tmp_path: Path, face: str) -> None:
     do(s, face)  # the Troll's DEX 1C needs 3+
     troll = wrestler(s, "Troll")
     if face == "C=3":
-        assert troll.loc == FLOOR and square(s, "Troll") in {"A3", "A4", "A5"}
+        # "The Troll's player then must place the Troll in a square in base contact with the rope as
+        # close to the target square as possible" (R-RS-21: a `stay` decision of the Troll's player)
+        assert s.current_player() == troll.player and names(s) == {"place A3", "place A4", "place A5"}
+        assert "stays in the ring" in s.observation(troll.player)["prompt"]
+        do(s, "place A3")
+        assert troll.loc == FLOOR and square(s, "Troll") == "A3"
         assert "W" in mat.ropes_touched(troll.pos, 2)
         assert s.current_player() != CHANCE  # no (CROWD): the throw-out failed
     else:

@@ -52,7 +52,7 @@ def _walk(seed: int, game: object = GAME) -> RumbleslamState:
             assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
             state.apply_action(rng.choice([a for a, _ in outcomes]))
         else:
-            if state.stack[-1][1] == "place":  # every placement says what it is for (terminal and web)
+            if state.stack[-1][1] in ("place", "stay"):  # every placement says what it is for (terminal and web)
                 assert state.observation(player)["prompt"]
             state.apply_action(rng.choice(state.legal_actions()))
     raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} actions")

@@ -98,7 +98,7 @@ def test_re_rolls_on_the_initiative_roll_holder_first(tmp_path: Path) -> None:
     game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
                         team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
     s = game.new_initial_state()
-    do(s, "G=1", "G=4", "corner NW", "place A1", "place J10")
+    do(s, "G=1", "G=4", "keep dice", "corner NW", "place A1", "place J10")  # (the roll-off may be re-rolled)
     assert s.holder == 0 and s.current_player() == CHANCE
     do(s, "C=0", "C=1")  # B ahead: the holder (A's player) may re-roll
     assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
@@ -106,6 +106,50 @@ def test_re_rolls_on_the_initiative_roll_holder_first(tmp_path: Path) -> None:
     assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
     do(s, "reroll die 1", "C=2")  # a draw goes to the card holder: B's player has nothing left
     assert s.active == wrestler(s, "A").index and s.endorsements == [0, 0]
+
+
+def test_re_rolls_on_the_setup_roll_off(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS / SETTING UP THE GAME: "at any time during the match to re-roll a single
+    # die": each player's own 1G of the roll-off, seat order first (no card holder yet, R-RS-34)
+    game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
+                        team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = game.new_initial_state()
+    do(s, "G=1", "G=4")  # player 0 is the lowest: only player 1 is offered a re-roll
+    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
+    do(s, "reroll die 1", "G=0")  # now player 1 picks (and will hold the Initiative card)
+    assert s.current_player() == 1 and "corner NW" in names(s) and s.endorsements == [1, 0]
+    s = game.new_initial_state()
+    do(s, "G=4", "G=1")  # player 0 behind: seat 0 declares first
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
+    do(s, "reroll die 0", "G=0")
+    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}  # now player 1 is behind
+    do(s, "reroll die 1", "G=0")  # a draw: everybody rolls again, nobody has an Endorsement left
+    assert s.current_player() == CHANCE and s.endorsements == [0, 0]
+    do(s, "G=3", "G=2")
+    assert s.current_player() == 1 and "corner NW" in names(s)
+    never = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"], reroll_prompts="never",
+                         team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = do(never.new_initial_state(), "G=4", "G=1")
+    assert s.current_player() == 1 and "corner NW" in names(s)
+
+
+def test_re_rolls_on_the_sponsorship_roll(tmp_path: Path) -> None:
+    # rumbleslam ENDORSEMENTS / SPONSORSHIP BONUSES: the Sponsorship die is the player's own
+    game = fixture_game(tmp_path, [profile("A"), profile("A2"), profile("B")], ["A", "A2"], ["B"],
+                        team0_extra={"sponsorships": ["Orka-Cola"], "endorsements": 1},
+                        team1_extra={"endorsements": 1})
+    s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"})
+    s.round = 1
+    restart(s, ("round_start",))
+    do(s, "sponsor Orka-Cola", "S=1")  # 1 of the 2 wrestlers in the ring: worth a re-roll
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
+    do(s, "reroll die 0", "S=3")  # 3 >= 2: both get the (+AP) counter, no recipient to pick
+    assert (wrestler(s, "A").p_ap, wrestler(s, "A2").p_ap) == (1, 1) and s.endorsements == [0, 1]
+    s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"})
+    s.round = 1
+    restart(s, ("round_start",))
+    do(s, "sponsor Orka-Cola", "S=2")  # enough for everybody: nothing to re-roll
+    assert s.endorsements == [1, 1] and s.current_player() != CHANCE and "reroll die 0" not in names(s)
 
 
 def test_counters_one_of_each_unless_two(tmp_path: Path) -> None:
@@ -545,6 +589,55 @@ def test_throwing_a_kod_wrestler_out(tmp_path: Path) -> None:
     assert wrestler(s, "B").loc == OUT and s.buf[0][1] == "Crowd"
 
 
+def test_thrown_out_but_stays_in_is_placed_by_its_own_player(tmp_path: Path) -> None:
+    # rumbleslam THROW / THROWING A WRESTLER OUT THE RING: "If they succeed, the defending player places
+    # the wrestler in base contact with the rope as close as possible to the target square" (R-RS-21)
+    game = fixture_game(tmp_path, [profile("A"), profile("X"), profile("B"), profile("Y")], ["A", "X"], ["B", "Y"])
+    s = scenario(game, {"A": "C2", "X": "J10", "Y": "H8"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    do(s, "throw N-E", "Crowd=Cheer", "C=3")
+    assert s.current_player() == 1 and names(s) == {"place D1", "place E1", "place F1"}
+    assert "stays in the ring" in s.observation(1)["prompt"] and "N-E" in s.observation(1)["prompt"]
+    do(s, "place F1")
+    assert square(s, "B") == "F1" and wrestler(s, "B").loc == FLOOR
+    assert s.current_player() == 0 and s.active == wrestler(s, "A").index  # no bounce, no (CROWD)
+    # only squares touching *that* rope: with A1 and A2 taken, W-1's nearest is A3 (B1, as near, is on
+    # the north rope); a single square needs no decision
+    s = scenario(game, {"A": "C2", "X": "A1", "Y": "A2"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    do(s, "throw W-1", "Crowd=Cheer", "C=3")
+    assert square(s, "B") == "A3" and s.current_player() == 0
+
+
+def test_a_thrown_weight_3_base_is_placed_by_the_thrower(tmp_path: Path) -> None:
+    # rumbleslam THROW: "Simply pick a single square within the THROW distance - part of the wrestler's
+    # base must be in that square": the thrower's player places the 2x2 (AMB-69, R-RS-19), IMPACT included
+    game = fixture_game(tmp_path, [profile("A"), profile("T", weight=3), profile("Y")], ["A"], ["T", "Y"])
+    s = scenario(game, {"A": "D4", "Y": "H4"}, active="A", prepare=lambda st: lift(st, "A", "T"))
+    do(s, "throw G4", "Crowd=Cheer")
+    assert s.current_player() == 0 and names(s) == {"place F3", "place G3", "place F4", "place G4"}
+    assert "THROW" in s.observation(0)["prompt"] and wrestler(s, "T").in_ring
+    do(s, "place F3")  # a free base: no IMPACT
+    assert square(s, "T") == "F3" and square(s, "Y") == "H4" and s.current_player() == 0
+    s = scenario(game, {"A": "D4", "Y": "H4"}, active="A", prepare=lambda st: lift(st, "A", "T"))
+    do(s, "throw G4", "Crowd=Cheer", "place G4")  # over Y: (IMPACT) pushes it aside (the active player's)
+    assert s.current_player() == 0 and s.stack[-1][3] == "impact"  # T in the air above G4 until Y moves
+    do(s, sorted(names(s))[0])
+    assert square(s, "T") == "G4" and not set(wrestler(s, "Y").cells()) & set(wrestler(s, "T").cells())
+
+
+def test_a_removed_lifter_drops_its_load_for_its_player_to_place(tmp_path: Path) -> None:
+    # rumbleslam LIFT: the lifted wrestler is dropped and "the controlling player places their Lifted
+    # wrestler in base contact with the Lifting wrestler (or in the closest unoccupied square)" (R-RS-17)
+    game = fixture_game(tmp_path, [profile("A"), profile("X"), profile("B"), profile("C")], ["A", "X"], ["B", "C"])
+    s = scenario(game, {"A": "D4", "X": "J10", "C": "H8"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    s._remove(wrestler(s, "A"), "test")
+    s._legal = None
+    s._run()
+    assert s.current_player() == 1 and names(s) == {f"place {q}" for q in
+                                                    ("C3", "D3", "E3", "C4", "E4", "C5", "D5", "E5")}
+    do(s, "place E5")
+    assert square(s, "B") == "E5" and wrestler(s, "B").lifted_by == -1 and wrestler(s, "A").lifting == -1
+
+
 def test_throwing_onto_the_turnbuckle(tmp_path: Path) -> None:
     # rumbleslam THROWING A WRESTLER ONTO THE TURNBUCKLE
     game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C")], ["A"], ["B", "C"])
@@ -686,8 +779,43 @@ def test_devastating_hits_everyone_in_contact(tmp_path: Path) -> None:
     s = scenario(game, {"A": "D4", "F": "C4", "B": "E4", "C": "D5"}, active="A")
     do(s, "use Spin: A")
     assert [k for _, k, _, _ in s.buf] == ["S", "S"]
-    do(s, "S=4", "S=4", "C=0", "C=0", "C=0")
+    do(s, "S=4", "S=4")
+    # "the attacking wrestler decides what order to attack the wrestlers" (R-RS-30)
+    assert s.current_player() == 0 and names(s) == {"hit F", "hit B", "hit C"}
+    do(s, "hit C")
+    assert [(k, f) for _, k, f, _ in s.buf] == [("S", 4), ("S", 4), ("C", -1)]  # the same attack dice
+    do(s, "C=0", "hit F", "C=0", "C=0")  # B, the last, needs no decision
     assert [wrestler(s, n).sta for n in ("F", "B", "C")] == [3, 3, 3]  # margin 8: still only 1 DMG
+
+
+def test_devastating_rolls_the_attack_once_and_offers_each_defence_a_re_roll(tmp_path: Path) -> None:
+    # rumbleslam (DEVASTATING) / ENDORSEMENTS: "Only roll the action's attack dice once and apply it to
+    # each affected wrestler, but each wrestler must defend against the attack separately"; every die
+    # is its owner's to re-roll, the card holder first, never twice
+    game = fixture_game(tmp_path, [profile("A", att="2S", abilities=[
+        {"name": "Spin", "kind": "active", "ap": 2, "dmg": 1, "rules": ["DEVASTATING"]}]), profile("F"),
+        profile("B"), profile("C")], ["A", "F"], ["B", "C"],
+        team0_extra={"endorsements": 3}, team1_extra={"endorsements": 2})
+    s = scenario(game, {"A": "D4", "B": "E4", "C": "D5", "F": "J10"}, active="A")
+    do(s, "use Spin: A", "S=1", "S=0", "hit B", "C=2")  # A 1 vs B 2: A's player (the holder) first
+    assert s.current_player() == 0 and names(s) == {"reroll die 0", "reroll die 1", "keep dice"}
+    do(s, "reroll die 1", "S=3")  # 4 vs 2: now B's player may answer with its own DEF die
+    assert s.current_player() == 1 and names(s) == {"reroll die 2", "keep dice"}
+    do(s, "reroll die 2", "C=3")  # 4 vs 3: B is hit
+    assert wrestler(s, "B").sta == 3 and s.endorsements == [2, 1]
+    # C defends against the same dice (the re-rolled one stays re-rolled: never a re-roll twice)
+    assert s.current_player() == CHANCE and [(k, f, r) for _, k, f, r in s.buf] == [
+        ("S", 1, False), ("S", 3, True), ("C", -1, False)]
+    do(s, "C=2")  # 4 vs 2: C's player may re-roll C's die; A's player is ahead
+    assert s.current_player() == 1 and names(s) == {"reroll die 2", "keep dice"}
+    do(s, "reroll die 2", "C=0")
+    assert wrestler(s, "C").sta == 3 and s.endorsements == [2, 0]
+    # a friend in contact is hit too: its player may re-roll the friend's DEF die to save it
+    s = scenario(game, {"A": "D4", "F": "C4", "B": "J10", "C": "J8"}, active="A")
+    do(s, "use Spin: A", "S=2", "S=0", "C=1")
+    assert s.current_player() == 0 and names(s) == {"reroll die 2", "keep dice"}
+    do(s, "reroll die 2", "C=3")
+    assert wrestler(s, "F").sta == 4 and s.endorsements == [2, 2]
 
 
 def test_dirty_keyword(tmp_path: Path) -> None:

@@ -110,6 +110,16 @@ def _settle(s: RumbleslamState, rng: random.Random, limit: int = 60) -> None:
 _DETERMINISTIC = ("move ", "place ", "nominate ", "activate ", "corner ")
 
 
+def _safety(s: RumbleslamState, index: int) -> int:
+    """How far (capped at 8) a wrestler stands from the nearest enemy on the mat: a wrestler that
+    just stayed in the ring wants room before the next Lift and Throw (rumbleslam THROW)."""
+    w = s.ws[index]
+    if w.loc != FLOOR:
+        return 0
+    boxes = tuple([e.box() for e in s.ws if e.player != w.player and e.on_mat])
+    return min(_nearest(w.pos, w.size, boxes), 8) if boxes else 8
+
+
 class HeuristicAgent:
     """Greedy one-ply expectimax with sampled dice."""
 
@@ -124,6 +134,8 @@ class HeuristicAgent:
         me = s.current_player()
         legal = s.legal_actions()
         out = []
+        top = s.stack[-1] if s.stack else ()
+        stay = len(top) > 3 and top[1] == "stay"
         for action in legal:
             if action.name == "end":
                 out.append((evaluate(s, me) - 0.002, action))
@@ -139,6 +151,10 @@ class HeuristicAgent:
             score = total / runs
             if action.name.startswith("move "):
                 score -= 0.001
+            elif action.name.startswith("reroll "):
+                score -= 0.002  # an Endorsement is spent only for a gain the evaluation sees
+            elif stay:
+                score += 0.01 * _safety(c, top[3])
             out.append((score, action))
         return out
 

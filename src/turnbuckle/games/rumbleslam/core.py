@@ -223,6 +223,13 @@ class RumbleslamCore(State):
         for i in reversed(range(len(spec))):
             self.stack.append(("die", i))
 
+    def _s_roll_on(self, kept: tuple[tuple[int, str, int, bool], ...], spec: tuple[tuple[int, str], ...]) -> None:
+        """Roll ``spec`` beside dice already rolled (``kept``, faces and re-roll marks as they are):
+        rumbleslam (DEVASTATING) rolls its attack dice once for every defender."""
+        self.buf = [*kept, *((side, kind, -1, False) for side, kind in spec)]
+        for i in reversed(range(len(kept), len(self.buf))):
+            self.stack.append(("die", i))
+
     def _faces(self, side: int | None = None) -> list[int]:
         return [f for s, _, f, _ in self.buf if side is None or s == side]
 
@@ -334,6 +341,12 @@ class RumbleslamCore(State):
             pending = "roll" if top[0] == "die" else str(top[1])
             if pending == "place":
                 prompt = self._place_prompt(top)
+            elif pending == "hit":
+                prompt = (f"(DEVASTATING) {self.game.attacks[top[4]].name}: who defends next against "
+                          f"{self._label(top[3])}'s attack roll")
+            elif pending == "stay":
+                prompt = (f"{self._label(top[3])} stays in the ring: place it touching the rope, as close as "
+                          f"possible to {mat.SQUARE_NAMES[top[4]]}")
         return {
             "game": "rumbleslam", "player": player, "round": self.round, "rounds": g.rounds,
             "initiative_card": g.player_label(self.holder),
@@ -353,6 +366,9 @@ class RumbleslamCore(State):
             lander, anchor, src = step[5][0], step[5][1], step[5][4]
             return (f"IMPACT: {self._label(lander)} lands on {mat.SQUARE_NAMES[anchor]}; push {w} (from "
                     f"{mat.SQUARE_NAMES[src]}) to a square in base contact (an occupied one pushes its wrestler on)")
+        if purpose == "throw":
+            return (f"THROW: {w} lands with part of its base on {mat.SQUARE_NAMES[step[5][1]]}; place its 2x2 "
+                    f"base (named by its north-west square; wrestlers under it are pushed aside: IMPACT)")
         if purpose in ("drop", "escape", "ammo"):
             near = self._box_owner(step[6])
             if purpose == "ammo":

@@ -35,9 +35,16 @@ class DecisionRules(GrappleRules):
             elif purpose == "impact":
                 lander, _anchor, zone, moved, src = step[5]
                 spots = self._impact_options(lander, zone, moved, index, src)
+            elif purpose == "throw":
+                thrower, cell = step[5]
+                spots = self._cover_anchors(w, cell, set(self.ws[thrower].cells()))
             else:  # drop, escape, ammo
                 spots = self._spots(w, step[5], step[6])
             acts = [A(("place", s)) for s in spots]
+        elif code == "hit":
+            acts = [A(("hit", i)) for i in step[6]]
+        elif code == "stay":
+            acts = [A(("place", s)) for s in self._stay_spots(self.ws[step[3]], step[4])]
         elif code == "enter":
             acts = [A(("enter", i)) for i in self._eligible_entries(player)] + [A(("no_entry",))]
         elif code == "sponsor":
@@ -106,8 +113,16 @@ class DecisionRules(GrappleRules):
             elif purpose == "impact":
                 lander, anchor, zone, moved, _src = step[5]
                 self._impact_move(lander, anchor, zone, moved, index, what[1])
+            elif purpose == "throw":
+                landed = self._land(w, what[1], ("throw_landed", step[5][0], index))
+                assert landed, "rumbleslam: a thrown 2x2 offered a base it cannot land on"
             else:
                 self._settle(purpose, w, what[1])
+        elif code == "hit":
+            left = tuple(i for i in step[6] if i != what[1])
+            self._push(("devastate_one", step[3], what[1], step[4], step[5], left, step[7]))
+        elif code == "stay":
+            self._stay(self.ws[step[3]], what[1])
         elif code == "enter":
             if verb == "enter":
                 self._push(self._decide_step("place", player, "enter", what[1]))
@@ -118,7 +133,12 @@ class DecisionRules(GrappleRules):
                 name = what[1]
                 self.sponsors_left[player] = tuple(s for s in self.sponsors_left[player] if s != name)
                 self.emit("sponsorship", {"team": self.game.player_label(player), "sponsorship": name})
-                self._push(("roll", ((0, SPONSOR_DIE[name]),)), ("sponsor_rolled", player, name))
+                # rumbleslam ENDORSEMENTS: the Sponsorship die is the player's own (worth a re-roll
+                # while it names fewer wrestlers than may receive the bonus)
+                wanted = len(self._sponsor_eligible(player, name))
+                self._push(("roll", ((0, SPONSOR_DIE[name]),)),
+                           *self._reroll_steps("test", (0, 0), wanted, (player, player)),
+                           ("sponsor_rolled", player, name))
         elif code == "recipient":
             name, n, chosen = step[3], step[4], step[5]
             chosen = (*chosen, what[1])

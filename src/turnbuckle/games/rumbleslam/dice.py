@@ -39,6 +39,9 @@ class DiceSet:
     def max_face(self, kind: str) -> int:
         return max(self.faces[kind])
 
+    def min_face(self, kind: str) -> int:
+        return min(self.faces[kind])
+
     def value_of(self, action: Action) -> tuple[str, int]:
         kind, _, face = action.name.partition("=")
         if kind == "Crowd":

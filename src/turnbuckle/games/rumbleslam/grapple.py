@@ -153,7 +153,17 @@ class GrappleRules(SpecialRules):
         if target != -1:
             self._live_ammo(a, t, self.ws[target])
             return
-        anchor = cell if t.size == 1 else self._cover_anchor(t, cell, set(a.cells()))
+        if t.size == 2:
+            # rumbleslam THROW: "pick a single square ... part of the wrestler's base must be in that
+            # square": where the rest of the base goes is the thrower's player's to place
+            anchors = self._cover_anchors(t, cell, set(a.cells()))
+            if len(anchors) > 1:
+                t.loc = LIFTED  # in the air above the ring until placed
+                self._push(self._decide_step("place", a.player, "throw", t_i, (a_i, cell)))
+                return
+            anchor = anchors[0] if anchors else -1
+        else:
+            anchor = cell
         if anchor >= 0 and self._land(t, anchor, ("throw_landed", a_i, t_i)):
             return
         anchor = self._nearest_spot(t, mat.box(cell, 1))
@@ -188,16 +198,22 @@ class GrappleRules(SpecialRules):
                 self._place(t, TB, cell)
                 self.emit("land", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[cell]})
                 return
-            spot = self._nearest_spot(t, mat.box(cell, 1), need_rope=True)
-            if spot < 0:
-                spot = self._nearest_spot(t, mat.box(cell, 1))
-            if spot >= 0:
-                self._place(t, FLOOR, spot)
-                self.emit("land", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[spot]})
+            # rumbleslam THROWING A WRESTLER OUT THE RING: "the defending player places the wrestler"
+            spots = self._stay_spots(t, cell)
+            if len(spots) == 1:
+                self._stay(t, spots[0])
+                return
+            if spots:
+                self._push(self._decide_step("stay", t.player, t_i, cell))
                 return
         if self._enemy(a, t) and a.in_ring:
             self._push(("crowd_pleaser", a_i))
         self._remove(t, "thrown out of the ring")
+
+    def _stay(self, t: Wrestler, spot: int) -> None:
+        """The thrown wrestler stayed in the ring: it lands on ``spot`` (no bounce, R-RS-21)."""
+        self._place(t, FLOOR, spot)
+        self.emit("land", {"wrestler": self._label(t), "square": mat.SQUARE_NAMES[spot]})
 
     def _live_ammo(self, a: Wrestler, t: Wrestler, target: Wrestler) -> None:
         """rumbleslam LIVE AMMUNITION: the active player places the thrown wrestler touching the

@@ -189,6 +189,19 @@ class MenuRules(RoundRules):
                 fallback = a
         return fallback
 
+    def _cover_anchors(self, w: Wrestler, cell: int, avoid: set[int]) -> list[int]:
+        """rumbleslam THROW / (IMPACT): every landing base for a thrown 2x2 that covers ``cell``,
+        wholly in the ring, off the thrower (``avoid``): free, or pushing wrestlers aside (IMPACT
+        lets it land on occupied squares). The thrower's player picks one (R-RS-19)."""
+        x, y = mat.xy(cell)
+        out = []
+        for a in sorted(mat.cell_at(x - dx, y - dy) for dy in (0, 1) for dx in (0, 1)):
+            if not mat.valid_footprint(a, 2) or set(mat.footprint(a, 2)) & avoid:
+                continue
+            if self._fits(a, 2, w.index) or self._impact_plan(w, a) is not None:
+                out.append(a)
+        return out
+
     def _dodge_spots(self, w: Wrestler) -> list[int]:
         if w.loc != FLOOR:
             return []

@@ -185,6 +185,7 @@ _DESCRIPTIONS = {
     "stand": "Remove the Knockdown counter, 1AP.",
     "tag": "Tag Out, 2AP: the partner comes in with full AP and MP.",
     "place": "Put the wrestler being placed on this square (see 'Now:' above the menu).",
+    "hit": "(DEVASTATING): this wrestler defends next against the same attack roll.",
 }
 
 

@@ -56,16 +56,17 @@ class PlacementRules(RerollRules):
         self.reach_memo = (key, seen)
         return seen
 
-    def _nearest_spot(
-        self, w: Wrestler, near: Box, contact_box: Box | None = None, need_rope: bool = False
-    ) -> int:
+    def _nearest_spot(self, w: Wrestler, near: Box, contact_box: Box | None = None) -> int:
         """The free anchor for ``w`` nearest a box (ties: first square); -1 if the ring is full."""
-        spots = self._spots(w, near, contact_box, need_rope)
+        spots = self._spots(w, near, contact_box)
         return spots[0] if spots else -1
 
-    def _spots(self, w: Wrestler, near: Box, contact_box: Box | None = None, need_rope: bool = False) -> list[int]:
+    def _spots(
+        self, w: Wrestler, near: Box, contact_box: Box | None = None, need_rope: bool = False, rope: str = ""
+    ) -> list[int]:
         """Every free anchor for ``w`` equally nearest a box (a player's choice when several).
-        With ``contact_box``: anchors in base contact with it first, then the closest to it.
+        With ``contact_box``: anchors in base contact with it first, then the closest to it;
+        ``need_rope``: only bases touching a rope (``rope``: that rope, ``N`` ``S`` ``E`` or ``W``).
         (The distances are ``mat.box_distance`` written out: this scans the whole floor.)"""
         size = w.size
         me = w.index
@@ -75,6 +76,7 @@ class PlacementRules(RerollRules):
         best: list[int] = []
         best_key = -1
         ropes = mat.TOUCHES_ROPE[size]
+        rope_at = mat.ROPES_AT[size]
         for anchor in mat.ANCHORS[size]:
             o = occ[anchor]
             if o != -1 and o != me:
@@ -83,7 +85,7 @@ class PlacementRules(RerollRules):
                 o2, o3, o4 = occ[anchor + 1], occ[anchor + 12], occ[anchor + 13]
                 if (o2 != -1 and o2 != me) or (o3 != -1 and o3 != me) or (o4 != -1 and o4 != me):
                     continue
-            if need_rope and not ropes[anchor]:
+            if (need_rope and not ropes[anchor]) or (rope and rope not in rope_at[anchor]):
                 continue
             x0, y0 = anchor % 12, anchor // 12
             x1, y1 = x0 + ext, y0 + ext
@@ -100,6 +102,19 @@ class PlacementRules(RerollRules):
             elif key == best_key:
                 best.append(anchor)
         return sorted(best)
+
+    def _stay_spots(self, w: Wrestler, cell: int) -> list[int]:
+        """rumbleslam THROWING A WRESTLER OUT THE RING: a wrestler that stays in goes "in base
+        contact with the rope as close as possible to the target square", on a free square, wholly
+        in the ring (R-RS-21): touching the rope the target square is on; if that rope has no room,
+        any rope; if none, the nearest free square. Every equally near anchor is offered."""
+        near = mat.box(cell, 1)
+        _tb, ropes = mat.classify((cell,))
+        for rope in ropes:
+            spots = self._spots(w, near, need_rope=True, rope=rope)
+            if spots:
+                return spots
+        return self._spots(w, near, need_rope=True) or self._spots(w, near)
 
     def _impact_zone(self, lander: Wrestler, anchor: int) -> tuple[int, ...] | None:
         size = lander.size if not mat.is_turnbuckle(anchor) else 1

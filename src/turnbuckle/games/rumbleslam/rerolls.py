@@ -26,6 +26,12 @@ class RerollRules(RumbleslamCore):
             return [i for i, (side, _kind, face, rerolled) in enumerate(self.buf)
                     if owners[side] == player and not rerolled and (thr >> face) & 1 and i < 16]
         dice = self.game.dice
+        if mode == "guard":  # a friend's DEF dice against its own side's (DEVASTATING) attack
+            return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
+                    if side == 1 and owners[side] == player and not rerolled and face < dice.max_face(kind) and i < 16]
+        if mode == "setup":  # the lowest roll wins: a die that could come up lower
+            return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
+                    if owners[side] == player and not rerolled and face > dice.min_face(kind) and i < 16]
         return [i for i, (side, kind, face, rerolled) in enumerate(self.buf)
                 if owners[side] == player and not rerolled and face < dice.max_face(kind) and i < 16]
 
@@ -43,10 +49,16 @@ class RerollRules(RumbleslamCore):
             return any(owners[side] == player and (thr >> face) & 1 for side, _, face, _ in self.buf)
         if mode == "init":
             return self._initiative_order()[0] != player
+        if mode == "setup":  # rumbleslam SETTING UP THE GAME: not (yet) the one lowest roller
+            faces = [face for side, _, face, _ in self.buf]
+            low = min(faces)
+            return faces[player] > low or faces.count(low) > 1
         a = self._total(0) + flats[0]
         if mode == "test":
             return a < thr
         d = self._total(1) + flats[1]
+        if mode == "guard":
+            return a > d
         if owners[0] == owners[1]:
             return False
         return a <= d if player == owners[0] else a > d
@@ -54,6 +66,8 @@ class RerollRules(RumbleslamCore):
     def _reroll_steps(
         self, mode: str, flats: tuple[int, int], thr: int, owners: tuple[int, ...]
     ) -> list[tuple[Any, ...]]:
+        """One re-roll window per player owning dice in the roll, the Initiative card holder first
+        and then clockwise (rumbleslam RE-ROLLS); before the card is dealt, seat order."""
         players = []
         for p in self._clockwise(self.holder):
             if p in owners and p not in players:

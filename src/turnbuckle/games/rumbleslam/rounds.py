@@ -16,7 +16,11 @@ class RoundRules(StatusRules):
 
     def _s_setup_roll(self) -> None:
         # rumbleslam SETTING UP THE GAME: all players roll 1G; lowest (re-roll draws) picks.
-        self._push(("roll", tuple((p, "G") for p in range(self.game.players))), ("setup_rolled",))
+        # rumbleslam ENDORSEMENTS ("at any time during the match"): each player may re-roll its own
+        # die, in seat order (the Initiative card is not dealt yet: seat 0 "holds" it, R-RS-8)
+        n = self.game.players
+        self._push(("roll", tuple((p, "G") for p in range(n))),
+                   *self._reroll_steps("setup", (0, 0), 0, tuple(range(n))), ("setup_rolled",))
 
     def _s_setup_rolled(self) -> None:
         faces = [self.buf[p][2] for p in range(self.game.players)]

@@ -369,6 +369,8 @@ class RumbleslamGame(Game):
                         add(f"use {ability.name}: {lab}->{tl}", "tbattack", w, t.index, attack)
                 if e.tag_attack >= 0 and t.player != e.player:
                     add(f"use {self.attacks[e.tag_attack].name}: {lab}->{tl}", "tag", w, t.index, e.tag_attack)
+        for e in self.entrants:  # after every older action: their ids (and saved replays) stay the same
+            add(f"hit {e.label}", "hit", e.index)
         self.meaning = meaning
         table = ActionTable((Action(i, n) for i, n in enumerate(names)), self.dice.all_actions)
         self.lookup = {what: table.decision(i) for i, what in meaning.items()}

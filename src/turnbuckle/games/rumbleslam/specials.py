@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.attacks import AttackRules
 from turnbuckle.games.rumbleslam.core import FLOOR, SIDE, Wrestler
@@ -132,22 +134,51 @@ class SpecialRules(AttackRules):
 
     def _s_devastate_rolled(self, a_i: int, atk_i: int, flat: int) -> None:
         a = self.ws[a_i]
-        total = self._total(0) + flat
-        self._emit_roll(self.game.attacks[atk_i].name, attacker=self._label(a), totals=[total])
-        self._push(*(("devastate_one", a_i, t.index, atk_i, total) for t in self._in_contact(a)))
+        self._emit_roll(self.game.attacks[atk_i].name, attacker=self._label(a), totals=[self._total(0) + flat])
+        hit = tuple(t.index for t in self._in_contact(a))
+        self._push(("devastate_next", a_i, atk_i, flat, hit, tuple(self.buf)))
 
-    def _s_devastate_one(self, a_i: int, t_i: int, atk_i: int, total: int) -> None:
-        t = self.ws[t_i]
-        if not t.on_mat:
+    def _s_devastate_next(
+        self, a_i: int, atk_i: int, flat: int, left: tuple[int, ...], dice: tuple[tuple[int, str, int, bool], ...]
+    ) -> None:
+        """rumbleslam (DEVASTATING): "the attacking wrestler decides what order to attack the
+        wrestlers" (``hit <wrestler>``); ``dice`` are the attack dice, rolled once for all."""
+        a = self.ws[a_i]
+        left = tuple(i for i in left if self.ws[i].on_mat)
+        if not left or not a.in_ring:
             return
-        dd, df = self._pool(t, "def")
-        self._push(("roll", tuple((1, k) for k in dd)), ("devastate_resolve", a_i, t_i, atk_i, total, df))
+        if len(left) == 1:
+            self._push(("devastate_one", a_i, left[0], atk_i, flat, (), dice))
+        else:
+            self._push(self._decide_step("hit", a.player, a_i, atk_i, flat, left, dice))
 
-    def _s_devastate_resolve(self, a_i: int, t_i: int, atk_i: int, total: int, flat: int) -> None:
+    def _s_devastate_one(
+        self, a_i: int, t_i: int, atk_i: int, flat: int, left: tuple[int, ...],
+        dice: tuple[tuple[int, str, int, bool], ...],
+    ) -> None:
+        """One defender's DEF roll against the carried attack dice: both are the players' own dice
+        to re-roll (rumbleslam ENDORSEMENTS); a re-rolled attack die stands for the defenders after."""
         a, t = self.ws[a_i], self.ws[t_i]
-        d = self._total(1) + flat
+        dd, df = self._pool(t, "def")
+        owners = (a.player, t.player)
+        windows: list[tuple[Any, ...]]
+        if self._enemy(a, t):
+            windows = self._reroll_steps("opp", (flat, df), 0, owners)
+        else:  # a friend is hit too: its player may re-roll its DEF dice to keep it safe
+            windows = [("reroll_window", a.player, "guard", (flat, df), 0, owners)]
+        self._push(("roll_on", dice, tuple((1, k) for k in dd)), *windows,
+                   ("devastate_resolve", a_i, t_i, atk_i, (flat, df), left))
+
+    def _s_devastate_resolve(
+        self, a_i: int, t_i: int, atk_i: int, flats: tuple[int, int], left: tuple[int, ...]
+    ) -> None:
+        a, t = self.ws[a_i], self.ws[t_i]
+        total = self._total(0) + flats[0]
+        d = self._total(1) + flats[1]
         self._emit_roll("defence", attacker=self._label(a), defender=self._label(t), totals=[total, d],
                         success=total > d)
+        # the next defender (after this hit's effects, pushed above it) faces the same attack dice
+        self._push(("devastate_next", a_i, atk_i, flats[0], left, tuple(x for x in self.buf if x[0] == 0)))
         if total > d and t.in_ring and a.in_ring:
             self._hit(a, t, atk_i, 0, 0)
 

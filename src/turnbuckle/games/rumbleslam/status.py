@@ -92,14 +92,9 @@ class StatusRules(PlacementRules):
         if w.loc == OUT:
             return
         if w.lifting >= 0:
-            lifted = self.ws[w.lifting]
-            w.lifting = -1
-            lifted.lifted_by = -1
-            spot = self._nearest_spot(lifted, w.box() if w.on_mat else (5, 5, 6, 6))
-            if spot >= 0:
-                self._place(lifted, FLOOR, spot)
-            else:
-                lifted.loc = OUT
+            # rumbleslam LIFT (AMB-29): the load is dropped; its controlling player places it where
+            # the lifter stood next to (R-RS-17), as for any drop
+            self._drop(w)
         if w.lifted_by >= 0:
             self.ws[w.lifted_by].lifting = -1
             w.lifted_by = -1
