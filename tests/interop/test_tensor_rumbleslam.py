@@ -45,7 +45,7 @@ def test_fixed_shape_and_documented_ranges_over_a_match(params: dict[str, Any]) 
     n, w = game.num_players(), len(game.entrants)  # type: ignore[attr-defined]
     planes, features = len(rt.PLANES), len(rt.WRESTLER_FEATURES)
     assert (planes, features) == (9, 27)
-    assert game.observation_tensor_shape() == (18 * n + 30 + planes * 104 + w * (n + features),)  # as documented
+    assert game.observation_tensor_shape() == (18 * n + 33 + planes * 104 + w * (n + features),)  # as documented
     check_playout(game, seed=1, signed=_signed(game), every=4)
 
 
@@ -138,3 +138,24 @@ def test_openspiel_random_sim_test_with_tensors(params: dict[str, Any], sims: in
 @pytest.mark.parametrize("params", CONFIGS, ids=IDS)
 def test_pettingzoo_api_test_with_tensors(params: dict[str, Any]) -> None:
     api_test("rumbleslam", params)
+
+
+@pytest.mark.parametrize("params", [CONFIGS[0], CONFIGS[2]], ids=["2", "4"])
+def test_every_decision_kind_met_in_play_has_its_own_slot(params: dict[str, Any]) -> None:
+    """A decision kind or place purpose the rules grow is read as ``other``: random matches never
+    reach one (rumbleslam THROW ``stay`` and (DEVASTATING) ``hit`` were added this way)."""
+    game = turnbuckle.load_game("rumbleslam", **params)
+    view: Any = game.tensor_view()
+    at = {s.name: s.offset for s in view.layout.segments}
+    others = (at["pending"] + rt.PENDING.index("other"), at["place_purpose"] + rt.PLACE_PURPOSES.index("other"))
+    seen = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                values = state.observation_tensor(state.current_player())
+                assert all(values[i] == 0.0 for i in others), state.observation(state.current_player())["pending"]
+                seen.add(next(i for i in range(at["pending"], at["place_purpose"]) if values[i] == 1.0))
+            step(state, rng)
+    assert len(seen) >= 8  # the playouts really met many kinds

@@ -33,9 +33,9 @@ SQUARE_INDEX: dict[int, int] = {cell: i for i, cell in enumerate(SQUARES)}
 PLANES = ("friendly", "enemy", "active", "knocked_down", "ko", "lifting", "bleeding", "activated", "big")
 """Board channels, each 1 on every square a wrestler's base covers."""
 PENDING = ("roll", "act", "activate", "choice", "corner", "defend", "enter", "land", "nominate", "place",
-           "rebound", "recipient", "reroll", "shove", "sponsor", "throw", "other")
+           "rebound", "recipient", "reroll", "shove", "sponsor", "throw", "stay", "hit", "other")
 """What the match waits for (``observation()["pending"]``); a decision kind added later is ``other``."""
-PLACE_PURPOSES = ("deploy", "enter", "eagle", "dodge", "impact", "drop", "escape", "ammo", "other")
+PLACE_PURPOSES = ("deploy", "enter", "eagle", "dodge", "impact", "drop", "escape", "ammo", "throw", "other")
 """Why a wrestler is being placed (the ``place`` prompt)."""
 WRESTLER_FEATURES = ("friendly", *(f"where_{w}" for w in LOC_NAMES), "x", "y", "big", "sta", "sta_max", "ko",
                      "ap", "mp", "minus_ap", "plus_ap", "minus_mp", "plus_mp", "bleeding", "knockdown",
