@@ -116,6 +116,8 @@ def test_re_rolls_on_the_setup_roll_off(tmp_path: Path) -> None:
     s = game.new_initial_state()
     do(s, "G=1", "G=4")  # player 0 is the lowest: only player 1 is offered a re-roll
     assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
+    prompt = s.observation(1)["prompt"]  # the dice are shown to the player who decides
+    assert "die 0: G=1" in prompt and "die 1: G=4" in prompt and "1 left" in prompt and "lowest" in prompt
     do(s, "reroll die 1", "G=0")  # now player 1 picks (and will hold the Initiative card)
     assert s.current_player() == 1 and "corner NW" in names(s) and s.endorsements == [1, 0]
     s = game.new_initial_state()
@@ -801,6 +803,8 @@ def test_devastating_rolls_the_attack_once_and_offers_each_defence_a_re_roll(tmp
     assert s.current_player() == 0 and names(s) == {"reroll die 0", "reroll die 1", "keep dice"}
     do(s, "reroll die 1", "S=3")  # 4 vs 2: now B's player may answer with its own DEF die
     assert s.current_player() == 1 and names(s) == {"reroll die 2", "keep dice"}
+    prompt = s.observation(1)["prompt"]  # both sides' dice and totals, the re-rolled die marked
+    assert "die 1: S=3 (re-rolled) = 4" in prompt and "die 2: C=2 = 2" in prompt
     do(s, "reroll die 2", "C=3")  # 4 vs 3: B is hit
     assert wrestler(s, "B").sta == 3 and s.endorsements == [2, 1]
     # C defends against the same dice (the re-rolled one stays re-rolled: never a re-roll twice)

@@ -344,6 +344,8 @@ class RumbleslamCore(State):
             elif pending == "hit":
                 prompt = (f"(DEVASTATING) {self.game.attacks[top[4]].name}: who defends next against "
                           f"{self._label(top[3])}'s attack roll")
+            elif pending == "reroll":
+                prompt = self._reroll_prompt(top)
             elif pending == "stay":
                 prompt = (f"{self._label(top[3])} stays in the ring: place it touching the rope, as close as "
                           f"possible to {mat.SQUARE_NAMES[top[4]]}")
@@ -358,6 +360,23 @@ class RumbleslamCore(State):
             "current_player": self.current_player(), "over": self.over, "result": self.method,
             "dosh_count": self.dosh_count,
         }
+
+    def _reroll_prompt(self, step: tuple[Any, ...]) -> str:
+        """The dice on the table when an Endorsement re-roll is offered: a player must see them to
+        choose (rumbleslam ENDORSEMENTS), and the roll's event comes only once it stands."""
+        player, mode, flats, owners = step[2], step[3], step[4], step[6]
+        sides = []
+        for side in sorted(set(s for s, _, _, _ in self.buf)):
+            dice = [f"die {i}: {k}={CROWD_FACES[f] if k == 'Crowd' else f}{' (re-rolled)' if r else ''}"
+                    for i, (s, k, f, r) in enumerate(self.buf) if s == side]
+            flat = flats[side] if side < len(flats) else 0  # roll-offs: one side per player, no flats
+            total = "" if mode in ("crowd", "setup", "init") else f" = {self._total(side) + flat}"
+            bonus = f" +{flat}" if flat and total else ""
+            owner = owners[side] if side < len(owners) else side
+            sides.append(f"{self.game.player_label(owner)}: {', '.join(dice)}{bonus}{total}")
+        goal = {"test": f" (needs {step[5]})", "setup": " (the lowest roll picks a corner)"}.get(mode, "")
+        return (f"spend an Endorsement ({self.endorsements[player]} left) to re-roll one of your dice? "
+                + "; ".join(sides) + goal)
 
     def _place_prompt(self, step: tuple[Any, ...]) -> str:
         """What a ``place ...`` decision is for, in words (the terminal and web show it)."""
