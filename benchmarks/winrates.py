@@ -147,10 +147,25 @@ def read_log(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
     rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
             rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            if number < len(lines):
+                raise SystemExit(f"error: {path}:{number}: not a JSON line") from None
+            print(f"{path}: the last line was cut off (a run stopped mid-write); that match is played again")
     return rows
+
+
+def _drop_cut_line(path: Path) -> None:
+    """Cut a last line left unfinished by a stopped run, so the next row starts on a line of its own."""
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as handle:
+            handle.truncate(data.rfind(b"\n") + 1)
 
 
 def summary(game_id: str, rows: list[dict[str, Any]]) -> list[str]:
@@ -215,6 +230,8 @@ def main() -> None:
                              f"{'; '.join(changed)}. Start a new log (or move the old one aside).")
         done = {(r["pairing"], r["seed"]) for r in mine}
         todo = jobs(args.game, options, pairings, args.matches, args.first_seed, args.block, done)
+        if args.log and args.log.exists():
+            _drop_cut_line(args.log)
         out = args.log.open("a", encoding="utf-8") if args.log else None
         try:
             with multiprocessing.Pool(args.jobs) as pool:
