@@ -113,3 +113,5 @@ def test_the_picture_and_the_text_view_show_the_prompt_and_corners(tmp_path: Pat
     assert svg is not None and 'class="prompt"' in svg and "A tries a Trip on B" in svg
     text = s.game.render_observation(obs)
     assert "corner TB-NW" in text and "corner TB-SE" in text and "Now: A tries a Trip" in text
+    restart(s, ("decide", "place", 0, "enter", wrestler(s, "A").index))  # which corner is "your corner"
+    assert s.observation(0)["prompt"] == "place A (from the sidelines) in your corner (TB-NW)"

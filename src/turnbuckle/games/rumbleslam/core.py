@@ -529,9 +529,11 @@ class RumbleslamCore(State):
             if purpose == "drop":
                 return f"{w} is dropped: place it in base contact with {near} (or the closest free square)"
             return f"{w} escapes the Lift: place it in base contact with {near}"
+        corner = self.corners[self.ws[step[4]].player]
+        yours = f"your corner ({mat.TURNBUCKLE_NAMES[corner]})" if corner >= 0 else "your corner"
         return {
-            "deploy": f"place {w} in your corner",
-            "enter": f"place {w} (from the sidelines) in your corner",
+            "deploy": f"place {w} in {yours}",
+            "enter": f"place {w} (from the sidelines) in {yours}",
             "eagle": f"Eagle Airways: fly {w} to any free square",
             "dodge": f"{w} dodges: place it 1 square away",
         }.get(purpose, f"place {w}")
