@@ -10,7 +10,9 @@ from turnbuckle.engine.game import CHANCE, TERMINAL, State
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.models import CROWD_FACES
+from turnbuckle.games.rumbleslam.narrate import SPONSOR_TEXT
 from turnbuckle.games.rumbleslam.rules import AttackDef, RumbleslamGame
+from turnbuckle.text import plural
 
 FLOOR, TB, LIFTED, SIDE, OUT = 0, 1, 2, 3, 4
 LOC_NAMES = ("ring", "turnbuckle", "lifted", "sidelines", "out")
@@ -314,6 +316,10 @@ class RumbleslamCore(State):
             pool = attack.pool
         return pool.dice, pool.bonus + w.bonus[STAT_INDEX[stat]] + self._passive(w, stat)
 
+    def _activatable(self, p: int) -> list[int]:
+        """Player ``p``'s wrestlers that may still activate this round (the rounds layer decides)."""
+        raise NotImplementedError
+
     def _enemy(self, a: Wrestler, b: Wrestler) -> bool:
         return a.player != b.player
 
@@ -342,13 +348,19 @@ class RumbleslamCore(State):
             if pending == "place":
                 prompt = self._place_prompt(top)
             elif pending == "hit":
+                total = sum(f for _, _, f, _ in top[7]) + top[5]
+                dice = " ".join(f"{k}={f}" for _, k, f, _ in top[7])
+                defs = "; ".join(f"{self._label(i)} DEF {self._pool_text(self.ws[i], 'def')}" for i in top[6])
                 prompt = (f"(DEVASTATING) {self.game.attacks[top[4]].name}: who defends next against "
-                          f"{self._label(top[3])}'s attack roll")
+                          f"{self._label(top[3])}'s attack roll {dice}{f' +{top[5]}' if top[5] else ''} = {total}? "
+                          f"{defs}")
             elif pending == "reroll":
                 prompt = self._reroll_prompt(top)
             elif pending == "stay":
                 prompt = (f"{self._label(top[3])} stays in the ring: place it touching the rope, as close as "
                           f"possible to {mat.SQUARE_NAMES[top[4]]}")
+            else:
+                prompt = self._decision_prompt(top)
         return {
             "game": "rumbleslam", "player": player, "round": self.round, "rounds": g.rounds,
             "initiative_card": g.player_label(self.holder),
@@ -375,8 +387,130 @@ class RumbleslamCore(State):
             owner = owners[side] if side < len(owners) else side
             sides.append(f"{self.game.player_label(owner)}: {', '.join(dice)}{bonus}{total}")
         goal = {"test": f" (needs {step[5]})", "setup": " (the lowest roll picks a corner)"}.get(mode, "")
+        what = self._roll_purpose()
         return (f"spend an Endorsement ({self.endorsements[player]} left) to re-roll one of your dice? "
-                + "; ".join(sides) + goal)
+                + (f"{what}: " if what else "") + "; ".join(sides) + goal)
+
+    def _roll_purpose(self) -> str:
+        """What the dice on the table are for, read from the step that will use them (an attack's
+        name and who rolls which stat), so a re-roll offer says what it can change."""
+        for step in reversed(self.stack):
+            kind = step[0]
+            if kind == "opp_resolve":
+                a, t, attack, dstat = step[1], step[2], self.game.attacks[step[3]], step[4]
+                return (f"{attack.name}, {self._label(a)} ({attack.stat.upper()}) against {self._label(t)} "
+                        f"({dstat.upper()})")
+            if kind == "escape_rolled":
+                return (f"escape: {self._label(step[2])} ({step[3].upper()}) against the Lift of "
+                        f"{self._label(step[1])} (GRP); a tie escapes")
+            if kind == "pin_done":
+                return f"Pin: {self._label(step[1])} against {self._label(step[2])}"
+            if kind == "lift_weight":
+                return (f"Lift: {self._label(step[1])}'s GRP must equal or beat {self._label(step[2])}'s WEIGHT "
+                        f"{self.game.entrants[step[2]].profile.weight}")
+            if kind == "out_done":
+                return f"{self._label(step[2])}'s DEX test to stay in the ring (3+)"
+            if kind == "dirty_done":
+                return f"{self._label(step[1])}'s Dirty check (a Boo ends its activation with a -AP counter)"
+            if kind == "cp_done":
+                return f"{self._label(step[1])}'s Crowd Pleaser (a Cheer works; a Boo gives a -AP counter)"
+            if kind == "initiative_done":
+                return "the Initiative roll (DEX; the highest activates first)"
+            if kind in ("setup_rolled", "sponsor_rolled", "ammo_done", "tb_test_done", "devastate_rolled",
+                        "devastate_resolve"):
+                return ""
+        return ""
+
+    def _pool_text(self, w: Wrestler, stat: str, attack: AttackDef | None = None) -> str:
+        """A stat's dice as the cards write them (``2S+1C+1``): what a roll of that stat puts down."""
+        dice, flat = self._pool(w, stat, attack)
+        if attack is not None:
+            dice = dice + attack.extra
+        parts = [f"{dice.count(k)}{k}" for k in ("G", "S", "C") if k in dice]
+        if flat:
+            parts.append(str(flat))
+        return "+".join(parts).replace("+-", "-") or "no dice"
+
+    def _decision_prompt(self, step: tuple[Any, ...]) -> str | None:
+        """The facts a decision needs, in words (rumbleslam: each decision kind's own section)."""
+        if step[0] != "decide":
+            return None
+        code, player = step[1], step[2]
+        g = self.game
+        team = g.player_label(player)
+        if code == "act":
+            w = self.ws[step[3]]
+            held = f", holding {self._label(w.lifting)} overhead" if w.lifting >= 0 else ""
+            return (f"{self._label(w)}'s activation: {w.ap} AP and {w.mp} MP left{held} (a square costs 1 MP; "
+                    f"'end' gives up what is left)")
+        if code == "corner":
+            taken = [f"{mat.TURNBUCKLE_NAMES[c]} ({g.player_label(p)})" for p, c in enumerate(self.corners) if c >= 0]
+            return (f"{team}: choose your corner, the turnbuckle your wrestlers set up beside and enter the ring "
+                    f"from" + (f" (taken: {', '.join(taken)})" if taken else ""))
+        if code == "nominate":
+            picks = [f"{self._label(i)} DEX {self._pool_text(self.ws[i], 'dex')}" for i in self._activatable(player)]
+            return (f"{team}: nominate the wrestler that rolls DEX for the Initiative and activates first for you "
+                    f"this round (the highest roll goes first; a tie goes to the Initiative card): " + "; ".join(picks))
+        if code == "activate":
+            return f"{team}: choose your next wrestler to activate (it gets its full AP and MP)"
+        if code == "enter":
+            corner = mat.TURNBUCKLE_NAMES[self.corners[player]] if self.corners[player] >= 0 else "your"
+            return f"{team}: bring a wrestler in from the sidelines to your corner ({corner})? ('no entry' waits)"
+        if code == "sponsor":
+            left = ", ".join(f"{n} ({SPONSOR_TEXT.get(n, '')})" for n in self.sponsors_left[player])
+            return f"{team}: cash in a Sponsorship before the Initiative roll (once per match)? {left}"
+        if code == "recipient":
+            name, n, chosen = step[3], step[4], step[5]
+            done = f"; already: {', '.join(self._label(i) for i in chosen)}" if chosen else ""
+            return (f"{name} ({SPONSOR_TEXT.get(name, '')}): choose a friendly wrestler to receive it "
+                    f"({n - len(chosen)} of {n} left{done})")
+        if code == "choice":
+            w = self.ws[step[3]]
+            for ability, _ in g.entrants[w.index].abilities:
+                if ability.kind == "choice":
+                    opts = ", ".join(f"{o.name} = {o.amount:+d} {o.stat.upper()}" for o in ability.options)
+                    return f"{self._label(w)}'s {ability.name}: choose this activation's bonus: {opts}"
+            return None
+        if code == "defend":
+            return self._defend_prompt(step)
+        if code == "shove":
+            t, pusher, n = self.ws[step[3]], self.ws[step[4]], step[5]
+            return (f"SHOVE {n}: push {self._label(t)} (on {mat.SQUARE_NAMES[t.pos]}) up to {plural(n, 'square')} "
+                    f"in a straight line, away from {self._label(pusher)} (on {mat.SQUARE_NAMES[pusher.pos]}); "
+                    f"it stops at a wrestler, bounces off a rope, is smashed (2 DMG) against a turnbuckle. "
+                    f"N is towards row 1, W towards column A")
+        if code == "rebound":
+            t, ropes, smash = self.ws[step[3]], step[4], step[5]
+            ways = [f"rebound off the {r} rope (5 squares straight back; an enemy in the way makes a Rope Attack)"
+                    for r in ropes]
+            if smash:
+                ways.insert(0, "smash it against the turnbuckle (2 DMG)")
+            return f"{self._label(t)} is thrown into the corner: " + " or ".join(ways)
+        if code == "land":
+            w, t, attack = self.ws[step[3]], self.ws[step[4]], g.attacks[step[5]]
+            where = mat.SQUARE_NAMES[w.pos] if w.pos >= 0 else "the turnbuckle"
+            return (f"{attack.name}: {self._label(w)} leaps from {where} at {self._label(t)} (on "
+                    f"{mat.SQUARE_NAMES[t.pos]}): choose the square it lands on (ATT "
+                    f"{self._pool_text(w, 'att', attack)} against DEF {self._pool_text(t, 'def')})")
+        if code == "throw":
+            a, t, reach = self.ws[step[3]], self.ws[step[4]], step[5]
+            return (f"THROW {reach}: {self._label(a)} throws {self._label(t)} up to {reach} squares: a floor square, "
+                    f"or a rope or turnbuckle square to throw it out of the ring (it stays in on a DEX roll of 3+)")
+        return None
+
+    def _defend_prompt(self, step: tuple[Any, ...]) -> str:
+        """rumbleslam TRIP / LIFT: the defender picks the stat; what each choice costs on a failed attack."""
+        purpose, a, t = step[3], self.ws[step[4]], self.ws[step[5]]
+        attack = self.game.attacks[step[6]]
+        if purpose == "escape":
+            return (f"{self._label(t)} tries to escape {self._label(a)}'s Lift: roll GRP "
+                    f"{self._pool_text(t, 'grp')} or DEX {self._pool_text(t, 'dex')} against {self._label(a)}'s GRP "
+                    f"{self._pool_text(a, 'grp')}; equal or better escapes")
+        strong = "def" if purpose == "trip" else "grp"
+        return (f"{self._label(a)} tries a {attack.name} on {self._label(t)}: {attack.stat.upper()} "
+                f"{self._pool_text(a, attack.stat, attack)} against your choice of {strong.upper()} "
+                f"{self._pool_text(t, strong)} (if it fails, {self._label(a)} takes 1 DMG) or DEX "
+                f"{self._pool_text(t, 'dex')} (if it fails, {self._label(t)} dodges 1 square)")
 
     def _place_prompt(self, step: tuple[Any, ...]) -> str:
         """What a ``place ...`` decision is for, in words (the terminal and web show it)."""
@@ -395,9 +529,11 @@ class RumbleslamCore(State):
             if purpose == "drop":
                 return f"{w} is dropped: place it in base contact with {near} (or the closest free square)"
             return f"{w} escapes the Lift: place it in base contact with {near}"
+        corner = self.corners[self.ws[step[4]].player]
+        yours = f"your corner ({mat.TURNBUCKLE_NAMES[corner]})" if corner >= 0 else "your corner"
         return {
-            "deploy": f"place {w} in your corner",
-            "enter": f"place {w} (from the sidelines) in your corner",
+            "deploy": f"place {w} in {yours}",
+            "enter": f"place {w} (from the sidelines) in {yours}",
             "eagle": f"Eagle Airways: fly {w} to any free square",
             "dodge": f"{w} dodges: place it 1 square away",
         }.get(purpose, f"place {w}")

@@ -78,7 +78,11 @@ def narrate(game: Any, event: Event) -> str | None:
         dice = " ".join(d.get("dice", []))
         totals = d.get("totals")
         who = d.get("attacker") or d.get("lifter") or d.get("wrestler") or d.get("team") or ""
+        if not who and isinstance(d.get("players"), list):  # the set-up roll-off: one die each, in seat order
+            who = " and ".join(str(p) for p in d["players"])
         tail = f" -> {' vs '.join(str(t) for t in totals)}" if isinstance(totals, list) else ""
+        if isinstance(totals, dict):  # the Initiative roll: each team's total
+            tail = " -> " + ", ".join(f"{team} {t}" for team, t in totals.items())
         verdict = "" if "success" not in d else (": success!" if d["success"] else ": no good.")
         return f"  {who} rolls {dice or 'no dice'} ({d.get('what')}){tail}{verdict}"
     if kind == "crowd_pleaser":
@@ -161,8 +165,9 @@ def render_observation(observation: dict[str, Any]) -> str:
         lines.append(f"{letters[w['name']]}{mark} {w['name'][:26]:<26} P{w['team']:<3} {str(where)[:11]:<11} "
                      f"{w['sta']:>2}/{w['sta_max']:<2} {w['ap']:>3} {w['mp']:>3}  {counters}")
     for p, team in enumerate(observation["teams"]):
+        corner = f", corner {team['corner']}" if team.get("corner") else ""
         lines.append(f"P{p} {team['name']}: {team['endorsements']} Endorsements, "
-                     f"sponsorships {', '.join(team['sponsorships']) or 'none'}")
+                     f"sponsorships {', '.join(team['sponsorships']) or 'none'}{corner}")
     if observation.get("prompt"):
         lines.append(f"Now: {observation['prompt']}")
     if observation.get("over"):
@@ -170,6 +175,17 @@ def render_observation(observation: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+SPONSOR_TEXT = {
+    "Mana Mania Muscle Maker": "roll 1G: that many friendly wrestlers get +1ATT this round",
+    "Alchemist's Guild Protein Potion": "roll 1G: that many friendly wrestlers get +1GRP this round",
+    "Woodland Wonder Sprite Steroids": "roll 1G: that many friendly wrestlers get +1DEX this round",
+    "Snori's Stoneskin Supplements": "roll 1S: that many friendly wrestlers get +1DEF this round",
+    "Phoenix Fizz": "roll 1S: that many friendly wrestlers regain 1 STA and lose their Knockdown counters",
+    "Orka-Cola": "roll 1S: that many friendly wrestlers get a +AP counter",
+    "Tauran Tacos": "roll 1G: that many friendly wrestlers get a +MP counter",
+    "Eagle Airways": "roll 1S: that many friendly wrestlers fly to any empty square (not a turnbuckle)",
+}
+"""rumbleslam SPONSORSHIP BONUSES in short (what a player weighs when offered one)."""
 _DESCRIPTIONS = {
     "brawl": "Brawl, 1AP: ATT vs DEF, 1 DMG.",
     "grapple": "Grapple, 1AP: GRP vs GRP, 1 DMG.",
@@ -186,8 +202,42 @@ _DESCRIPTIONS = {
     "tag": "Tag Out, 2AP: the partner comes in with full AP and MP.",
     "place": "Put the wrestler being placed on this square (see 'Now:' above the menu).",
     "hit": "(DEVASTATING): this wrestler defends next against the same attack roll.",
+    "move": "Move to this square, 1 MP a square (the north-west square of a 2x2 base).",
+    "end": "End this wrestler's activation (AP and MP left are lost).",
+    "reroll": "Spend an Endorsement: re-roll this die once (the dice are listed under 'Now:').",
+    "keep": "Keep the dice as they are (no Endorsement spent).",
+    "shove": "Shove in this direction (N: towards row 1, S: row 10, W: column A, E: column J).",
+    "smash": "Smash the thrown wrestler against the turnbuckle: 2 DMG.",
+    "rebound": "Bounce the thrown wrestler off this rope: 5 squares straight back into the ring.",
+    "land": "The Turnbuckle Attack lands on this square (in base contact with the target).",
+    "corner": "Take this corner: your wrestlers set up beside its turnbuckle and enter the ring there.",
+    "nominate": "This wrestler rolls DEX for the Initiative and is your first activation this round.",
+    "activate": "Activate this wrestler next: full AP and MP.",
+    "enter": "Bring this wrestler in from the sidelines to your corner.",
+    "recipient": "This wrestler receives the Sponsorship's bonus.",
+    "choose": "This Choice ability's option until the wrestler's next activation.",
+}
+_DEFEND = {
+    "DEF": "Defend with DEF: if the attack fails, the attacker takes 1 DMG.",
+    "GRP": "Defend with GRP: if the attack fails, the attacker takes 1 DMG (escaping a Lift: GRP against GRP).",
+    "DEX": "Defend with DEX: if the attack fails, this wrestler dodges 1 square (escaping a Lift: DEX "
+           "against GRP).",
 }
 
 
 def describe_action(name: str) -> str | None:
-    return _DESCRIPTIONS.get(name.split(" ", 1)[0])
+    """The rulebook's words for an action name alone (``RumbleslamGame.describe_action`` adds what
+    the teams' cards say: abilities, Crowd Pleasers, Choice options)."""
+    verb, _, rest = name.partition(" ")
+    if verb == "defend":
+        return _DEFEND.get(rest)
+    if verb == "sponsor":
+        text = SPONSOR_TEXT.get(rest)
+        return f"{rest}: {text}." if text else None
+    if name == "no sponsor":
+        return "Keep your Sponsorships for a later round."
+    if name == "no entry":
+        return "Bring no one in from the sidelines now."
+    if name == "keep dice":
+        return _DESCRIPTIONS["keep"]
+    return _DESCRIPTIONS.get(verb)

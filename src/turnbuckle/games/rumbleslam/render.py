@@ -12,6 +12,7 @@ side strips, one per action, each lettered with its verb. ``shove <direction>`` 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
@@ -122,7 +123,11 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     (a throw into someone) can still be clicked."""
     width = mat.SIZE * CELL
     rows = len(observation["wrestlers"])
-    height = width + 20 + 18 * rows
+    prompt = observation.get("prompt")
+    # the decision's facts (the dice a re-roll would change, what a defence is against, ...): the
+    # browser shows the picture instead of the text view, so the picture says them
+    now = textwrap.wrap(f"Now: {prompt}", 72) if prompt else []
+    height = width + 20 + 18 * rows + 17 * len(now)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
              f'<rect x="0" y="0" width="{width}" height="{height}" fill="#222"/>']
@@ -158,5 +163,9 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
         parts.append(f'<text x="6" y="{y0 + 18 * i}" font-size="13" fill="{COLOURS[w["team"] % 4]}">'
                      f'{letters[w["name"]]}: {escape(w["name"])} STA {w["sta"]}/{w["sta_max"]} ({escape(str(where))})'
                      f'</text>')
+    y1 = y0 + 18 * rows
+    for i, line in enumerate(now):
+        parts.append(f'<text class="prompt" x="6" y="{y1 + 17 * i}" font-size="13" fill="#f4d03f">'
+                     f'{escape(line)}</text>')
     parts.append("</svg>")
     return "".join(parts)

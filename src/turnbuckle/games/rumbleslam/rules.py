@@ -500,8 +500,29 @@ class RumbleslamGame(Game):
         return render_svg(observation, actions)
 
     def describe_action(self, action_name: str) -> str | None:
+        """The rulebook's words, and for an ability, a Crowd Pleaser or a Choice option what the
+        wrestler's card says (the bare name says nothing of its dice, DMG or special rules)."""
         from turnbuckle.games.rumbleslam.narrate import describe_action
 
+        verb, _, rest = action_name.partition(" ")
+        if verb == "use":
+            attack = next((a for a in self.attacks if a.name == rest.split(":", 1)[0]), None)
+            if attack is not None:
+                return _attack_text(attack)
+        if action_name.startswith("crowd pleaser "):
+            entrant = next((e for e in self.entrants if e.label == action_name[14:]), None)
+            if entrant is not None:
+                cp = entrant.profile.crowd_pleaser
+                text = f": {cp.text}" if cp.text else ""
+                return (f"Crowd Pleaser {cp.name}, AP equal to POP ({entrant.profile.pop}){text}; roll the Crowd "
+                        f"die: a Cheer works{', a HEEL needs a Boo' if entrant.profile.heel else ''}, a Boo gives -AP.")
+        if verb == "choose":
+            for e in self.entrants:
+                for ability, _ in e.abilities:
+                    for option in ability.options:
+                        if option.name == rest:
+                            return (f"{ability.name}: {option.amount:+d} {option.stat.upper()} until its next "
+                                    "activation.")
         return describe_action(action_name)
 
     def roster(self) -> list[dict[str, Any]]:
@@ -550,3 +571,23 @@ def validate_team_file(path: str, budget: int = 1000, roster: str | None = None)
 
 
 __all__ = ["AttackDef", "DataFileError", "Entrant", "RumbleslamGame", "validate_team_file"]
+
+
+def _attack_text(attack: AttackDef) -> str:
+    """An ability's attack as its card reads: AP, the dice rolled against which stat, DMG, special rules."""
+    stat = attack.stat.upper()
+    if attack.pool is not None:
+        dice = attack.pool.dice
+        parts = [f"{dice.count(k)}{k}" for k in ("G", "S", "C") if k in dice]
+        stat = "+".join(parts + ([str(attack.pool.bonus)] if attack.pool.bonus else [])) or stat
+    extra = "".join(f"+1{k}" for k in attack.extra)
+    def rule(name: str, n: int) -> str:  # as the card writes it: (SHOVE 2), (-2AP), (DAZED)
+        if name in ("BOUNCEBACK", "SHOVE", "THROW"):
+            return f"({name} {n})"
+        if name[1:] in ("AP", "MP"):
+            return f"({name[0]}{n if n > 1 else ''}{name[1:]})"
+        return f"({name})"
+
+    rules = " ".join(rule(r, n) for r, n in attack.rules)
+    return (f"{attack.name}, {attack.ap}AP: {stat}{extra} vs {' or '.join(d.upper() for d in attack.defend)}, "
+            f"{attack.dmg} DMG{' ' + rules if rules else ''}.")

@@ -117,3 +117,54 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
     if kind == "round_limit":
         return f"Time! No pinfall after {d['rounds']} rounds: a draw."
     return None
+
+
+_DECISIONS = {
+    "end turn": "End your turn; bid AP you did not spend go back to your pool at the end of the round.",
+    "boost": "Add 1 die to this roll for 1 bid AP (SK-5).",
+    "no boost": "Roll the dice as they are.",
+    "no counter": "Let the block stand; no counter.",
+    "keep facing": "Keep the current facing.",
+    "stay": "Stay where it is (a via-rope Whip: back where it started, after the rope).",
+    "direct": "Whip it straight to its destination.",
+    "push max": "Push as far as the Smash Down Value allows (or until a model or the ropes stop it).",
+    "effect end": "Flaunt: +1 END (never above the starting END).",
+    "effect pin": "Flaunt: +1 die on your Pin Attempts this round.",
+    "effect gain": "Flaunt: +1 pool AP.",
+}
+
+
+def describe_decision(name: str) -> str | None:
+    """Words beside a decision name that is not a maneuver (bids, boosts, facings, destinations ...)."""
+    if name in _DECISIONS:
+        return _DECISIONS[name]
+    parts = name.split()
+    head = parts[0]
+    if head == "bid" and len(parts) == 2:
+        return f"Bid {parts[1]} AP in secret; the lowest bid moves first, only bid AP pay for maneuvers and boosts."
+    if head == "face" and len(parts) == 2:
+        if parts[1].startswith("P"):
+            return f"Turn to face seat {parts[1][1:]}'s model."
+        return f"Face {parts[1]} degrees (counter-clockwise from east: 0 east, 90 north, 180 west, 270 south)."
+    if head == "push" and len(parts) == 2:
+        return f"Push the defender {plural(int(parts[1]), 'inch')} straight away from the attacker."
+    if head == "place" and len(parts) == 3:
+        return f"Place the defender behind you, {parts[2]} degrees clockwise from straight behind."
+    if head == "via" and len(parts) == 3:
+        return f"Whip it off the {parts[2]} rope on the way (2 END), then to the destination chosen next."
+    if head == "drain" and len(parts) == 2:
+        return f"Flaunt: seat {parts[1][1:]} loses 1 pool AP."
+    if head == "starter" and len(parts) == 2:
+        return f"Your wrestler number {parts[1]} (as listed) starts in the ring; the other waits for a Tag."
+    if head == "corner" and len(parts) == 2:
+        return f"Set up in the {parts[1]} corner, 6 inches out along its diagonal."
+    if head == "rope" and len(parts) == 2:
+        return f"Move straight to the {parts[1]} rope."
+    if head == "move" and len(parts) == 3:
+        return f"Move to ({parts[1]}, {parts[2]}): inches east and north of the SW corner."
+    if head == "to" and len(parts) == 4:
+        how = "into base contact with" if parts[2] == "b2b" else "2 inches from"
+        where = {"0": "in front", "180": "straight behind"}.get(parts[3],
+                                                                f"{parts[3]} degrees clockwise from its front")
+        return f"Move {how} seat {parts[1][1:]}'s model, {where}."
+    return None

@@ -10,6 +10,7 @@ are found from the observation by the same geometry the rules use (``geometry.an
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
@@ -89,6 +90,8 @@ def render_text(observation: dict[str, Any]) -> str:
         if "limit" in pend:
             extra += f" · up to {pend['limit']:g} inches"
         lines.append(f"now: {pend['maneuver']}{extra}")
+    if observation.get("prompt"):
+        lines.append(f"Now: {observation['prompt']}")
     if observation.get("winner") is not None:
         lines.append(f"winner: {players[observation['winner']]['label']}")
     return "\n".join(lines)
@@ -165,6 +168,11 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     scale = 20.0
     pad = 30.0
     size = RING * scale + 2 * pad
+    prompt = observation.get("prompt")
+    # what the decision needs (a boost's dice, a counter's AP, a bid's pool): the browser shows this
+    # picture instead of the text view, so the picture says it, under the ring
+    now = textwrap.wrap(f"Now: {prompt}", 95) if prompt else []
+    height = size + 16 * len(now) + (6 if now else 0)
 
     def px(x: float) -> float:
         return pad + x * scale
@@ -172,9 +180,9 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     def py(y: float) -> float:
         return pad + (RING - y) * scale
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size:g} {size:g}" width="{size:g}" '
-           f'height="{size:g}" font-family="sans-serif">',
-           f'<rect x="0" y="0" width="{size:g}" height="{size:g}" fill="#222"/>',
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size:g} {height:g}" width="{size:g}" '
+           f'height="{height:g}" font-family="sans-serif">',
+           f'<rect x="0" y="0" width="{size:g}" height="{height:g}" fill="#222"/>',
            f'<rect x="{pad}" y="{pad}" width="{RING * scale:g}" height="{RING * scale:g}" fill="#e8e2d0"/>']
     for offset, rope in zip((-4, -9, -14), ("#f1c40f", "#e74c3c", "#f1c40f"), strict=True):  # electrified ropes
         side = RING * scale - 2 * offset
@@ -235,5 +243,8 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
         out.append(f'<text class="outside" x="{pad}" y="{size - 6:g}" font-size="11" fill="#ddd">Outside the ring: '
                    f'{escape(", ".join(outside))}</text>')
+    for i, line in enumerate(now):
+        out.append(f'<text class="prompt" x="6" y="{size + 12 + 16 * i:g}" font-size="12" fill="#f4d03f">'
+                   f'{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)
