@@ -166,7 +166,7 @@ def render_observation(observation: dict[str, Any]) -> str:
                      f"{w['sta']:>2}/{w['sta_max']:<2} {w['ap']:>3} {w['mp']:>3}  {counters}")
     for p, team in enumerate(observation["teams"]):
         corner = f", corner {team['corner']}" if team.get("corner") else ""
-        lines.append(f"P{p} {team['name']}: {team['endorsements']} Endorsements, "
+        lines.append(f"P{p} {team['name']}: {plural(team['endorsements'], 'Endorsement')}, "
                      f"sponsorships {', '.join(team['sponsorships']) or 'none'}{corner}")
     if observation.get("prompt"):
         lines.append(f"Now: {observation['prompt']}")

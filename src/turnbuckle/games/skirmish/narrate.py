@@ -94,7 +94,7 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
     if kind == "pin_count":
         return {1: "One!", 2: "Two!"}.get(d["count"], "THREE!")
     if kind == "kick_out":
-        return "Kick-out!"
+        return {0: "Kick-out before the count!", 1: "Kick-out after one!"}.get(d.get("count", 2), "Kick-out after two!")
     if kind == "pinfall":
         return f"{d['wrestler']} pins {d['victim']}! The match is over!"
     if kind == "flaunt_result":

@@ -83,7 +83,7 @@ def render_text(observation: dict[str, Any]) -> str:
     pend = observation.get("pending")
     if pend and pend.get("maneuver"):
         extra = ""
-        if "a_hits" in pend:
+        if pend.get("a_hits") or pend.get("d_hits"):  # 0 vs 0: nothing rolled yet (or nothing to tell)
             extra = f" · hits {pend.get('a_hits', 0)} vs {pend.get('d_hits', 0)}"
         if pend.get("count"):
             extra += f" · count {pend['count']}"
