@@ -134,3 +134,14 @@ def test_svg_an_override_without_actions_still_draws() -> None:
     older = Older()
     state = older.new_initial_state()
     assert picture(older, state.observation(0), ["roll"])["svg"] == "<svg/>"
+
+
+def test_big_views_travel_compressed(client: Any) -> None:
+    """A skirmish move's view carries thousands of clickable destinations: sent gzipped to a
+    browser that accepts it (the event stream is left alone so it still streams)."""
+    created = client.post("/api/matches", json={"game": "skirmish", "seats": ["human", "hot-seat"], "seed": 1}).json()
+    headers = {"Authorization": f"Bearer {created['owner_token']}", "Accept-Encoding": "gzip"}
+    seat = client.get(f"/api/matches/{created['id']}", headers=headers).json()["to_move"]
+    response = client.get(f"/api/matches/{created['id']}/seats/{seat}?render=true", headers=headers)
+    assert response.status_code == 200 and response.headers.get("content-encoding") == "gzip"
+    assert response.json()["picture"]["svg"].startswith("<svg")

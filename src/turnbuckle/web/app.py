@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -52,6 +53,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.service = service
+    # views carry SVG pictures (a skirmish move's clickable destinations run to hundreds of KB);
+    # Starlette leaves the event stream (text/event-stream) uncompressed, so it still streams
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.state.replays = ReplayStore()
     app.include_router(api.router)
     app.include_router(pages.router)
