@@ -485,8 +485,13 @@ def main(argv: list[str] | None = None) -> int:
     bound_rows = []
     for label, us in bounds:
         budget = pig / TARGET_RATIO - us
-        bound_rows.append((label, f"{us:.2f}", f"{pig / us:.2f}x", f"{budget:.2f}",
-                           f"{(med['turnbuckle'] - us) / budget:.1f}x" if budget > 0 else "unreachable"))
+        if budget <= 0:
+            shrink = "unreachable"
+        elif med["turnbuckle"] <= pig / TARGET_RATIO:
+            shrink = "already met"
+        else:
+            shrink = f"{(med['turnbuckle'] - us) / budget:.1f}x"
+        bound_rows.append((label, f"{us:.2f}", f"{pig / us:.2f}x", f"{budget:.2f}", shrink))
     print_table(
         f"Best possible ratio to pig with rules that cost nothing; the rules' budget at {TARGET_RATIO}x "
         f"(pig {pig:.2f} us, whole game {med['turnbuckle']:.2f} us a transition)",
