@@ -6,7 +6,7 @@ needs a die (a chance node) or a decision. No generators or callbacks, so ``clon
 lists and the wrestlers. Each comment names the rule text's heading (``# rumbleslam PIN``).
 
 The rule families live in layers, each a class extending the one before it (``core`` ..
-``decisions``); this module holds the engine loop and re-exports the public names.
+``prompts``); this module holds the engine loop and re-exports the public names.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from collections.abc import Callable, Sequence
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, OUT, SIDE, TB, Wrestler
-from turnbuckle.games.rumbleslam.decisions import DecisionRules
+from turnbuckle.games.rumbleslam.prompts import PromptRules
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
 _STEPS: dict[type, dict[str, Callable[..., None]]] = {}
 """Per state class, each step kind's ``_s_`` method (looked up once, not per step)."""
 
 
-class RumbleslamState(DecisionRules):
+class RumbleslamState(PromptRules):
     """A match in progress: the engine loop over the rule layers (core, rerolls, placement, status,
-    rounds, menu, attacks, specials, grapple, decisions), each using only the ones before it."""
+    rounds, menu, attacks, specials, grapple, decisions, prompts), each using only the ones before it."""
 
     def __init__(self, game: RumbleslamGame) -> None:
         super().__init__(game)
