@@ -59,7 +59,7 @@ from turnbuckle.games.skirmish.game import (
     load_chart,
     load_roster,
 )
-from turnbuckle.games.skirmish.rounds import RoundRules
+from turnbuckle.games.skirmish.placement import PlacementRules
 
 __all__ = [
     "BATCHES", "BID", "BID_ORDER", "BOOST", "CHANCE_PHASES", "CORNER", "COUNTER", "DEST", "FACE", "FIRST_GAIN",
@@ -69,7 +69,7 @@ __all__ = [
     "load_roster"]
 
 
-class SkirmishState(RoundRules):
+class SkirmishState(PlacementRules):
     """A match in progress."""
 
     game: SkirmishGame
@@ -300,115 +300,6 @@ class SkirmishState(RoundRules):
         else:
             self._special(player, mi, me_index)
 
-    def _start_move(self, player: int, mi: int, model: int) -> None:
-        m = self.game.maneuvers[mi]
-        me = self.models[model]
-        self.pend = {"man": mi, "player": player, "mover": model, "facer": model, "forced": False}
-        if m.distance is not None:
-            self._open_destination(round(m.distance * geo.UNIT), player)
-            return
-        dice = self.game.profiles[me.wrestler].stat(m.stats[0])
-        if me.staggered and m.stagger_penalty:
-            dice -= 1  # one die fewer while staggered (SK-10.1)
-        dice = min(max(dice, 0), MAX_DICE)
-        if dice == 0:
-            self.emit("move_roll", player=player, dice=0, total=0)
-            self._open_destination(0, player)
-            return
-        self.pend["dice"] = dice
-        self.phase = MOVE_ROLL
-
-    def _on_total(self, total: int) -> None:
-        pend = self.pend
-        if self.phase == MOVE_ROLL:
-            self.emit("move_roll", player=pend["player"], dice=pend["dice"], total=total)
-            self._open_destination(total * geo.UNIT, pend["player"])
-        else:  # WHIP_ROLL (SK-10.7)
-            self.emit("whip_roll", player=pend["player"], dice=pend["dice"], total=total)
-            pend["mover"] = pend["target"]
-            pend["facer"] = pend["target"]
-            pend["forced"] = True
-            self._open_destination(total * geo.UNIT, pend["player"])
-            routes = self._whip_routes()
-            if routes:
-                pend["routes"] = routes
-                self.phase = ROUTE
-
-    def _on_route(self, index: int) -> None:
-        """Whip: ``direct`` (index 0) or off rope ``ROPES[index - 1]`` on the way (R-SK-11)."""
-        pend = self.pend
-        via = geo.ROPES[index - 1] if index > 0 else None
-        pend.pop("routes", None)
-        if via is not None:
-            pend["via"] = via
-        self.emit("whip_route", player=pend["player"], model=pend["mover"],
-                  wrestler=self.game.profiles[self.models[pend["mover"]].wrestler].name, via=via)
-        self.phase = DEST
-
-    def _open_destination(self, limit: int, chooser: int) -> None:
-        self.pend["limit"] = limit
-        self.pend.pop("dice", None)
-        self.phase = DEST
-        self.chooser = chooser
-        self._dest = None
-        self._named = None
-
-    def _on_destination(self, point: geo.Point) -> None:
-        pend = self.pend
-        mover = self.models[pend["mover"]]
-        start = mover.pos
-        mover.x, mover.y = point
-        via = pend.pop("via", None)
-        self.emit("moved", model=pend["mover"], wrestler=self.game.profiles[mover.wrestler].name,
-                  x=point[0] / geo.UNIT, y=point[1] / geo.UNIT, forced=pend["forced"],
-                  distance=round(math.sqrt(geo.dist2(start, point)) / geo.UNIT, 2),
-                  **({"via": via} if via is not None else {}))
-        # SK-6.4: the rope touched on the way (a via-rope Whip), then the one it ends against,
-        # 2 END once per maneuver either way (R-SK-12)
-        if via is not None or (pend["forced"] and point != start and geo.touches_rope(point, mover.r)):
-            self._rope(pend["mover"])
-        self.phase = FACE
-        self.pend.pop("face_only", None)
-
-    def _on_facing(self, action: Action) -> None:
-        g = self.game
-        pend = self.pend
-        facer = self.models[pend["facer"]]
-        if action.name != "keep facing":
-            if action.id >= g.face_seat_base and action.id < g.anchor_base:
-                seat = action.id - g.face_seat_base
-                facer.fx, facer.fy = geo.toward(facer.pos, self.models[self.active[seat]].pos)
-            else:
-                facer.fx, facer.fy = geo.FACINGS[action.id - g.facing_base]
-        self.emit("facing", model=pend["facer"], wrestler=g.profiles[facer.wrestler].name,
-                  facing=[facer.fx, facer.fy], choice=action.name)
-        self._resume_turn()
-
-    def _rope(self, model: int) -> None:
-        """SK-6.4: 2 END for an enemy maneuver putting a model into the ropes, once per maneuver."""
-        roped = self.pend.get("roped", [])
-        if model in roped:
-            return
-        self.pend["roped"] = [*roped, model]  # a new list: clones share the old one (shallow pend copy)
-        m = self.models[model]
-        self.emit("ropes", model=model, wrestler=self.game.profiles[m.wrestler].name)
-        self._lose_end(model, ROPE_END)
-
-    def _lose_end(self, model: int, amount: int) -> None:
-        """END never drops below 1; the END prevented becomes AP for the attacking player (SK-7.6)."""
-        m = self.models[model]
-        lost = min(amount, m.end - 1)
-        m.end -= lost
-        prevented = amount - lost
-        attacker = self.pend.get("player", -1)
-        gained = 0
-        if prevented > 0 and attacker >= 0:
-            want = prevented if self.game.end_floor_ap == "per_end" else 1
-            gained = min(want, MAX_AP - self.pool[attacker])
-            self.pool[attacker] += gained
-        self.emit("end_loss", model=model, wrestler=self.game.profiles[m.wrestler].name, lost=lost, end=m.end,
-                  prevented=prevented, ap_to=attacker if prevented else None, ap=gained)
-
     def _start_rolloff(self) -> None:
         g = self.game
         pend = self.pend
@@ -574,90 +465,6 @@ class SkirmishState(RoundRules):
         else:
             self._resume_turn()
 
-    def _open_push(self, sdv: int) -> None:
-        pend = self.pend
-        me = self.models[pend["model"]]
-        d = self.models[pend["target"]]
-        ux, uy = geo.unit((d.x - me.x, d.y - me.y)) if d.pos != me.pos else (1.0, 0.0)
-        stop = _ray_stop(d.pos, d.r, (ux, uy), [(o.x, o.y, o.r) for o in self._others(pend["target"])])
-        pend.update(sdv=sdv, stop=stop, ux=ux, uy=uy)
-        self.phase = PUSH
-        self.chooser = pend["player"]
-
-    def _on_push(self, action: Action) -> None:
-        g = self.game
-        pend = self.pend
-        d = self.models[pend["target"]]
-        limit = min(20 * pend["sdv"], pend["stop"])
-        dist = limit if action.id == g.push_max else float((action.id - g.push_base) * geo.UNIT)
-        start = d.pos
-        if dist > 0:
-            ideal = (d.x + dist * pend["ux"], d.y + dist * pend["uy"])
-            obstacles = [(o.x, o.y, o.r) for o in self._others(pend["target"])]
-            if dist >= pend["stop"] - 1e-9:
-                ideal = (min(max(ideal[0], d.r), geo.RING - d.r), min(max(ideal[1], d.r), geo.RING - d.r))
-            point = geo.nearest_lattice(ideal, lambda p: geo.free_at(p, d.r, obstacles)
-                                        and geo.dist2(p, start) <= (dist + 0.75) ** 2, 2)
-            if point is not None:
-                d.x, d.y = point
-        self.emit("pushed", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
-                  y=d.y / geo.UNIT, distance=round(math.sqrt(geo.dist2(start, d.pos)) / geo.UNIT, 2))
-        if d.pos != start and geo.touches_rope(d.pos, d.r):
-            self._rope(pend["target"])
-        self._resume_turn()
-
-    def _on_place(self, bearing: int) -> None:
-        """Suplex: placed B2B in the attacker's back arc; off the table → against the edge (SK-6.2)."""
-        g = self.game
-        pend = self.pend
-        me = self.models[pend["model"]]
-        d = self.models[pend["target"]]
-        back = geo.unit((-me.fx, -me.fy))
-        u = geo.rotate_clockwise(back, bearing)
-        touch = me.r + d.r
-        ideal = (me.x + touch * u[0], me.y + touch * u[1])
-
-        def ok(p: geo.Point) -> bool:
-            return (geo.inside(p, d.r) and touch * touch <= geo.dist2(p, me.pos) <= (touch + 1) ** 2
-                    and geo.completely_back(me.pos, me.facing, p, d.r))
-
-        point = geo.nearest_lattice(ideal, ok, 2)
-        if point is None:
-            point = geo.clamp_inside((round(ideal[0]), round(ideal[1])), d.r)
-        d.x, d.y = point
-        self.emit("placed_b2b", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
-                  y=d.y / geo.UNIT, bearing=bearing)
-        self._displace_under(pend["target"])
-        if geo.touches_rope(d.pos, d.r):
-            self._rope(pend["target"])
-        pend["facer"] = pend["model"]
-        pend["face_only"] = pend["target"]
-        self.phase = FACE
-        self.chooser = pend["player"]
-
-    def _displace_under(self, placed: int) -> None:
-        """SK-6.3: models under a placed model move the least distance (nearest first)."""
-        p = self.models[placed]
-        under = sorted(
-            (i for i, m in enumerate(self.models)
-             if i != placed and m.in_ring and geo.overlaps(p.pos, p.r, m.pos, m.r)),
-            key=lambda i: (geo.dist2(self.models[i].pos, p.pos), i),
-        )
-        for i in under:
-            m = self.models[i]
-            start = m.pos
-            obstacles = [(o.x, o.y, o.r) for j, o in enumerate(self.models) if j != i and o.in_ring]
-            m.x, m.y = geo.displace(start, m.r, obstacles)
-            self.emit("displaced", model=i, wrestler=self.game.profiles[m.wrestler].name, x=m.x / geo.UNIT,
-                      y=m.y / geo.UNIT)
-            if m.player != self.pend.get("player") and m.pos != start and geo.touches_rope(m.pos, m.r):
-                self._rope(i)
-
-    def _drain(self, player: int) -> None:
-        if self.pool[player] >= 1:
-            self.pool[player] -= 1
-            self.emit("drained", player=player, pool=self.pool[player])
-
     def _special(self, player: int, mi: int, model: int) -> None:
         g = self.game
         m = g.maneuvers[mi]
@@ -679,12 +486,6 @@ class SkirmishState(RoundRules):
         if "tag" in m.effects:
             self._tag(player)
         self._resume_turn()
-
-    def _gain_end(self, model: int) -> None:
-        m = self.models[model]
-        if m.end < self.game.profiles[m.wrestler].END:
-            m.end += 1
-        self.emit("end_gain", model=model, wrestler=self.game.profiles[m.wrestler].name, end=m.end)
 
     def _flaunt_rolled(self) -> None:
         pend = self.pend
@@ -732,23 +533,3 @@ class SkirmishState(RoundRules):
         self.active[player] = in_i
         self.emit("tagged", player=player, out=g.profiles[out_m.wrestler].name, incoming=g.profiles[in_m.wrestler].name)
         self._displace_under(in_i)
-
-
-def _ray_stop(start: geo.Point, r: int, u: tuple[float, float], others: list[geo.Obstacle]) -> float:
-    """How far (tenths) a base can travel along ``u`` before touching a rope or another base."""
-    best = math.inf
-    for axis in (0, 1):
-        if abs(u[axis]) > 1e-12:
-            bound = (geo.RING - r) if u[axis] > 0 else r
-            best = min(best, (bound - start[axis]) / u[axis])
-    for ox, oy, orad in others:
-        fx, fy = start[0] - ox, start[1] - oy
-        rr = r + orad
-        b = fx * u[0] + fy * u[1]
-        c = fx * fx + fy * fy - rr * rr
-        disc = b * b - c
-        if disc >= 0 and b < 0:
-            t = -b - math.sqrt(disc)
-            if t >= -1e-9:
-                best = min(best, max(0.0, t))
-    return max(0.0, best)
