@@ -20,7 +20,7 @@ from turnbuckle.games.skirmish.dice import BATCHES, MAX_DICE, TOTALS
 from turnbuckle.games.skirmish.models import Chart, Maneuver, Roster, Wrestler
 
 if TYPE_CHECKING:
-    from turnbuckle.games.skirmish.rules import SkirmishState
+    from turnbuckle.games.skirmish.state import SkirmishState
 
 PACKAGE: Final = "turnbuckle.games.skirmish"
 MATCH_TYPES: Final = ("singles", "fatal_four_way", "tag")
@@ -231,7 +231,7 @@ class SkirmishGame(Game):
         return self.players
 
     def new_initial_state(self) -> SkirmishState:
-        from turnbuckle.games.skirmish.rules import SkirmishState
+        from turnbuckle.games.skirmish.state import SkirmishState
 
         return SkirmishState(self)
 
