@@ -1,0 +1,113 @@
+"""Ring skirmish pushes and placements (SK-10, SK-6.2, SK-6.3): Strike push, Suplex placement, displacement."""
+
+from __future__ import annotations
+
+import math
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.games.skirmish import geometry as geo
+from turnbuckle.games.skirmish.core import FACE, PUSH
+from turnbuckle.games.skirmish.movement import MovementRules
+
+
+class PlacementRules(MovementRules):
+    """Models put somewhere by another's maneuver: pushed, placed behind, displaced."""
+
+    def _open_push(self, sdv: int) -> None:
+        pend = self.pend
+        me = self.models[pend["model"]]
+        d = self.models[pend["target"]]
+        ux, uy = geo.unit((d.x - me.x, d.y - me.y)) if d.pos != me.pos else (1.0, 0.0)
+        stop = _ray_stop(d.pos, d.r, (ux, uy), [(o.x, o.y, o.r) for o in self._others(pend["target"])])
+        pend.update(sdv=sdv, stop=stop, ux=ux, uy=uy)
+        self.phase = PUSH
+        self.chooser = pend["player"]
+
+    def _on_push(self, action: Action) -> None:
+        g = self.game
+        pend = self.pend
+        d = self.models[pend["target"]]
+        limit = min(20 * pend["sdv"], pend["stop"])
+        dist = limit if action.id == g.push_max else float((action.id - g.push_base) * geo.UNIT)
+        start = d.pos
+        if dist > 0:
+            ideal = (d.x + dist * pend["ux"], d.y + dist * pend["uy"])
+            obstacles = [(o.x, o.y, o.r) for o in self._others(pend["target"])]
+            if dist >= pend["stop"] - 1e-9:
+                ideal = (min(max(ideal[0], d.r), geo.RING - d.r), min(max(ideal[1], d.r), geo.RING - d.r))
+            point = geo.nearest_lattice(ideal, lambda p: geo.free_at(p, d.r, obstacles)
+                                        and geo.dist2(p, start) <= (dist + 0.75) ** 2, 2)
+            if point is not None:
+                d.x, d.y = point
+        self.emit("pushed", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
+                  y=d.y / geo.UNIT, distance=round(math.sqrt(geo.dist2(start, d.pos)) / geo.UNIT, 2))
+        if d.pos != start and geo.touches_rope(d.pos, d.r):
+            self._rope(pend["target"])
+        self._resume_turn()
+
+    def _on_place(self, bearing: int) -> None:
+        """Suplex: placed B2B in the attacker's back arc; off the table → against the edge (SK-6.2)."""
+        g = self.game
+        pend = self.pend
+        me = self.models[pend["model"]]
+        d = self.models[pend["target"]]
+        back = geo.unit((-me.fx, -me.fy))
+        u = geo.rotate_clockwise(back, bearing)
+        touch = me.r + d.r
+        ideal = (me.x + touch * u[0], me.y + touch * u[1])
+
+        def ok(p: geo.Point) -> bool:
+            return (geo.inside(p, d.r) and touch * touch <= geo.dist2(p, me.pos) <= (touch + 1) ** 2
+                    and geo.completely_back(me.pos, me.facing, p, d.r))
+
+        point = geo.nearest_lattice(ideal, ok, 2)
+        if point is None:
+            point = geo.clamp_inside((round(ideal[0]), round(ideal[1])), d.r)
+        d.x, d.y = point
+        self.emit("placed_b2b", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
+                  y=d.y / geo.UNIT, bearing=bearing)
+        self._displace_under(pend["target"])
+        if geo.touches_rope(d.pos, d.r):
+            self._rope(pend["target"])
+        pend["facer"] = pend["model"]
+        pend["face_only"] = pend["target"]
+        self.phase = FACE
+        self.chooser = pend["player"]
+
+    def _displace_under(self, placed: int) -> None:
+        """SK-6.3: models under a placed model move the least distance (nearest first)."""
+        p = self.models[placed]
+        under = sorted(
+            (i for i, m in enumerate(self.models)
+             if i != placed and m.in_ring and geo.overlaps(p.pos, p.r, m.pos, m.r)),
+            key=lambda i: (geo.dist2(self.models[i].pos, p.pos), i),
+        )
+        for i in under:
+            m = self.models[i]
+            start = m.pos
+            obstacles = [(o.x, o.y, o.r) for j, o in enumerate(self.models) if j != i and o.in_ring]
+            m.x, m.y = geo.displace(start, m.r, obstacles)
+            self.emit("displaced", model=i, wrestler=self.game.profiles[m.wrestler].name, x=m.x / geo.UNIT,
+                      y=m.y / geo.UNIT)
+            if m.player != self.pend.get("player") and m.pos != start and geo.touches_rope(m.pos, m.r):
+                self._rope(i)
+
+
+def _ray_stop(start: geo.Point, r: int, u: tuple[float, float], others: list[geo.Obstacle]) -> float:
+    """How far (tenths) a base can travel along ``u`` before touching a rope or another base."""
+    best = math.inf
+    for axis in (0, 1):
+        if abs(u[axis]) > 1e-12:
+            bound = (geo.RING - r) if u[axis] > 0 else r
+            best = min(best, (bound - start[axis]) / u[axis])
+    for ox, oy, orad in others:
+        fx, fy = start[0] - ox, start[1] - oy
+        rr = r + orad
+        b = fx * u[0] + fy * u[1]
+        c = fx * fx + fy * fy - rr * rr
+        disc = b * b - c
+        if disc >= 0 and b < 0:
+            t = -b - math.sqrt(disc)
+            if t >= -1e-9:
+                best = min(best, max(0.0, t))
+    return max(0.0, best)
