@@ -20,6 +20,7 @@ def test_bid_prompt_shows_your_pool_and_cap_never_a_hidden_bid() -> None:
     for seat in (0, 1):  # seat 0's own view shows its bid in the table; every prompt is the same
         assert low.observation(seat)["prompt"] == high.observation(seat)["prompt"]
     assert low.observation(1) == high.observation(1)
+    assert s.game.describe_action("bid 3") is None  # the prompt explains bidding once, not beside each amount
 
 
 def test_boost_prompt_names_the_roll_it_changes() -> None:

@@ -140,8 +140,8 @@ def describe_decision(name: str) -> str | None:
         return _DECISIONS[name]
     parts = name.split()
     head = parts[0]
-    if head == "bid" and len(parts) == 2:
-        return f"Bid {parts[1]} AP in secret; the lowest bid moves first, only bid AP pay for maneuvers and boosts."
+    if head == "bid":
+        return None  # the bid prompt says it once; the same words beside every amount were noise
     if head == "face" and len(parts) == 2:
         if parts[1].startswith("P"):
             return f"Turn to face seat {parts[1][1:]}'s model."
