@@ -73,9 +73,9 @@ def test_move_facing_and_push_prompts() -> None:
 
 
 def test_every_decision_name_is_described() -> None:
-    # skirmish decisions: bids, boosts, facings, destinations, Whip routes, Suplex, Flaunt, setup
+    # skirmish decisions: boosts, facings, destinations, Whip routes, Suplex, Flaunt, setup (a bid: its prompt)
     g = game()
-    for name in ("bid 3", "boost", "no boost", "no counter", "end turn", "face 90", "face P1", "keep facing",
+    for name in ("boost", "no boost", "no counter", "end turn", "face 90", "face P1", "keep facing",
                  "push 2", "push max", "place rear 15", "direct", "via rope N", "effect end", "effect pin",
                  "effect gain", "drain P1", "starter 1", "corner SW", "stay", "rope N", "to P1 b2b 180",
                  "to P1 2in 0", "move 12.5 8.0"):
