@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from turnbuckle.agents.registry import make_agent
-from turnbuckle.engine.actions import Action
-from turnbuckle.engine.game import CHANCE, TERMINAL, Game
+from turnbuckle.engine.game import CHANCE, TERMINAL, Game, outcome_at
 
 OBSERVE_AT = (3, 17, 60, 150, 400)
 """Steps at which every player's observation (and a determinization) is recorded."""
@@ -33,15 +32,6 @@ def sha(value: Any) -> str:
 def case_key(case: Case) -> str:
     name, seed, agent = case
     return f"{name}:{seed}" if agent == "random" else f"{name}:{seed}:{agent}"
-
-
-def _by_outcomes(outcomes: list[tuple[Action, float]], point: float) -> Action:
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if point < total:
-            return outcome
-    return outcomes[-1][0]
 
 
 def trace(game: Game, name: str, seed: int, agent: str = "random") -> dict[str, Any]:
@@ -80,7 +70,7 @@ def trace(game: Game, name: str, seed: int, agent: str = "random") -> dict[str, 
         if player == CHANCE:
             outcomes = state.chance_outcomes()
             chance_log.append([(a.name, round(p, 12)) for a, p in outcomes])
-            action = _by_outcomes(outcomes, rng.random()) if by_outcomes else state.sample_chance(rng)
+            action = outcome_at(outcomes, rng.random()) if by_outcomes else state.sample_chance(rng)
         else:
             legal = state.legal_actions()
             legal_log.append([a.name for a in legal])

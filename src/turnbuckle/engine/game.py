@@ -423,14 +423,7 @@ class State(ABC):
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome with its listed probability; rulesets may add a faster path."""
-        outcomes = self.chance_outcomes()
-        point = rng.random()
-        total = 0.0
-        for action, probability in outcomes:
-            total += probability
-            if point < total:
-                return action
-        return outcomes[-1][0]
+        return outcome_at(self.chance_outcomes(), rng.random())
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A copy in which everything ``player`` cannot see is re-sampled consistently with what
@@ -480,6 +473,17 @@ class State(ABC):
 
     def __str__(self) -> str:
         return json.dumps(self.observation(0), sort_keys=True)
+
+
+def outcome_at(outcomes: Sequence[tuple[Action, float]], point: float) -> Action:
+    """The outcome whose cumulative probability first passes ``point`` (in [0, 1)): one uniform draw
+    picks a chance outcome (the last absorbs rounding)."""
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if point < total:
+            return action
+    return outcomes[-1][0]
 
 
 def recent_decisions_one_hot(decisions: Sequence[int], num_actions: int) -> list[float]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from turnbuckle.engine.game import State
+from turnbuckle.engine.game import State, outcome_at
 from turnbuckle.games.filsinger.rules import FilsingerGame
 
 FIXTURE = Path(__file__).parent / "fixtures" / "golden.json"
@@ -48,15 +48,7 @@ def contract_playout(state: State, rng: random.Random) -> None:
     rand = rng.random
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            point = rand()
-            total = 0.0
-            action = outcomes[-1][0]
-            for outcome, probability in outcomes:
-                total += probability
-                if point < total:
-                    action = outcome
-                    break
+            action = outcome_at(state.chance_outcomes(), rand())
         else:
             legal = state.legal_actions()
             action = legal[int(rand() * len(legal))]

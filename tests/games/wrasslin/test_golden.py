@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.engine.game import CHANCE, TERMINAL, outcome_at
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 
 FIXTURE = Path(__file__).parent / "fixtures" / "golden_traces.json"
@@ -98,17 +98,7 @@ def trace(name: str, seed: int) -> dict[str, Any]:
         if player == CHANCE:
             outcomes = state.chance_outcomes()
             chance_log.append([(a.name, round(p, 12)) for a, p in outcomes])
-            if by_outcomes:
-                point = rng.random()
-                total = 0.0
-                action = outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    total += probability
-                    if point < total:
-                        action = outcome
-                        break
-            else:
-                action = state.sample_chance(rng)
+            action = outcome_at(outcomes, rng.random()) if by_outcomes else state.sample_chance(rng)
         else:
             legal = state.legal_actions()
             legal_log.append([a.name for a in legal])
