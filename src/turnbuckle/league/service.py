@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any
@@ -26,6 +27,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.errors import IllegalActionError, ParamError, TurnbuckleError
 from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.heap import frozen_heap
 from turnbuckle.engine.match import Agent, play_match, play_to_end
 from turnbuckle.engine.registry import game_class, load_game
 from turnbuckle.engine.result import MatchResult
@@ -813,6 +815,7 @@ class Runner:
         """Matches per transaction; 0: a whole card (a tournament round) per transaction, so a crash
         loses the unfinished card, which the next run plays again identically."""
         self.db = db
+        self._exits = ExitStack()
         self.session = Session(db._writer, expire_on_commit=False)
         self._injuries: list[tuple[Injury, int]] | None = None
         self._clear_pending()
@@ -830,10 +833,14 @@ class Runner:
         self.session.close()
 
     def __enter__(self) -> Runner:
+        self._exits.enter_context(frozen_heap())  # what is loaded now lives as long as the run
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        try:
+            self.close()
+        finally:
+            self._exits.close()
 
     def _guard(self, fn: Callable[[], Any]) -> Any:
         try:
