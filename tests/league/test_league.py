@@ -271,3 +271,13 @@ def test_a_card_per_transaction_stores_what_a_match_per_transaction_does(
     match = _season_rows(tmp_path / "match.db", game, options, 1)
     assert card == match
     assert not any(m[2] == "null" for m in card if isinstance(m, tuple) and len(m) == 7)
+
+
+def test_a_season_runs_with_its_starting_heap_frozen_and_unfreezes_after(dice_league: Database) -> None:
+    """The Runner keeps full collections off the league's long-lived objects (engine/heap.py)."""
+    import gc
+
+    during: list[int] = []
+    service.run_season(dice_league, None, 2, ["random"], on_match=lambda _o: during.append(gc.get_freeze_count()))
+    assert during and all(count > 0 for count in during)
+    assert gc.get_freeze_count() == 0
