@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import uvicorn
 from rich.console import Console
 from rich.table import Table

@@ -82,7 +82,7 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
-    import httpx
+    import httpx2 as httpx
 
     response = httpx.post(f"{server.url}/api/matches", json=body, timeout=30)
     assert response.status_code == 201, response.text
@@ -364,7 +364,7 @@ def test_rumbleslam_square_clicked_on_the_mat(server: Server, page: Any) -> None
 
 
 def test_skirmish_destination_clicked_in_the_ring(server: Server, page: Any) -> None:
-    import httpx
+    import httpx2 as httpx
 
     created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
                               "seats": ["human", "computer:random"], "seed": 5, "delay": 0})

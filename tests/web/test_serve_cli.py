@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 from typer.testing import CliRunner
 
 from turnbuckle.cli.main import app
