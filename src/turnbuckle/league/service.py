@@ -14,7 +14,8 @@ them, one job each, every module importing only the ones listed before it:
   releasing wrestlers, adding titles;
 * ``played``: a match played in memory (``MatchOutcome``, ``play_counted``, ``count_events``);
 * ``views``: standings, titles, feuds, injuries, histories and card summaries;
-* ``runner``: ``Runner``, and ``run_card`` and ``collect_card``;
+* ``run_base``, ``run_bookkeeping``, ``run_store``, ``run_people`` and ``runner``: the layers of
+  ``Runner``, and ``run_card`` and ``collect_card``;
 * ``season``: booking and running a season; ``replay``: checking a stored match by playing it again.
 """
 
@@ -27,7 +28,8 @@ from turnbuckle.league.lookup import get_league
 from turnbuckle.league.played import MatchOutcome, count_events, default_agent, play_counted, side_ranks
 from turnbuckle.league.promotion import create_league, new_title, release, sign
 from turnbuckle.league.replay import replay_match
-from turnbuckle.league.runner import MODEL, Runner, collect_card, run_card
+from turnbuckle.league.run_store import MODEL
+from turnbuckle.league.runner import Runner, collect_card, run_card
 from turnbuckle.league.season import book_season_event, run_season
 from turnbuckle.league.views import (
     end_feud,
