@@ -150,7 +150,7 @@ def sign_ready_made(session: Session, league: League, names: list[str], everyone
 
 def sign_team_file(db: Database, league_name: str | None, path: str) -> dict[str, Any]:
     """Sign the team in a team file (a single team, or the first ``[[team]]``)."""
-    from turnbuckle.league.service import get_league
+    from turnbuckle.league.lookup import get_league
 
     team = load_team(Path(path))
     with db.write() as session:
@@ -168,7 +168,7 @@ def hire_team(
 ) -> dict[str, Any]:
     """Hire a team on the command line; a tag team is ``NAME`` (Exhibition) or ``NAME:traditional``."""
     from turnbuckle.engine.datafiles import validate
-    from turnbuckle.league.service import get_league
+    from turnbuckle.league.lookup import get_league
 
     hires = []
     for text in tag_teams or []:
@@ -253,7 +253,7 @@ def add_team_columns(session: Session, league: League, rows: list[dict[str, Any]
 
 def list_teams(db: Database, league_name: str | None, include_released: bool = False) -> dict[str, Any]:
     """The league's teams with their hiring, cost and the budget."""
-    from turnbuckle.league.service import get_league
+    from turnbuckle.league.lookup import get_league
 
     with db.read() as session:
         league = get_league(session, league_name)

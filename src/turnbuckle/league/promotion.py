@@ -1,0 +1,132 @@
+"""Setting up a promotion: the league itself, signing and releasing its wrestlers, its titles."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sqlalchemy import func, select
+
+from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.registry import game_class, load_game
+from turnbuckle.league.booking import closest, match_type_choices
+from turnbuckle.league.cards import TITLE_SIZES
+from turnbuckle.league.errors import BookingError, LeagueError, UnknownWrestlerError
+from turnbuckle.league.lookup import current_reign, get_league, get_wrestler, roster_names
+from turnbuckle.league.people import LIVE
+from turnbuckle.league.team_games import is_team_game
+from turnbuckle.store.base import utcnow
+from turnbuckle.store.db import Database
+from turnbuckle.store.league_models import League, LeagueEvent, LeagueMatch, LeagueWrestler, MatchEntrant, Title
+
+
+# -- creating ---------------------------------------------------------------------------------
+def create_league(
+    db: Database, name: str, game: str, options: dict[str, Any], roster: str | None = None, seed: int | None = None
+) -> dict[str, Any]:
+    """A new promotion under ``game`` with its options (checked by building the game once)."""
+    cls = game_class(game)
+    known = {o.name for o in cls.options()}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ParamError(f"{game} has no option {unknown[0]!r}; options: {', '.join(sorted(known))}")
+    probe = options
+    if is_team_game(game):  # the card names each match's teams; probe the options with the cheapest team
+        from turnbuckle.league.teams import probe_options
+
+        probe = probe_options(game, options, roster)
+    try:
+        load_game(game, **probe, **({"roster": roster} if roster else {}))
+    except TypeError as exc:
+        raise ParamError(f"{game}: {exc}") from None
+    if not name.strip():
+        raise LeagueError("a league needs a name")
+    with db.write() as session:
+        if session.scalar(select(League).where(func.lower(League.name) == name.lower())) is not None:
+            raise LeagueError(f"a league named {name!r} already exists")
+        league = League(
+            name=name.strip(), game=game, options=options, roster=roster, seed=seed if seed is not None else 0
+        )
+        if seed is None:
+            league.seed = random.SystemRandom().randrange(2**31)
+        session.add(league)
+        session.flush()
+        return {"id": league.id, "name": league.name, "game": game, "options": options, "seed": league.seed}
+
+
+def sign(db: Database, league_name: str | None, names: list[str], everyone: bool = False) -> list[str]:
+    """Sign wrestlers from the game's roster (or the league's roster file); ``everyone``: the whole roster."""
+    with db.write() as session:
+        league = get_league(session, league_name)
+        if is_team_game(league.game):  # competitors are teams: ready-made ones by name
+            from turnbuckle.league.teams import sign_ready_made
+
+            return sign_ready_made(session, league, names, everyone)
+        available = roster_names(league.game, league.roster)
+        by_lower = {n.lower(): n for n in available}
+        wanted = available if everyone else names
+        if not wanted:
+            raise LeagueError("name the wrestlers to sign (or use --all)")
+        signed: list[str] = []
+        existing = {w.name.lower(): w for w in league.wrestlers}
+        for raw in wanted:
+            name = by_lower.get(raw.strip().lower())
+            if name is None:
+                raise UnknownWrestlerError(
+                    f"{raw!r} is not on the {league.game} roster{closest(raw, available)}"
+                    " (see `turnbuckle roster GAME`, or give the league a --roster file)"
+                )
+            current = existing.get(name.lower())
+            if current is not None and current.active:
+                if everyone:
+                    continue
+                raise LeagueError(f"{name} is already signed to {league.name}")
+            if current is not None:
+                current.active, current.released_at = True, None
+            else:
+                session.add(LeagueWrestler(league_id=league.id, name=name))
+            signed.append(name)
+        return signed
+
+
+def release(db: Database, league_name: str | None, name: str) -> dict[str, Any]:
+    """Release a wrestler: titles they hold are vacated; they cannot be on an unplayed card."""
+    with db.write() as session:
+        league = get_league(session, league_name)
+        wrestler = get_wrestler(session, league, name)
+        booked = session.scalar(
+            select(LeagueEvent.number)
+            .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
+            .join(MatchEntrant, MatchEntrant.match_id == LeagueMatch.id)
+            .where(MatchEntrant.wrestler_id == wrestler.id, LeagueMatch.status.in_(("booked", LIVE)))
+        )
+        if booked is not None:
+            raise BookingError(f"{wrestler.name} is booked on card #{booked}; run it before releasing them")
+        vacated: list[str] = []
+        for title in league.titles:
+            reign = current_reign(session, title)
+            if reign is not None and wrestler.name in reign.holders:
+                reign.ended_at = utcnow()
+                vacated.append(title.name)
+        wrestler.active = False
+        wrestler.released_at = utcnow()
+        return {"released": wrestler.name, "vacated": vacated}
+
+
+def new_title(db: Database, league_name: str | None, name: str, kind: str = "singles") -> dict[str, Any]:
+    if kind not in TITLE_SIZES:
+        raise LeagueError(f"a title is 'singles' or 'tag', not {kind!r}")
+    with db.write() as session:
+        league = get_league(session, league_name)
+        if is_team_game(league.game) and kind == "singles":
+            kind = "team"  # one team a side
+        elif kind == "team" and not is_team_game(league.game):
+            raise LeagueError(f"{league.game} signs wrestlers, so its titles are 'singles' or 'tag'")
+        if kind == "tag" and "tag" not in match_type_choices(league.game):
+            raise LeagueError(f"{league.game} has no tag matches, so no tag titles")
+        if session.scalar(select(Title).where(Title.league_id == league.id, func.lower(Title.name) == name.lower())):
+            raise LeagueError(f"{league.name} already has a title named {name!r}")
+        title = Title(league_id=league.id, name=name, kind=kind)
+        session.add(title)
+        session.flush()
+        return {"id": title.id, "name": name, "kind": kind}

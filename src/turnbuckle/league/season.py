@@ -1,0 +1,179 @@
+"""A season: each next card booked from the league as it stands (title defences, feud rematches
+and blow-offs, the rest paired by rating) and the cards run one after another by one ``Runner``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.booking import MatchSpec, match_type_choices
+from turnbuckle.league.cards import TITLE_SIZES, _book_match, _new_event, active_feuds
+from turnbuckle.league.errors import BookingError, LeagueError
+from turnbuckle.league.lookup import current_reign
+from turnbuckle.league.people import LIVE
+from turnbuckle.league.played import MatchOutcome
+from turnbuckle.league.runner import Runner
+from turnbuckle.league.sql import _Booked, _event_statements, _insert_booked
+from turnbuckle.store.db import Database
+from turnbuckle.store.league_models import Feud, League, LeagueEvent, LeagueMatch, TitleReign
+
+BLOWOFF_AFTER = 3
+"""``season`` books a feud's blow-off once the feud has had this many matches."""
+
+
+# -- season -----------------------------------------------------------------------------------
+def book_season_event(
+    session: Session,
+    league: League,
+    matches_per_card: int,
+    feuds_by_pair: dict[frozenset[tuple[str, ...]], Feud] | None = None,
+    reigns: dict[int, TitleReign | None] | None = None,
+) -> LeagueEvent:
+    """Book the next card: title defences against the best-rated contenders, feud rematches (a
+    blow-off once a feud has run its course), then the rest paired by rating; injured wrestlers rest."""
+    pool = [w for w in league.wrestlers if w.active and w.injured_cards == 0]
+    pool.sort(key=lambda w: (-w.ordinal, w.name))
+    free = {w.name: w for w in pool}
+    undercard: list[MatchSpec] = []
+    feud_matches: list[MatchSpec] = []
+    title_matches: list[MatchSpec] = []
+
+    def take(names: Iterable[str]) -> None:
+        for n in names:
+            free.pop(n, None)
+
+    def best() -> list[str]:
+        return list(free)
+
+    tag_ok = "tag" in match_type_choices(league.game)
+    for title in league.titles:
+        if len(title_matches) >= matches_per_card:
+            break
+        reign = reigns[title.id] if reigns is not None and title.id in reigns else current_reign(session, title)
+        size = TITLE_SIZES[title.kind]
+        if size == 2 and not tag_ok:
+            continue
+        if reign is not None:
+            champs = list(reign.holders)
+            if not all(n in free for n in champs):
+                continue  # injured or booked: no defence this card
+            take(champs)
+            contenders = best()
+            if len(contenders) < size:
+                continue
+            challengers = contenders[:size]
+            take(challengers)
+            title_matches.append(MatchSpec(sides=[champs, challengers], title=title.name))
+        else:
+            contenders = best()
+            if len(contenders) < 2 * size:
+                continue
+            top = contenders[: 2 * size]
+            sides = [[top[0]], [top[1]]] if size == 1 else [[top[0], top[3]], [top[1], top[2]]]
+            take(top)
+            title_matches.append(MatchSpec(sides=sides, title=title.name))
+    feuds = sorted(
+        (feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)).values(),
+        key=lambda f: (-f.heat, f.id),
+    )
+    for feud in feuds:
+        if len(title_matches) + len(feud_matches) >= matches_per_card:
+            break
+        names = [*feud.side_a, *feud.side_b]
+        if len(feud.side_a) != len(feud.side_b) or not all(n in free for n in names):
+            continue
+        if len(feud.side_a) > 1 and not tag_ok:
+            continue
+        take(names)
+        feud_matches.append(
+            MatchSpec(sides=[list(feud.side_a), list(feud.side_b)], blowoff=feud.matches >= BLOWOFF_AFTER)
+        )
+    rest = best()
+    while len(title_matches) + len(feud_matches) + len(undercard) < matches_per_card and len(rest) >= 2:
+        a, b = rest[0], rest[1]
+        rest = rest[2:]
+        undercard.append(MatchSpec(sides=[[a], [b]]))
+    specs = [*undercard, *feud_matches, *title_matches]
+    if not specs:
+        raise BookingError(f"{league.name} has too few healthy wrestlers to book a card (sign some)")
+    event = _new_event(session, league, None, "card")
+    taken: dict[str, int] = {}
+    roster = {w.name.lower(): w for w in league.wrestlers}
+    feud_map = feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)
+    booked: list[_Booked] = []
+    for position, spec in enumerate(specs, start=1):
+        _book_match(session, league, event, position, spec, taken, roster, feud_map, reigns, defer=booked)
+    _insert_booked(session, event, booked)
+    return event
+
+
+def run_season(
+    db: Database,
+    league_name: str | None,
+    events: int,
+    agents: list[str] | None = None,
+    matches_per_card: int = 4,
+    on_match: Callable[[MatchOutcome], None] | None = None,
+    on_event: Callable[[dict[str, Any]], None] | None = None,
+    batch: int = 0,
+) -> list[dict[str, Any]]:
+    """Book and run ``events`` cards. A card left half-run (a crash) is finished first and counts."""
+    if events < 1:
+        raise LeagueError("a season needs at least one event")
+    if matches_per_card < 1:
+        raise LeagueError("a card needs at least one match")
+    summaries: list[dict[str, Any]] = []
+    with Runner(db, league_name, agents, batch) as runner:
+        waiting = runner._query(
+            lambda: runner.session.execute(
+                select(LeagueEvent.number, LeagueMatch.position)
+                .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
+                .where(LeagueEvent.league_id == runner.league_id, LeagueMatch.status == LIVE)
+                .limit(1)
+            ).first()
+        )
+        if waiting is not None:
+            raise LeagueError(
+                f"card #{waiting[0]} waits for match {waiting[1]}, played in the browser: "
+                f"`turnbuckle league card collect {waiting[0]}` once it is over"
+            )
+        following: list[tuple[LeagueEvent, bool]] = []  # the next card, and whether this runner booked it
+
+        def book_next() -> None:
+            """In the closing transaction of a card: find the next booked card, or book a new one."""
+            runner._write_pending()  # the card's close is queued: store it before reading the cards
+            session = runner.session
+            waiting_id = session.execute(_event_statements().first_booked, {"league_id": runner.league_id}).scalar()
+            waiting = session.get(LeagueEvent, waiting_id) if waiting_id is not None else None
+            if waiting is not None:
+                following.append((waiting, False))
+                return
+            new = book_season_event(
+                runner.session, runner.league, matches_per_card, runner.feud_map(), runner.reign_map()
+            )
+            following.append((new, True))
+
+        event = runner.next_booked()
+        fresh = False
+        while len(summaries) < events:
+            if event is None:
+                event = runner._guard(
+                    lambda: book_season_event(
+                        runner.session, runner.league, matches_per_card, runner.feud_map(), runner.reign_map()
+                    )
+                )
+                runner._commit()
+                fresh = True
+            assert event is not None
+            more = len(summaries) + 1 < events
+            following.clear()
+            summary = runner.run_event(event, on_match, fresh, book_next if more else None)
+            summaries.append(summary)
+            if on_event is not None:
+                on_event(summary)
+            event, fresh = following[-1] if following else (None, False)
+    return summaries
