@@ -1,128 +1,47 @@
 """The match state machine. Pending steps are plain fields (``phase`` plus a few slots), so
-``clone()`` is a shallow copy plus the per-wrestler lists, and a replay is the action list."""
+``clone()`` is a shallow copy plus the per-wrestler lists, and a replay is the action list.
+
+The fields, constants and shared lookups live in ``core``."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
 from turnbuckle.engine.result import MatchResult, method_from_text
 from turnbuckle.games.filsinger import actions as A
+from turnbuckle.games.filsinger.core import (
+    ALLY_ATTACK,
+    BOTH,
+    CHANCE_NAMES,
+    D6_IDS,
+    DECISION_PHASES,
+    FIRST_IDS,
+    FIXED_CHANCE_IDS,
+    NO_IDS,
+    NOT_CHANCE,
+    PAIR_IDS,
+    PARTNER_BASE,
+    ROLL_DOUBLES,
+    ROLL_TOTAL,
+    SUM_IDS,
+    TWO_DICE_PHASES,
+    FilsingerCore,
+)
 from turnbuckle.games.filsinger.models import (
-    Card,
     ChartMove,
-    ChoiceMove,
     Counter,
-    Finisher,
     Move,
     Outcome,
     PinEntry,
     Stunned,
 )
 
-if TYPE_CHECKING:
-    from turnbuckle.games.filsinger.rules import FilsingerGame
 
-BOTH = 2
-"""``dq_who`` / ``winner`` value meaning both sides (double DQ or count out: a draw)."""
-
-DECISION_PHASES = frozenset(
-    {"ally_setup", "offense_choice", "chart_choice", "dis_choice", "choice", "defense_choice",
-     "ally_choice", "pin_window"}
-)
-TWO_DICE_PHASES = frozenset(
-    {"chart_roll", "choice_roll", "dq_roll", "countout_roll", "pin_roll", "tag_roll", "distract_roll",
-     "feud_roll"}
-)
-ALLY_ATTACK = Outcome(kind="offense", who="opponent", level=3)
-"""RINGSIDE ALLY: with no disqualification the ally tosses you back to the opponent (L3)."""
-NOT_CHANCE = DECISION_PHASES | {"over"}
-
-# Chance outcome ids are the same in every match (``actions.build_table``): d6 faces 0-5, 2d6 sums
-# 6-16, ordered 2d6 pairs 17-52, the roll-off 53-54, defensive-tag partners from 55.
-D6_IDS = (0, 6)
-SUM_IDS = (6, 17)
-PAIR_IDS = (17, 53)
-FIRST_IDS = (53, 55)
-PARTNER_BASE = 55
-NO_IDS = (0, 0)
-CHANCE_NAMES: tuple[str, ...] = (
-    *(A.d6_name(f) for f in range(1, 7)),
-    *(A.sum_name(t) for t in range(2, 13)),
-    *(A.pair_name(a, b) for a in range(1, 7) for b in range(1, 7)),
-    "first=0",
-    "first=1",
-    *(f"partner={k}" for k in range(1, A.MAX_PARTNERS + 1)),
-)
-"""Each chance id's name: an action is an outcome here when its id is in range and its name matches."""
-ROLL_TOTAL: tuple[int, ...] = (
-    *range(1, 7), *range(2, 13), *(a + b for a in range(1, 7) for b in range(1, 7))
-)
-"""The number rolled, by dice outcome id."""
-ROLL_DOUBLES: tuple[bool, ...] = (False,) * 17 + tuple(a == b for a in range(1, 7) for b in range(1, 7))
-"""Whether a 2d6 outcome (id >= 6) was doubles (Feud Table); sums never count as doubles."""
-FIXED_CHANCE_IDS: dict[str, tuple[int, int]] = {
-    "first": FIRST_IDS, "offense_roll": D6_IDS, "defense_roll": D6_IDS,
-    **{phase: NO_IDS for phase in NOT_CHANCE},
-}
-
-
-class FilsingerState(State):
+class FilsingerState(FilsingerCore):
     """One moment of a Filsinger match (singles or any size of tag)."""
-
-    game: FilsingerGame
-
-    def __init__(self, game: FilsingerGame) -> None:
-        super().__init__(game)
-        size = game.size
-        self.phase = "first"
-        self.attacker = 0
-        self.level = 1
-        self.decider = 0
-        self.legal = [0, 0]
-        self.tokens = [0] * (2 * size)
-        self.saves_left = list(game.pin_save_allowance)
-        self.distract_used = [False, False]
-        self.interfere_used = [False, False]
-        self.ally_ringside = [False, False]
-        self.just_tagged = [False, False]
-        self.ally_queue: list[int] = []
-        # pending-step slots
-        self.move: Move | None = None
-        self.chart = ""
-        self.chart_me = 0
-        self.ally_in = False
-        self.letter = ""
-        self.choice_move: ChoiceMove | None = None
-        self.finisher: Finisher | None = None
-        self.dq_who = 0
-        self.dq_rating = 0
-        self.dq_then: Outcome | None = None
-        self.dq_me = 0
-        self.stun_level = 0
-        self.stun_entry: Stunned | None = None
-        self.tag_target = 0
-        self.pinned = 0
-        self.pin_add = 0
-        # result
-        self.winner: int | None = None
-        self.how = ""
-        self.decided = False
-        self.last_doubles = False
-        self.last_total = 0
-        self.injuries: list[tuple[str, int]] = []
-        self.sums_only = False
-        """Exact-odds mode: 2d6 as sums even in feud matches (doubles only pick post-match
-        fighting, never the winner)."""
-        if self.record_events:
-            self.emit("start", sides=[game.side_names(0), game.side_names(1)], match=game.match_type)
-        if game.opts.ringside_ally and size == 1:
-            self.ally_queue = [s for s in (0, 1) if game.cards[s].allies]
-        if self.ally_queue:
-            self.phase = "ally_setup"
-            self.decider = self.ally_queue.pop(0)
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, FilsingerState)
@@ -150,27 +69,6 @@ class FilsingerState(State):
     def __deepcopy__(self, memo: dict[int, Any]) -> FilsingerState:
         """A deep copy is a clone: the game, cards and charts are immutable and shared."""
         return self.clone()
-
-    # -- helpers ---------------------------------------------------------------------------
-    def in_ring(self, side: int) -> int:
-        """Card index of the side's legal man."""
-        return side * self.game.size + self.legal[side]
-
-    def card(self, side: int) -> Card:
-        return self.game.cards[self.in_ring(side)]
-
-    def pin_rating(self, side: int, add: int = 0) -> int:
-        """The number the pinned wrestler must roll above: card rating + tokens + injury + add."""
-        index = self.in_ring(side)
-        return self.game.base_pin[index] + self.tokens[index] + add
-
-    def _fatigue(self, side: int) -> None:
-        """FATIGUE: one token after each unsuccessful pin attempt."""
-        if self.game.opts.fatigue:
-            self.tokens[self.in_ring(side)] += 1
-            if self.record_events:
-                self.emit("fatigue", wrestler=self.card(side).name, pin=self.pin_rating(side),
-                          tokens=self.tokens[self.in_ring(side)])
 
     # -- the contract ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -522,27 +420,6 @@ class FilsingerState(State):
             self._pin_decision(name)
 
     # -- offense ---------------------------------------------------------------------------
-    def _clear_pending(self) -> None:
-        """Back to plain offense/defense: reset every pending slot, so equal situations are
-        equal states (the exact-odds solver merges them)."""
-        self.decider = 0
-        self.move = None
-        self.chart = ""
-        self.chart_me = 0
-        self.ally_in = False
-        self.letter = ""
-        self.choice_move = None
-        self.finisher = None
-        self.dq_who = 0
-        self.dq_rating = 0
-        self.dq_then = None
-        self.dq_me = 0
-        self.stun_level = 0
-        self.stun_entry = None
-        self.tag_target = 0
-        self.pinned = 0
-        self.pin_add = 0
-
     def _start_offense(self, side: int, level: int, window: bool = True) -> None:
         """TAG TEAM RULES: a wrestler on offense may tag out instead of rolling ("at any time
         when he is on offense": before every offense roll, re-rolls included), except a man
@@ -975,3 +852,10 @@ class FilsingerState(State):
                 if self.record_events:
                     self.emit("injury", wrestler=name, cards=row.cards)
         self.phase = "over"
+
+
+__all__ = [
+    "ALLY_ATTACK", "BOTH", "CHANCE_NAMES", "D6_IDS", "DECISION_PHASES", "FIRST_IDS", "FIXED_CHANCE_IDS",
+    "NOT_CHANCE", "NO_IDS", "PAIR_IDS", "PARTNER_BASE", "ROLL_DOUBLES", "ROLL_TOTAL", "SUM_IDS",
+    "TWO_DICE_PHASES", "FilsingerState",
+]
