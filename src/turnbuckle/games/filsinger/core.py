@@ -6,11 +6,14 @@ legal men (8. TAG TEAM RULES), fatigue tokens (OPTIONAL 1), pin saves (13), dist
 interference (16), ringside allies (14), injuries (10), the pending-step slots and the result;
 the legal man's card and PIN rating (5. PINS), and FATIGUE's token after a failed pin.
 
-``FilsingerState`` (``state``) extends ``FilsingerCore`` with the contract and the rules.
+The rule families (``decisions``, ``offense``, ``finishers``, ``defense``, ``tags``,
+``chart_rolls``, ``disqualification``, ``pins``, ``results``) are mixins over ``FilsingerCore``;
+the steps one family calls in another are declared here so each module type-checks on its own.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING
 
 from turnbuckle.engine.game import State
@@ -161,3 +164,68 @@ class FilsingerCore(State):
         self.pinned = 0
         self.pin_add = 0
 
+    # -- steps one rule family calls in another (each defined in the module named) ---------
+    # offense.py
+    @abstractmethod
+    def _start_offense(self, side: int, level: int, window: bool = True) -> None:
+        ...
+
+    @abstractmethod
+    def _land_move(self, move: Move) -> None:
+        ...
+
+    # finishers.py
+    @abstractmethod
+    def _finisher_pin(self, rating: int) -> None:
+        ...
+
+    # defense.py
+    @abstractmethod
+    def _start_defense(self, side: int, level: int) -> None:
+        ...
+
+    @abstractmethod
+    def _defense_options(self, entry: Stunned | None = None) -> list[str]:
+        ...
+
+    # tags.py
+    @abstractmethod
+    def _tag_partners(self, side: int) -> list[int]:
+        ...
+
+    @abstractmethod
+    def _start_tag_attempt(self, side: int) -> None:
+        ...
+
+    # chart_rolls.py
+    @abstractmethod
+    def _start_chart(self, chart: str, me: int, thrown: bool = False) -> None:
+        ...
+
+    @abstractmethod
+    def _do(self, out: Outcome, me: int) -> None:
+        ...
+
+    # disqualification.py
+    @abstractmethod
+    def _start_dq(self, who: int, rating: int, then: Outcome | None, me: int, countout: bool,
+                  move: Move | None = None) -> None:
+        ...
+
+    # pins.py
+    @abstractmethod
+    def _start_pin(self, pinned: int, add: int, finisher: bool = False) -> None:
+        ...
+
+    @abstractmethod
+    def _pin_options(self) -> list[str]:
+        ...
+
+    @abstractmethod
+    def _pin_decision(self, name: str) -> None:
+        ...
+
+    # results.py
+    @abstractmethod
+    def _end(self, winner: int | None, how: str, loser: int, roll: int = 0, rating: int = 0) -> None:
+        ...
