@@ -416,9 +416,16 @@ def test_ctrl_c_exits_130_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.code == 130 and "Traceback" not in out.err and not out.err.strip()
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C delivered as at a terminal: a job a shell starts in the background (``cmd &``, as a CI
+    runner may) inherits SIGINT ignored, and Python then rightly keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_in_a_real_process_exits_130_quietly() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "turnbuckle", "watch", "powerhouses", "--delay", "2",
-                             "-a", "random", "-a", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "-a", "random", "-a", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_as_in_a_terminal)
     assert proc.stdout is not None
     assert proc.stdout.readline()  # the match has started
     proc.send_signal(signal.SIGINT)
