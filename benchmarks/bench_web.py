@@ -1,7 +1,7 @@
 """The web app's costs: requests per second, overhead over the engine, page weight, click latency.
 
 Run: ``python benchmarks/bench_web.py [--seconds 5] [--db memory|sqlite]``. A real uvicorn server
-on 127.0.0.1 (a free port) and one HTTP client (httpx, keep-alive) on this machine:
+on 127.0.0.1 (a free port) and one HTTP client (httpx2, keep-alive) on this machine:
 
 - **post + read**: one "post action, then read the next seat's observation" pair per step of a
   hot-seat match (both seats people, so no computer thinks), with matches restarted as they end.

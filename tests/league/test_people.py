@@ -171,8 +171,6 @@ def play_in_browser(client: Any, live_id: str, token: str) -> None:
 
 
 def test_one_match_in_the_browser_then_collect(tmp_path: Path) -> None:
-    pytest.importorskip("fastapi")
-    pytest.importorskip("httpx")
     from fastapi.testclient import TestClient
 
     from turnbuckle.web.app import create_app
