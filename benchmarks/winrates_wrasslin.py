@@ -119,6 +119,8 @@ def main() -> None:
             for rw, rd, rl, rt in pool.map(run, jobs):
                 w, d, lo = w + rw, d + rd, lo + rl
                 times += rt
+                played = int(w + d + lo)
+                print(f"{a}-{b}: {played}/{n} played, score {(w + d / 2) / played:.3f}", file=sys.stderr, flush=True)
             score = w + d / 2
             low, high = wilson(score, n)
             label = f"ismcts({sims} sims, prior, no playout)" if a == "ismcts" else a
