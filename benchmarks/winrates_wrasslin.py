@@ -4,7 +4,10 @@ Seats alternate between matches; a draw counts half. The last columns give the f
 decision (``time.process_time``, median and 90th percentile over every decision it was asked for).
 Usage:
     python benchmarks/winrates_wrasslin.py [matches] [ismcts simulations] [pairs, e.g. expert-heuristic]
-        [--start SEED] [--workers N]
+        [--start SEED] [--workers N] [--expert KEY=VALUE ...]
+
+``--expert worlds=48`` (repeatable) sets an ``ExpertAgent`` keyword, e.g. to retrace the tuning of its
+number of deals on seeds 100000+ (``--start 100000``), away from the measured seeds 0-1999.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from turnbuckle.games.wrasslin.heuristic import HeuristicAgent, evaluate, make_i
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 
 SIMS = 128
+EXPERT: dict[str, float] = {}
+"""Keyword overrides for the expert (``--expert KEY=VALUE``)."""
 
 
 class Timed:
@@ -44,7 +49,7 @@ class Timed:
 
 def make(name: str, game: WrasslinGame, seat: int) -> Agent:
     if name == "expert":
-        return ExpertAgent(game, seat)
+        return ExpertAgent(game, seat, **EXPERT)  # type: ignore[arg-type]
     if name == "random":
         return RandomAgent(game, seat)
     if name == "heuristic":
@@ -54,10 +59,12 @@ def make(name: str, game: WrasslinGame, seat: int) -> Agent:
     return make_ismcts(game, seat, SIMS)
 
 
-def run(job: tuple[str, str, int, int, int]) -> tuple[float, float, float, list[float]]:
-    a, b, start, count, sims = job
+def run(job: tuple[str, str, int, int, int, dict[str, float]]) -> tuple[float, float, float, list[float]]:
+    a, b, start, count, sims, expert = job
     global SIMS
     SIMS = sims
+    EXPERT.clear()
+    EXPERT.update(expert)
     game = WrasslinGame()
     wins = draws = losses = 0.0
     times: list[float] = []
@@ -91,6 +98,12 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     args = sys.argv[1:]
     start = workers = None
+    expert: dict[str, float] = {}
+    while "--expert" in args:
+        i = args.index("--expert")
+        key, _, raw = args[i + 1].partition("=")
+        expert[key] = float(raw) if "." in raw else int(raw)
+        del args[i:i + 2]
     for flag in ("--start", "--workers"):
         if flag in args:
             i = args.index(flag)
@@ -113,7 +126,7 @@ def main() -> None:
         for a, b in pairs:
             t = time.time()
             chunk = 50
-            jobs = [(a, b, first + s, min(chunk, n - s), sims) for s in range(0, n, chunk)]
+            jobs = [(a, b, first + s, min(chunk, n - s), sims, expert) for s in range(0, n, chunk)]
             w = d = lo = 0.0
             times: list[float] = []
             for rw, rd, rl, rt in pool.map(run, jobs):
@@ -124,6 +137,8 @@ def main() -> None:
             score = w + d / 2
             low, high = wilson(score, n)
             label = f"ismcts({sims} sims, prior, no playout)" if a == "ismcts" else a
+            if a == "expert" and expert:
+                label = "expert(" + ", ".join(f"{k}={v}" for k, v in expert.items()) + ")"
             if a == "ismcts-rollouts":
                 label = "ismcts(16 sims, 4-step random playouts)"
             print(f"| {label} | {b} | {n} | {int(w)} | {int(d)} | {int(lo)} | {score / n:.3f} | "
