@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 import sys
 
+from winrates_wrasslin import pop_expert_options
+
 from turnbuckle.engine.match import Agent, play_match
 from turnbuckle.games.wrasslin.expert import ExpertAgent
 from turnbuckle.games.wrasslin.heuristic import HeuristicAgent
@@ -50,12 +52,7 @@ class Measured(ExpertAgent):
 
 def main() -> None:
     args = sys.argv[1:]
-    expert: dict[str, float] = {}
-    while "--expert" in args:
-        i = args.index("--expert")
-        key, _, raw = args[i + 1].partition("=")
-        expert[key] = float(raw) if "." in raw else int(raw)
-        del args[i:i + 2]
+    expert = pop_expert_options(args)
     matches = int(args[0]) if args else 20
     game = WrasslinGame()
     record: list[tuple[float, float]] = []

@@ -95,15 +95,21 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else 0.0
 
 
-def main() -> None:
-    args = sys.argv[1:]
-    start = workers = None
+def pop_expert_options(args: list[str]) -> dict[str, float]:
+    """Remove every ``--expert KEY=VALUE`` from ``args``; the ``ExpertAgent`` keywords they set."""
     expert: dict[str, float] = {}
     while "--expert" in args:
         i = args.index("--expert")
         key, _, raw = args[i + 1].partition("=")
         expert[key] = float(raw) if "." in raw else int(raw)
         del args[i:i + 2]
+    return expert
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    start = workers = None
+    expert = pop_expert_options(args)
     for flag in ("--start", "--workers"):
         if flag in args:
             i = args.index(flag)
