@@ -28,8 +28,6 @@ from turnbuckle.games.wrasslin.heuristic import HeuristicAgent, evaluate, make_i
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 
 SIMS = 128
-EXPERT: dict[str, float] = {}
-"""Keyword overrides for the expert (``--expert KEY=VALUE``)."""
 
 
 class Timed:
@@ -47,9 +45,10 @@ class Timed:
         return action
 
 
-def make(name: str, game: WrasslinGame, seat: int) -> Agent:
+def make(name: str, game: WrasslinGame, seat: int, expert: dict[str, float]) -> Agent:
+    """Agent ``name`` for ``seat``; ``expert`` holds the ``--expert`` keyword overrides."""
     if name == "expert":
-        return ExpertAgent(game, seat, **EXPERT)  # type: ignore[arg-type]
+        return ExpertAgent(game, seat, **expert)  # type: ignore[arg-type]
     if name == "random":
         return RandomAgent(game, seat)
     if name == "heuristic":
@@ -63,15 +62,13 @@ def run(job: tuple[str, str, int, int, int, dict[str, float]]) -> tuple[float, f
     a, b, start, count, sims, expert = job
     global SIMS
     SIMS = sims
-    EXPERT.clear()
-    EXPERT.update(expert)
     game = WrasslinGame()
     wins = draws = losses = 0.0
     times: list[float] = []
     for seed in range(start, start + count):
         seat = seed % 2
-        mine = Timed(make(a, game, seat), times)
-        agents = [mine, make(b, game, 1)] if seat == 0 else [make(b, game, 0), mine]
+        mine = Timed(make(a, game, seat, expert), times)
+        agents = [mine, make(b, game, 1, expert)] if seat == 0 else [make(b, game, 0, expert), mine]
         result = play_match(game, agents, seed)
         if result.result.is_draw:
             draws += 1
