@@ -116,3 +116,20 @@ def test_expert_is_the_default_opponent() -> None:
     g = Game()
     assert strongest_agent(g) == "expert"
     assert isinstance(make_agent("expert", g, 0), Expert)
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_fast_score_is_the_heuristic_score(kind: str) -> None:
+    """The playouts' cached scores (by action, or by action and the Wrestler's alignment for discards)
+    equal ``heuristic.score`` in every position, for clean and dirty Wrestlers alike."""
+    from turnbuckle.games.wrasslin.expert import fast_score
+    from turnbuckle.games.wrasslin.heuristic import score
+
+    game = GAMES[kind]
+    dirt: set[bool] = set()
+    for seed in range(4):
+        for state in _decisions(game, seed, 60):
+            dirt.add(state.w(state.current_player()).dirty)
+            for action in state.legal_actions():
+                assert fast_score(state, action) == score(state, action), action.name
+    assert dirt == {True, False}

@@ -36,10 +36,15 @@ from turnbuckle.games.wrasslin.state import WrasslinState
 
 _WILD_KINDS = frozenset({"wild", "react_wild", "spec_wild", "long_wild", "short_wild", "exit_wild"})
 
-_DYNAMIC = frozenset({"long", "short", "long_wild", "short_wild", "spec", "spec_wild", "discard", "accumulate",
-                      "target"})
+_DYNAMIC = frozenset({"long", "short", "long_wild", "short_wild", "spec", "spec_wild", "target"})
+_BY_DIRT = frozenset({"discard", "accumulate"})
+"""Kinds whose heuristic score depends only on the card and whether the Wrestler is dirty (7.1)."""
 _STATIC: dict[int, dict[int, float | None]] = {}
-"""Per game (by ``id``), per action id: the heuristic score when it does not depend on the state."""
+"""Per game (by ``id``), per action id: the heuristic score when it does not depend on the state
+(``None``: it does; ``nan``: it depends on the Wrestler's alignment only, see ``_DIRT``)."""
+_DIRT: dict[int, dict[tuple[int, bool], float]] = {}
+"""Per game, per (action id, dirty): the scores of the ``_BY_DIRT`` kinds (the discards are most of the
+playouts' scoring)."""
 
 
 def fast_score(state: WrasslinState, action: Action) -> float:
@@ -48,17 +53,29 @@ def fast_score(state: WrasslinState, action: Action) -> float:
     table = _STATIC.get(id(g))
     if table is None:
         table = _STATIC[id(g)] = {}
+        _DIRT[id(g)] = {}
     aid = action.id
     if aid in state._errset and g.decode[aid][0] != "challenge":
         return -5.0
     if aid in table:
         cached = table[aid]
-        return score(state, action) if cached is None else cached
+        if cached is None:
+            return score(state, action)
+        if cached == cached:
+            return cached
+        key = (aid, state.w(state.current_player()).dirty)
+        dirt = _DIRT[id(g)]
+        value = dirt.get(key)
+        if value is None:
+            value = dirt[key] = score(state, action)
+        return value
     kind, arg = g.decode[aid]
     dynamic = kind in _DYNAMIC or (kind in ("play", "wild") and g.cards[arg].hold is None and arg in (
         state.C_REC1, state.C_REC2, state.C_TAG))
     value = score(state, action)
-    table[aid] = None if dynamic else value
+    table[aid] = None if dynamic else math.nan if kind in _BY_DIRT else value
+    if kind in _BY_DIRT:
+        _DIRT[id(g)][(aid, state.w(state.current_player()).dirty)] = value
     return value
 
 
@@ -83,10 +100,12 @@ class ExpertAgent:
     stands unless another candidate's paired gain exceeds ``margin`` by ``confidence`` standard errors.
     With ``read_opponent`` (two-player matches) the deals come from a filter of ``particles`` worlds
     (refilled uniformly when fewer than 1/``keep`` survive; up to ``fixes`` repairs per opponent decision).
-    Defaults chosen on seeds 100000-100399 (issue 13 item 6): the score against the heuristic grows with
-    the deals (12: 55.5%, 48: 60.8%, 96: 62.0%, 400 matches each) because more deals shrink the paired
-    standard error and let the search leave the heuristic's choice more often; 96 deals cost about
-    135 ms CPU a decision (p90 ~160 ms), inside the issue's 200 ms."""
+    Defaults (issue 13 item 6): the score against the heuristic grows with the deals (seeds 100000-100399,
+    400 matches each: 12: 55.5%, 48: 60.8%, 96: 62.0%) because more deals shrink the paired standard
+    error and let the search leave the heuristic's choice more often, and rightly. Decision by decision
+    against a full-information oracle (``benchmarks/expert_regret.py``, mean regret: heuristic 0.0188,
+    12 deals 0.0157, 96 deals 0.0130), asking one standard error instead of two gave 0.0120 at 96 deals
+    and 0.0113 at 128. 128 deals cost about 160 ms CPU a decision, inside the issue's 200 ms."""
 
     name = "expert"
 
@@ -94,10 +113,10 @@ class ExpertAgent:
         self,
         game: Game | None = None,
         player: int = 0,
-        worlds: int = 96,
+        worlds: int = 128,
         width: int = 4,
         depth: int = 10,
-        confidence: float = 2.0,
+        confidence: float = 1.0,
         margin: float = 0.0,
         read_opponent: bool = True,
         particles: int = 32,
