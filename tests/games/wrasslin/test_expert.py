@@ -107,7 +107,7 @@ def test_smoke_match_completes() -> None:
 
 
 def test_expert_is_the_default_opponent() -> None:
-    # the strongest measured WRASSLIN' agent (59.6% vs the heuristic over 2,000 matches) is the
+    # the strongest measured WRASSLIN' agent (63.9% vs the heuristic over 2,000 matches) is the
     # one `turnbuckle play wrasslin` and the browser pick by default
     from turnbuckle.agents.registry import make_agent, strongest_agent
     from turnbuckle.games.wrasslin.expert import ExpertAgent as Expert

@@ -387,8 +387,8 @@ class WrasslinGame(Game):
         def ismcts(game: Game, player: int) -> ISMCTSAgent:
             return make_ismcts(game, player)
 
-        # the default opponent: 59.6% against the heuristic over 2,000 matches (95% 57.4-61.7%),
-        # ~136 ms CPU a decision (benchmarks/winrates_wrasslin.py)
+        # the default opponent: 63.9% against the heuristic over 2,000 matches (95% 61.8-66.0%),
+        # ~158 ms CPU a decision (benchmarks/winrates_wrasslin.py)
         return {"heuristic": heuristic, "ismcts": ismcts, "expert": ExpertAgent}
 
     def utility_sum(self) -> float | None:
