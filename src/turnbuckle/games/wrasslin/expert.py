@@ -41,7 +41,7 @@ _BY_DIRT = frozenset({"discard", "accumulate"})
 """Kinds whose heuristic score depends only on the card and whether the Wrestler is dirty (7.1)."""
 _STATIC: dict[int, dict[int, float | None]] = {}
 """Per game (by ``id``), per action id: the heuristic score when it does not depend on the state
-(``None``: it does; ``nan``: it depends on the Wrestler's alignment only, see ``_DIRT``)."""
+(``None``: it does)."""
 _DIRT: dict[int, dict[tuple[int, bool], float]] = {}
 """Per game, per (action id, dirty): the scores of the ``_BY_DIRT`` kinds (the discards are most of the
 playouts' scoring)."""
@@ -50,32 +50,29 @@ playouts' scoring)."""
 def fast_score(state: WrasslinState, action: Action) -> float:
     """``heuristic.score`` with the state-independent scores cached (the playouts' hot path)."""
     g = state.g
-    table = _STATIC.get(id(g))
-    if table is None:
-        table = _STATIC[id(g)] = {}
-        _DIRT[id(g)] = {}
     aid = action.id
     if aid in state._errset and g.decode[aid][0] != "challenge":
         return -5.0
+    table = _STATIC.get(id(g))
+    if table is None:
+        table = _STATIC[id(g)] = {}
     if aid in table:
         cached = table[aid]
-        if cached is None:
-            return score(state, action)
-        if cached == cached:
-            return cached
+        return score(state, action) if cached is None else cached
+    kind, arg = g.decode[aid]
+    if kind in _BY_DIRT:
+        dirt = _DIRT.get(id(g))
+        if dirt is None:
+            dirt = _DIRT[id(g)] = {}
         key = (aid, state.w(state.current_player()).dirty)
-        dirt = _DIRT[id(g)]
         value = dirt.get(key)
         if value is None:
             value = dirt[key] = score(state, action)
         return value
-    kind, arg = g.decode[aid]
     dynamic = kind in _DYNAMIC or (kind in ("play", "wild") and g.cards[arg].hold is None and arg in (
         state.C_REC1, state.C_REC2, state.C_TAG))
     value = score(state, action)
-    table[aid] = None if dynamic else math.nan if kind in _BY_DIRT else value
-    if kind in _BY_DIRT:
-        _DIRT[id(g)][(aid, state.w(state.current_player()).dirty)] = value
+    table[aid] = None if dynamic else value
     return value
 
 
