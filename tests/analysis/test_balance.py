@@ -90,3 +90,68 @@ def test_the_analyze_command_writes_the_report(tmp_path: Path) -> None:
     assert "heuristic" in agents.stdout and (tmp_path / "powerhouses-agents.html").exists()
     bad = run("analyze", "powerhouses", "--out", str(tmp_path / "missing"))
     assert bad.returncode == 2 and bad.stderr.startswith("error:") and len(bad.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("game_name", ["powerhouses", "filsinger", "wrasslin", "rumbleslam", "skirmish"])
+def test_every_game_analyzes_its_entrants_with_its_bulk_agent(game_name: str) -> None:
+    """`analyze GAME` works on every ruleset: its own entrants (wrestlers, or RUMBLESLAM's teams) seated by
+    its own params, played by an agent it has (the default, so a new user's first report finishes)."""
+    from turnbuckle import load_game
+
+    game = load_game(game_name)
+    assert game.bulk_agent in game.agent_factories()
+    names = game.balance_entrants()[:2]
+    assert len(names) == 2
+    report = analyze_wrestlers(game_name, {}, game.bulk_agent, 2, seed=1, workers=1, entrants=names, exact=False)
+    assert report.kind == game.balance_kind and report.entrants == names
+    pairing = report.pairing(*names)
+    assert pairing is not None and pairing.matches == 2 and report.matches == 2
+    assert sum(report.lengths.values()) == 2 and sum(report.methods.values()) == 2
+
+
+def test_rumbleslam_compares_teams_and_their_dosh(tmp_path: Path) -> None:
+    """# rumbleslam HIRING: a RUMBLESLAM side is a team, and its cost is what the team's hire adds up to
+    (the same figure the game checks against the budget); the matrix agrees with a direct sim."""
+    from turnbuckle import load_game
+
+    game = load_game("rumbleslam")
+    teams = game.balance_entrants()
+    assert len(teams) >= 4 and game.balance_kind == "teams"
+    report = analyze_wrestlers("rumbleslam", {}, "random", 4, seed=3, workers=1, entrants=teams[:2])
+    a, b = teams[:2]
+    for name in (a, b):
+        seated = load_game("rumbleslam", teams=[name, b if name == a else a])
+        assert report.costs[name] == seated.teams[0].cost
+    assert report.cost_unit == "K Dosh"
+
+    def spec(order: list[str]) -> SimSpec:
+        return SimSpec("rumbleslam", {"teams": order}, ("random", "random"), 3, rotate_seats=False)
+
+    first, second = run_matches(spec([a, b]), 2, 1), run_matches(spec([b, a]), 2, 1)
+    pairing = report.pairing(a, b)
+    assert pairing is not None and pairing.a_wins == pytest.approx(first.wins[0] + second.wins[1])
+    files = write_report(report, tmp_path)
+    assert files.html.name == "rumbleslam-teams.html"
+    page = files.html.read_text()
+    assert "Win rate against cost" in page and "cost (K Dosh)" in page
+    data = json.loads(files.json.read_text())
+    assert data["cost_unit"] == "K Dosh"
+    assert {e["name"]: e["cost"] for e in data["entrants"]} == {a: report.costs[a], b: report.costs[b]}
+
+
+def test_the_default_agent_is_the_games_bulk_agent(tmp_path: Path) -> None:
+    """WRASSLIN's expert thinks for ~160 ms a decision: a roster report with it would take days, so
+    `analyze wrasslin` plays the heuristic unless told otherwise; Powerhouses keeps its exact expert."""
+    import subprocess
+    import sys
+
+    from turnbuckle import load_game
+
+    wrasslin = load_game("wrasslin")
+    two = wrasslin.balance_entrants()[:2]
+    out = subprocess.run([sys.executable, "-m", "turnbuckle", "analyze", "wrasslin", "-n", "2", "-w", two[0],
+                          "-w", two[1], "--workers", "1", "--out", str(tmp_path), "--json"],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["agent"] == "heuristic" == wrasslin.bulk_agent
+    assert load_game("powerhouses").bulk_agent == "expert"

@@ -60,6 +60,7 @@ class BalanceReport:
     lengths: Counter[int] = field(default_factory=Counter)
     ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
     costs: dict[str, float] = field(default_factory=dict)
+    cost_unit: str = ""
     interrupted: bool = False
     exact: bool = False
 
@@ -115,6 +116,11 @@ class BalanceReport:
                 wins, played = wins + p.b_wins, played + p.matches
         return wins, played
 
+    @property
+    def cost_label(self) -> str:
+        """``cost`` with its unit where the game has one (``cost (K Dosh)``)."""
+        return f"cost ({self.cost_unit})" if self.cost_unit else "cost"
+
     def to_dict(self) -> dict[str, Any]:
         first = self.first_seat()
         return {
@@ -129,6 +135,7 @@ class BalanceReport:
             "interrupted": self.interrupted,
             "matches_per_pairing": self.matches_per_pairing,
             "matches": self.matches,
+            "cost_unit": self.cost_unit,
             "entrants": [
                 {
                     "name": name,
@@ -172,13 +179,13 @@ def analyze_wrestlers(
     if game.num_players() != 2:
         raise ParamError(f"{game_name}: analyze compares two-sided matches; this setup has {game.num_players()} "
                          "players (choose a singles match type with -o)")
-    names = list(entrants) if entrants else [str(e.get("name")) for e in game.roster()]
+    names = list(entrants) if entrants else game.balance_entrants()
+    kind = game.balance_kind
     if len(names) < 2:
-        raise ParamError(f"{game_name}: analyze needs at least two wrestlers in the roster")
-    report = BalanceReport(game_name, dict(params), "wrestlers", names, agent, matches, seed)
-    cost_of = getattr(game, "entrant_cost", None)
-    if callable(cost_of):
-        report.costs = {n: float(c) for n in names if (c := cost_of(n)) is not None}
+        raise ParamError(f"{game_name}: analyze needs at least two {kind} to compare")
+    report = BalanceReport(game_name, dict(params), kind, names, agent, matches, seed)
+    report.costs = {n: float(c) for n in names if (c := game.entrant_cost(n)) is not None}
+    report.cost_unit = game.cost_unit
     solver = _exact_solver(game_name, agent) if exact else None
     pairs = list(itertools.combinations(names, 2))
     planned = len(pairs) * matches
@@ -195,11 +202,12 @@ def analyze_wrestlers(
                 on_progress(done, planned)
             continue
         pairing = Pairing(a, b)
-        for order, wrestlers in enumerate(([a, b], [b, a])):
+        for order, seated in enumerate(([a, b], [b, a])):
             share = matches // 2 + (matches % 2 if order == 0 else 0)
             if not share:
                 continue
-            spec = SimSpec(game_name, {**params, "wrestlers": wrestlers}, (agent, agent), seed, rotate_seats=False)
+            spec = SimSpec(game_name, {**params, **game.balance_params(seated)}, (agent, agent), seed,
+                           rotate_seats=False)
 
             def progress(totals: SimTotals, base: int = done) -> None:
                 if on_progress is not None:

@@ -110,11 +110,12 @@ def _ratings_table(report: BalanceReport) -> str:
         mu, sigma = report.ratings.get(name, (float("nan"), float("nan")))
         wins, played = report.overall(name)
         share = wins / played if played else 0.0
-        cost = f"{report.costs[name]:,.0f}" if name in report.costs else ""
+        cost = f"<td>{report.costs[name]:,.0f}</td>" if name in report.costs else "<td></td>" if report.costs else ""
         rows.append(f"<tr><td class='name'>{esc(name)}</td><td>{mu:.2f}</td><td>{sigma:.2f}</td>"
-                    f"<td>{share:.1%}</td><td>{cost}</td></tr>")
-    return ("<table><tr><th class='name'>entrant</th><th>mu</th><th>sigma</th><th>win rate</th><th>cost</th></tr>"
-            + "".join(rows) + "</table>")
+                    f"<td>{share:.1%}</td>{cost}</tr>")
+    cost_head = f"<th>{esc(report.cost_label)}</th>" if report.costs else ""
+    return ("<table><tr><th class='name'>entrant</th><th>mu</th><th>sigma</th><th>win rate</th>"
+            f"{cost_head}</tr>" + "".join(rows) + "</table>")
 
 
 def _heatmap(report: BalanceReport) -> Figure:
@@ -171,7 +172,7 @@ def _cost_scatter(report: BalanceReport) -> Figure:
         if played:
             ax.scatter(cost, wins / played, color="#aa3377")
             ax.annotate(name, (cost, wins / played), fontsize=7, xytext=(3, 3), textcoords="offset points")
-    ax.set_xlabel("cost")
+    ax.set_xlabel(report.cost_label)
     ax.set_ylabel("win rate")
     fig.tight_layout()
     return fig

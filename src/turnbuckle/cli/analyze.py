@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from turnbuckle.agents.registry import make_agent
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, WrestlerOpt, build_game, echo_json
+from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, echo_json
 from turnbuckle.cli.simulate import INTERRUPTED_EXIT_CODE, MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
@@ -30,9 +30,14 @@ def analyze(
     game_name: str | None = typer.Argument(None, metavar="[GAME]", help="With 'agents': the game."),
     matches_text: str = typer.Option("200", "--matches", "-n", metavar="INTEGER", help="Matches per pairing."),
     agents: list[str] | None = typer.Option(
-        None, "--agent", "-a", help="Who plays (wrestlers: one agent; agents: two or more, repeat)."
+        None, "--agent", "-a",
+        help="Who plays (wrestlers: one agent, by default the strongest cheap one: expert for powerhouses and "
+             "filsinger, heuristic elsewhere; agents: two or more, repeat).",
     ),
-    wrestler: list[str] | None = WrestlerOpt,
+    wrestler: list[str] | None = typer.Option(
+        None, "--wrestler", "-w",
+        help="An entrant to compare, by name (a wrestler; a team or team file in RUMBLESLAM). Repeat; default: all.",
+    ),
     roster: str | None = RosterOpt,
     option: list[str] | None = OptionOpt,
     seed_text: str = typer.Option("0", "--seed", metavar="INTEGER", help="Base seed of every pairing."),
@@ -97,7 +102,7 @@ def _one_agent(game: Game, agents: list[str]) -> str:
         raise ParamError("analyze GAME takes one --agent (who plays every wrestler); "
                          "to compare agents use: turnbuckle analyze agents GAME -a A -a B")
     factories = game.agent_factories()
-    name = agents[0] if agents else next((n for n in ("expert", "heuristic") if n in factories), "random")
+    name = agents[0] if agents else (game.bulk_agent if game.bulk_agent in factories else "random")
     make_agent(name, game, 0)
     return name
 
@@ -118,11 +123,16 @@ def _print_summary(report: BalanceReport) -> None:
     table.add_column("entrant")
     table.add_column("win rate", justify="right")
     table.add_column("rating (mu +- sigma)", justify="right")
+    if report.costs:
+        table.add_column(escape(report.cost_label), justify="right")
     ordered = sorted(report.entrants, key=lambda n: -report.ratings.get(n, (0.0, 0.0))[0])
     for name in ordered:
         wins, played = report.overall(name)
         mu, sigma = report.ratings.get(name, (float("nan"), float("nan")))
-        table.add_row(escape(name), f"{wins / played:.1%}" if played else "-", f"{mu:.2f} +- {sigma:.2f}")
+        row = [escape(name), f"{wins / played:.1%}" if played else "-", f"{mu:.2f} +- {sigma:.2f}"]
+        if report.costs:
+            row.append(f"{report.costs[name]:,.0f}" if name in report.costs else "-")
+        table.add_row(*row)
     out.print(table)
     first = report.first_seat()
     low, high = report.first_seat_interval()

@@ -73,6 +73,15 @@ class Game(ABC):
     alone; code that sets up a position by hand calls ``State.materialize_events`` first."""
     _rebuilding_events = False
 
+    bulk_agent: ClassVar[str] = "heuristic"
+    """The agent ``turnbuckle analyze GAME`` plays every entrant with unless told otherwise: the
+    strongest one cheap enough for tens of thousands of matches (a search agent that thinks for a
+    tenth of a second a decision is not: it would turn a balance report into days of CPU)."""
+    balance_kind: ClassVar[str] = "wrestlers"
+    """What ``analyze GAME`` pits against each other (``balance_entrants``), as the report names it."""
+    cost_unit: ClassVar[str] = ""
+    """The unit of ``entrant_cost`` (RUMBLESLAM: ``K Dosh``), for the report's labels."""
+
     data_file_params: ClassVar[frozenset[str]] = frozenset({"roster"})
     """Params whose value is a data file's path or inline text."""
     data_file_list_params: ClassVar[frozenset[str]] = frozenset()
@@ -212,6 +221,18 @@ class Game(ABC):
     def roster(self) -> list[dict[str, Any]]:
         """The wrestlers this game can field (one JSON-safe dict each), for ``turnbuckle roster``."""
         return []
+
+    def balance_entrants(self) -> list[str]:
+        """Who ``analyze GAME`` pits against each other by default: every roster wrestler."""
+        return [str(entry.get("name")) for entry in self.roster()]
+
+    def balance_params(self, entrants: Sequence[str]) -> dict[str, Any]:
+        """The params, laid over the game's own, that seat these entrants (side 0 first)."""
+        return {"wrestlers": list(entrants)}
+
+    def entrant_cost(self, entrant: str) -> float | None:
+        """What an entrant costs where the game prices them (RUMBLESLAM's Dosh); None elsewhere."""
+        return None
 
     @classmethod
     def validate_roster_file(cls, path: str) -> list[str]:

@@ -51,6 +51,8 @@ class FilsingerGame(Game):
 
     name: ClassVar[str] = "filsinger"
     title: ClassVar[str] = "Filsinger Games (Champions of the Galaxy / Legends of Wrestling)"
+    bulk_agent: ClassVar[str] = "expert"
+    """A few ms a match, so balance reports can afford the strongest agent."""
     deferred_events = True
     """Playouts record nothing; ``events`` replays the history on first read (positions set up by
     hand call ``State.materialize_events`` first, as ``forcing.force`` does)."""

@@ -99,6 +99,8 @@ class PowerhousesGame(Game):
 
     name = "powerhouses"
     title = "Powerhouses of Wrestling!"
+    bulk_agent = "expert"
+    """Exact (the solver) and as cheap as the heuristic, so balance reports use it."""
     deferred_events = True
 
     def __init__(

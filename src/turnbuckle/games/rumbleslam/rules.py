@@ -18,7 +18,15 @@ from turnbuckle.engine.result import Side
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.dice import DiceSet, load_dice
 from turnbuckle.games.rumbleslam.models import SPONSORSHIPS, Ability, Pool, Profile, Roster, TagTeam, Team
-from turnbuckle.games.rumbleslam.teams import GAME_SIZES, CheckedTeam, check_team, default_teams, load_roster, load_team
+from turnbuckle.games.rumbleslam.teams import (
+    GAME_SIZES,
+    CheckedTeam,
+    check_team,
+    default_teams,
+    load_roster,
+    load_team,
+    team_cost,
+)
 
 MAX_BUF = 16
 """Most dice in one roll (re-roll action ids ``reroll die 0`` .. ``15``)."""
@@ -139,6 +147,20 @@ def _labels(teams: list[CheckedTeam]) -> list[list[str]]:
     return [[b if flat.count(b) == 1 else f"{b} (P{p})" for b in team] for p, team in enumerate(bases)]
 
 
+def _resolve_team(spec: str) -> tuple[Team, str]:
+    """A team given as a ready-made team's name, inline data or a ``.toml`` file, and its source."""
+    defaults = default_teams().team
+    named = next((t for t in defaults if t.name.casefold() == spec.casefold()), None)
+    if named is not None:
+        return named, "teams.toml"
+    if is_inline(spec):  # a team carried as data (league matches, replays)
+        return load_team(spec), source_name(spec)
+    if spec.endswith(".toml"):
+        return load_team(spec), spec
+    known = "; ".join(t.name for t in defaults)
+    raise ParamError(f"team {spec!r} is neither a .toml file nor a ready-made team ({known})")
+
+
 class RumbleslamGame(Game):
     """Team miniatures wrestling on a 10x10 ring: throw them out or pin them in 5 rounds."""
 
@@ -150,6 +172,8 @@ class RumbleslamGame(Game):
     """Batch play logs nothing; the event log is rebuilt from the action history when read."""
     data_file_params = frozenset({"roster", "dice", "teams", "team0", "team1", "team2", "team3"})
     data_file_list_params = frozenset({"teams"})
+    balance_kind = "teams"
+    cost_unit = "K Dosh"
 
     @classmethod
     def names_a_file(cls, param: str, value: str) -> bool:
@@ -246,18 +270,21 @@ class RumbleslamGame(Game):
         for i, spec in enumerate(given):
             if spec is None:
                 chosen.append((defaults[i % len(defaults)], "teams.toml"))
-                continue
-            named = next((t for t in defaults if t.name.casefold() == spec.casefold()), None)
-            if named is not None:
-                chosen.append((named, "teams.toml"))
-            elif is_inline(spec):  # a team carried as data (league matches, replays)
-                chosen.append((load_team(spec), source_name(spec)))
-            elif spec.endswith(".toml"):
-                chosen.append((load_team(spec), spec))
             else:
-                known = "; ".join(t.name for t in defaults)
-                raise ParamError(f"team {spec!r} is neither a .toml file nor a ready-made team ({known})")
+                chosen.append(_resolve_team(spec))
         return chosen
+
+    # -- balance reports (analyze) ---------------------------------------------------------
+    def balance_entrants(self) -> list[str]:
+        """rumbleslam TEAMS: the ready-made teams (a team, not a wrestler, is what takes a side)."""
+        return [t.name for t in default_teams().team]
+
+    def balance_params(self, entrants: Sequence[str]) -> dict[str, Any]:
+        return {"teams": list(entrants), "team0": None, "team1": None, "team2": None, "team3": None}
+
+    def entrant_cost(self, entrant: str) -> float | None:
+        """rumbleslam HIRING: the team's Dosh (wrestlers, Endorsements, a Sponsorship, Tag Teams)."""
+        return float(team_cost(_resolve_team(entrant)[0], self.roster_file))
 
     def _build_entrants(self) -> list[Entrant]:
         labels = _labels(self.teams)
