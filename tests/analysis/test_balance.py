@@ -155,3 +155,12 @@ def test_the_default_agent_is_the_games_bulk_agent(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["agent"] == "heuristic" == wrasslin.bulk_agent
     assert load_game("powerhouses").bulk_agent == "expert"
+
+
+def test_a_multi_player_setup_is_refused_with_the_option_that_fixes_it() -> None:
+    from turnbuckle.engine.errors import ParamError
+
+    with pytest.raises(ParamError, match=r"has 3 players; -o players=2 plays one against one"):
+        analyze_wrestlers("rumbleslam", {"players": 3}, "random", 2, seed=0, workers=1)
+    with pytest.raises(ParamError, match=r"has 4 players; -o match_type=singles"):
+        analyze_agents("wrasslin", {"match_type": "tag"}, ["random", "heuristic"], 2, seed=0, workers=1)

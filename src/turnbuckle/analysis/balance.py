@@ -18,6 +18,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.game import Game
 from turnbuckle.engine.registry import load_game
 from turnbuckle.sim.runner import SimSpec, SimTotals, StopFlag, run_matches
 from turnbuckle.sim.stats import WinRate
@@ -175,10 +176,7 @@ def analyze_wrestlers(
     exact: bool = True,
 ) -> BalanceReport:
     """Every roster wrestler against every other, ``matches`` per pairing (half from each seat)."""
-    game = load_game(game_name, **params)
-    if game.num_players() != 2:
-        raise ParamError(f"{game_name}: analyze compares two-sided matches; this setup has {game.num_players()} "
-                         "players (choose a singles match type with -o)")
+    game = _two_player_game(game_name, params, "analyze")
     names = list(entrants) if entrants else game.balance_entrants()
     kind = game.balance_kind
     if len(names) < 2:
@@ -235,10 +233,7 @@ def analyze_agents(
     stop_event: StopFlag | None = None,
 ) -> BalanceReport:
     """Every agent against every other in the same setup, seats rotating match by match."""
-    game = load_game(game_name, **params)
-    if game.num_players() != 2:
-        raise ParamError(f"{game_name}: analyze agents compares two-sided matches; this setup has "
-                         f"{game.num_players()} players")
+    _two_player_game(game_name, params, "analyze agents")
     names = list(dict.fromkeys(agents))
     if len(names) < 2:
         raise ParamError("analyze agents needs at least two different agents (-a NAME, repeat)")
@@ -266,6 +261,18 @@ def analyze_agents(
             break
     report.ratings = ratings_from_pairings(names, report.pairings)
     return report
+
+
+def _two_player_game(game_name: str, params: dict[str, Any], command: str) -> Game:
+    """The game as configured, refused (naming the option that fixes it) unless two players play."""
+    game = load_game(game_name, **params)
+    if game.num_players() != 2:
+        options = {o.name for o in game.options()}
+        fix = ("; -o match_type=singles plays one against one" if "match_type" in options
+               else "; -o players=2 plays one against one" if "players" in options else "")
+        raise ParamError(f"{game_name}: {command} compares two-player matches; this setup has "
+                         f"{game.num_players()} players{fix}")
+    return game
 
 
 def _fold(report: BalanceReport, pairing: Pairing, totals: SimTotals, a_seat: int) -> None:
