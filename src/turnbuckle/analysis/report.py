@@ -55,7 +55,8 @@ def render_html(report: BalanceReport) -> str:
         f"<title>turnbuckle balance report: {esc(report.game)}</title>",
         "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}"
         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:right}"
-        "th{background:#f4f4f4}td.name,th.name{text-align:left}figure{margin:1em 0}</style></head><body>",
+        "th{background:#f4f4f4}td.name,th.name{text-align:left}figure{margin:1em 0}"
+        "figure svg{max-width:100%;height:auto}</style></head><body>",  # wide matrices scale down
         f"<h1>Balance report: {esc(report.game)} ({esc(report.kind)})</h1>",
         f"<p>{esc(how)}; {report.matches_per_pairing:,} per pairing, half from each seat; "
         f"agent <b>{esc(report.agent)}</b>; seed {report.seed}"
