@@ -12,6 +12,7 @@ import pytest
 
 from turnbuckle.analysis.balance import Pairing, analyze_agents, analyze_wrestlers, ratings_from_pairings
 from turnbuckle.analysis.report import write_report
+from turnbuckle.engine.registry import list_games
 from turnbuckle.sim.runner import SimSpec, run_matches
 
 THREE = ["Rex Hammond", "Duke Marlowe"]  # two Filsinger cards
@@ -92,7 +93,7 @@ def test_the_analyze_command_writes_the_report(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.startswith("error:") and len(bad.stderr.splitlines()) == 1
 
 
-@pytest.mark.parametrize("game_name", ["powerhouses", "filsinger", "wrasslin", "rumbleslam", "skirmish"])
+@pytest.mark.parametrize("game_name", list_games())
 def test_every_game_analyzes_its_entrants_with_its_bulk_agent(game_name: str) -> None:
     """`analyze GAME` works on every ruleset: its own entrants (wrestlers, or RUMBLESLAM's teams) seated by
     its own params, played by an agent it has (the default, so a new user's first report finishes)."""

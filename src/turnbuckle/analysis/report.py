@@ -111,7 +111,9 @@ def _ratings_table(report: BalanceReport) -> str:
         mu, sigma = report.ratings.get(name, (float("nan"), float("nan")))
         wins, played = report.overall(name)
         share = wins / played if played else 0.0
-        cost = f"<td>{report.costs[name]:,.0f}</td>" if name in report.costs else "<td></td>" if report.costs else ""
+        cost = ""
+        if report.costs:
+            cost = f"<td>{report.costs[name]:,.0f}</td>" if name in report.costs else "<td></td>"
         rows.append(f"<tr><td class='name'>{esc(name)}</td><td>{mu:.2f}</td><td>{sigma:.2f}</td>"
                     f"<td>{share:.1%}</td>{cost}</tr>")
     cost_head = f"<th>{esc(report.cost_label)}</th>" if report.costs else ""
