@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from turnbuckle.engine.match import Agent
+    from turnbuckle.engine.picks import Pick, Piece
 
     AgentFactory = Callable[["Game", int], Agent]
 
@@ -187,12 +188,21 @@ class Game(ABC):
         """The table as an SVG picture of ``observation(player)`` for the browser (None: text only).
 
         ``actions`` are the names of the legal actions of the player the picture is for (empty when
-        it is not their turn, for spectators and replays). A ruleset may draw the ones that name a
-        place on the table as clickable targets: an element with ``class="target"``,
-        ``data-action`` (the exact name), ``tabindex="0"``, ``role="button"`` and an
-        ``aria-label``; the browser plays ``data-action`` when one is clicked. Others ignore it.
+        it is not their turn, for spectators and replays). Every part that some action's pick path
+        (``picks``) passes through is drawn with ``data-pick`` and an ``aria-label``
+        (``engine.picks.pick_attrs``); the browser makes the ones that lead somewhere clickable.
         """
         return None
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        """How each of ``actions`` (the viewer's legal action names) is chosen on the picture that
+        ``render_svg(observation, actions)`` draws: the ``data-pick`` ids clicked in turn
+        (``engine.picks``). Actions left out have no place on the table and stay buttons."""
+        return []
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        """The dice and cards ``event`` shows, drawn in the browser's move log (``engine.picks.Piece``)."""
+        return []
 
     def narrate(self, event: Event) -> str | None:
         """One line of commentary for ``event``, or ``None`` to stay quiet about it."""

@@ -24,7 +24,7 @@ from turnbuckle.engine.shapes import event_message
 from turnbuckle.web.errors import BadRequest, Forbidden, NotFound
 from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS, LiveMatch, MatchService, build_game, invite_token
 from turnbuckle.web.replays import ReplaySession, ReplayStore, parse_replay
-from turnbuckle.web.views import legal_action_list, mover_label, picture, public_observation, result_of
+from turnbuckle.web.views import legal_action_list, mover_label, pick_list, picture, public_observation, result_of
 
 router = APIRouter(prefix="/api")
 
@@ -224,6 +224,7 @@ def seat_view(
             legal_actions=legal_action_list(game, state, seat),
             result=result_of(game, state, match.agent_names()),
         )
+        view["picks"] = pick_list(game, observation, view["legal_actions"])
         if service is not None:
             view["takeback"] = takeback_offer(service, match, seats or frozenset({seat}))
     if render:  # the seat's legal moves (only on its turn) may be drawn as targets on the picture
@@ -249,7 +250,7 @@ def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
         observation = public_observation(state)
         view = match_meta(match)
         view.pop("you")
-        view.update(seat=None, observation=observation, legal_actions=[],
+        view.update(seat=None, observation=observation, legal_actions=[], picks=[],
                     result=result_of(game, state, match.agent_names()))
     if render:
         view["picture"] = picture(game, observation)
@@ -302,6 +303,38 @@ def get_seat(
 ) -> dict[str, Any]:
     service, match, given = seat_request(request, match_id, seat, authorization, token)
     return seat_view(match, seat, render, service, match.seats_of(given)[0])
+
+
+class PickOut(BaseModel):
+    action: str = Field(description="the legal action this pick chooses (post it to .../actions)")
+    path: list[str] = Field(description="the data-pick ids of the picture's parts clicked in turn")
+    label: str | None = Field(None, description="what the action does, in the rulebook's words")
+
+
+class PicksOut(BaseModel):
+    seat: int
+    version: int = Field(description="the match version these picks belong to")
+    actions: int = Field(description="the action count (send it as 'expect' with the move)")
+    picks: list[PickOut] = Field(description="the legal actions with a place on the table")
+    buttons: list[str] = Field(description="the legal actions with no place on the table")
+
+
+@router.get("/matches/{match_id}/seats/{seat}/picks", response_model=PicksOut,
+            summary="How the seat's legal actions are chosen on its picture", responses=ERRORS)
+def get_picks(
+    request: Request, match_id: str, seat: int, authorization: AuthHeader = None, token: TokenQuery = None
+) -> dict[str, Any]:
+    """Each legal action that has a place on the seat's table (``render=true`` pictures mark the parts
+    with ``data-pick``) with its path of part ids; the rest are ``buttons``. Empty when it is not the
+    seat's turn."""
+    _, match, _ = seat_request(request, match_id, seat, authorization, token)
+    with match.lock:
+        state = match.state
+        actions = legal_action_list(match.game, state, seat)
+        picks = pick_list(match.game, state.observation(seat), actions)
+        placed = {p["action"] for p in picks}
+        return {"seat": seat, "version": match.version, "actions": len(state.history), "picks": picks,
+                "buttons": [a["name"] for a in actions if a["name"] not in placed]}
 
 
 @router.post("/matches/{match_id}/seats/{seat}/actions", summary="Play an action by its name", responses=ERRORS)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from turnbuckle.engine.picks import pick_attrs, pick_id
+
 if TYPE_CHECKING:
     from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
@@ -64,8 +66,15 @@ def _sheet(game: PowerhousesGame, obs: dict[str, Any], player: int, x: float) ->
         hot = pursued is not None and (line == pursued or line == "Fan Support")
         if hot:
             out.append(f'<rect x="{x + 6}" y="{y - 2}" width="218" height="26" rx="5" fill="#e3f1e4"/>')
+        choosable = rolling and line in (obs.get("tied_abilities") or [])
+        if choosable:  # a tie between abilities: the roller picks one on the sheet
+            out.append(f'<g {pick_attrs(pick_id("ab", line), f"Pursue {line}")}>'
+                       f'<rect class="hit" x="{x + 6}" y="{y - 2}" width="218" height="26" rx="5" fill="#fff" '
+                       f'fill-opacity="0.01" stroke="none"/>')
         out.append(die_face(x + 12, y, 22, face, label=f"face {face}"))
         out.append(_text(x + 44, y + 17, line, 14, "bold" if hot else "normal"))
+        if choosable:
+            out.append("</g>")
     specialty = f"specialty {sheet.specialty.value}, weakness {sheet.weakness.value}"
     out.append(_text(x + 115, 302, specialty, 11, anchor="middle", fill="#5f6368"))
     out.append("</g>")

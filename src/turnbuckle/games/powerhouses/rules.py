@@ -16,6 +16,7 @@ from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
+from turnbuckle.engine.picks import Pick, pick_id
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.powerhouses.models import ABILITIES, Roster, WrestlerSheet
 
@@ -196,6 +197,10 @@ class PowerhousesGame(Game):
         from turnbuckle.games.powerhouses.render import render_svg
 
         return render_svg(self, observation)
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        """A tie between abilities is broken on the roller's sheet; roll and stop stay buttons."""
+        return [Pick(a, (pick_id("ab", a.removeprefix("pursue ")),)) for a in actions if a.startswith("pursue ")]
 
     def render_observation(self, observation: dict[str, Any]) -> str:
         from turnbuckle.games.powerhouses.narrate import render_observation

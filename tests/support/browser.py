@@ -1,0 +1,125 @@
+"""Browser-test support: a live server in a thread, Debian's Chromium driven by Playwright, and a
+driver that plays a seat by clicking the table's pickable parts and the remaining buttons."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from turnbuckle.web.app import create_app
+from turnbuckle.web.live import MatchService
+from turnbuckle.web.repository import MemoryRepository
+
+CHROMIUM = os.environ.get("TURNBUCKLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+needs_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium, or set TURNBUCKLE_CHROMIUM)",
+)
+TIMEOUT = 30_000
+
+
+class Server:
+    def __init__(self) -> None:
+        self.service = MatchService(MemoryRepository(), think_cap=2.0, computer_delay=0.05)
+        self.app = create_app(service=self.service)
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        import uvicorn
+
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    import httpx2 as httpx
+
+    response = httpx.post(f"{server.url}/api/matches", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def status_text(page: Any) -> str:
+    return str(page.locator("#status").inner_text())
+
+
+
+
+MAX_BUTTONS = 40
+"""The most action buttons the table may show at once (a table you act on, item 2)."""
+
+
+def your_move(page: Any) -> None:
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Your move')"
+        " || document.getElementById('status').textContent.startsWith('Match over')"
+    )
+
+
+def visible_buttons(page: Any) -> int:
+    return int(page.locator("#actions button:visible").count())
+
+
+def play_by_picture(page: Any, live: Any, seat: int, rng: random.Random, *, avoid: tuple[str, ...] = ("concede",),
+                    prefer_picks: float = 0.7, deadline: float = 20.0) -> str:
+    """Make one move for ``seat`` as a person would: click a pickable part of the picture (following
+    a selection to the next part, or a menu beside it) or one of the remaining buttons. Checks the
+    button limit on the way. Returns the action the server applied."""
+    before = len(live.state.history)
+    end = time.monotonic() + deadline
+    while len(live.state.history) == before:
+        assert time.monotonic() < end, "no move reached the server"
+        assert visible_buttons(page) <= MAX_BUTTONS, f"{visible_buttons(page)} buttons on the table"
+        menu = page.locator("#pick-menu:visible button[data-action]")
+        if menu.count():
+            names = [n for n in menu.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
+            if names:
+                page.locator(f"#pick-menu button[data-action={_quoted(rng.choice(names))}]").click()
+            else:
+                page.keyboard.press("Escape")
+            page.wait_for_timeout(30)
+            continue
+        parts = page.locator("#picture .pickable")
+        buttons = page.locator("#actions button:visible:not([disabled])")
+        names = [n for n in buttons.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
+        count = parts.count()
+        if count and (not names or rng.random() < prefer_picks):
+            parts.nth(rng.randrange(count)).dispatch_event("click")
+        elif names:
+            page.locator(f"#actions button[data-action={_quoted(rng.choice(names))}]").click()
+        else:
+            page.wait_for_timeout(30)
+            continue
+        page.wait_for_timeout(30)
+    return str(live.state.history[before].name)
+
+
+def _quoted(text: str) -> str:
+    import json
+
+    return json.dumps(text)
