@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import is_inline
-from turnbuckle.engine.errors import IllegalActionError, ReplayError
+from turnbuckle.engine.errors import IllegalActionError, ParamError, ReplayError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
 
@@ -50,12 +50,45 @@ class TensorView(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class GameOption:
-    """A named parameter of a ruleset, listed by ``turnbuckle rules GAME``."""
+    """A named parameter of a ruleset, listed by ``turnbuckle rules GAME``.
+
+    ``kind`` says what sort of value it takes, so a form can offer the right widget (the browser's
+    new-match page) and never raw JSON; left out, it follows from the default and ``choices``.
+    ``minimum``/``maximum`` bound numbers (the ruleset still checks every value it is given).
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    kind: str | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    KINDS: ClassVar[tuple[str, ...]] = (
+        "switch", "integer", "number", "choice", "names", "text", "file", "wrestlers", "team", "teams"
+    )
+    """``switch`` true/false; ``integer``/``number`` a number; ``choice`` one of ``choices``; ``names``
+    a list of names from the game's roster; ``text`` free text; ``file`` a data file (not over the web);
+    ``wrestlers`` the seats' wrestlers and ``team``/``teams`` a seat's team (both chosen seat by seat)."""
+
+    @property
+    def widget(self) -> str:
+        """The option's kind, inferred where the ruleset left it out."""
+        if self.kind is not None:
+            return self.kind
+        if self.choices:
+            is_switch = len(self.choices) == 2 and all(isinstance(c, bool) for c in self.choices)
+            return "switch" if is_switch else "choice"
+        if isinstance(self.default, bool):
+            return "switch"
+        if isinstance(self.default, int):
+            return "integer"
+        if isinstance(self.default, float):
+            return "number"
+        if isinstance(self.default, list):
+            return "names"
+        return "text"
 
 
 class Game(ABC):
@@ -199,6 +232,16 @@ class Game(ABC):
         ``render_svg(observation, actions)`` draws: the ``data-pick`` ids clicked in turn
         (``engine.picks``). Actions left out have no place on the table and stay buttons."""
         return []
+
+    def team_builder(self) -> dict[str, Any] | None:
+        """What a form needs to hire a seat's team where the game has hiring (RUMBLESLAM's Dosh
+        budget: the wrestlers and their prices, the ready-made teams); None for games without."""
+        return None
+
+    def check_built_team(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        """A team from the builder form: ``{"cost", "budget", "error", "value"}``, where ``value`` is
+        the option value that seats it when ``error`` is None."""
+        raise ParamError(f"{self.name} has no team builder")
 
     def event_pieces(self, event: Event) -> list[Piece]:
         """The dice and cards ``event`` shows, drawn in the browser's move log (``engine.picks.Piece``)."""

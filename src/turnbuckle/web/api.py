@@ -144,10 +144,12 @@ def game_detail(game: str) -> dict[str, Any]:
     cls = game_class(game)
     loaded = build_game(game, {})
     info["options"] = [
-        {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None}
+        {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None,
+         "kind": o.widget, "min": o.minimum, "max": o.maximum}
         for o in cls.options()
-        if o.name not in WEB_FORBIDDEN_PARAMS
+        if o.name not in WEB_FORBIDDEN_PARAMS and o.widget != "file"
     ]
+    info["team_builder"] = loaded.team_builder()
     info["agents"] = agent_names(loaded)
     info["default_agent"] = strongest_agent(loaded)
     info["roster"] = [str(w.get("name", "?")) for w in loaded.roster()]
@@ -163,14 +165,37 @@ def game_setup(game: str, body: SetupQuery) -> dict[str, Any]:
     wrestlers = list(loaded.params.get("wrestlers") or [])
     if not wrestlers and roster and all(label in roster for label in labels):
         wrestlers = labels  # one wrestler per seat, named by the seat (the game's default pick)
+    sides = loaded.sides()
+    side_of = {p: side.name for side in sides for p in side.players if len(side.players) > 1}
     return {
         "game": game,
         "params": json.loads(json.dumps(loaded.params)),
-        "seats": [{"seat": p, "label": label} for p, label in enumerate(labels)],
+        "seats": [{"seat": p, "label": label, "side": side_of.get(p)} for p, label in enumerate(labels)],
         "wrestlers": wrestlers,
         "agents": agent_names(loaded),
         "default_agent": strongest_agent(loaded),
+        "decision_note": loaded.decision_options(),
     }
+
+
+class TeamQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    params: dict[str, Any] = Field(default_factory=dict, description="the match's options (the budget follows them)")
+    team: dict[str, Any] = Field(description="the team as a team file's fields: name, wrestlers, endorsements, ...")
+
+
+@router.post("/games/{game}/team", summary="Check a team from the team builder", responses=ERRORS)
+def check_team(game: str, body: TeamQuery) -> dict[str, Any]:
+    """The team's cost, the budget, the validator's message (``error``, naming the field) or, for a
+    legal team, ``value``: what to send as the seat's ``teamN`` option."""
+    loaded = build_game(game, body.params)
+    if loaded.team_builder() is None:
+        raise BadRequest(f"{game} has no team builder")
+    try:
+        return loaded.check_built_team(body.team)
+    except TurnbuckleError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 # -- matches ------------------------------------------------------------------------------------

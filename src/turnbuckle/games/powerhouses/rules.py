@@ -152,9 +152,10 @@ class PowerhousesGame(Game):
     @classmethod
     def options(cls) -> list[GameOption]:
         return [
-            GameOption("wrestlers", None, "two wrestler names from the roster (default: its first two)"),
-            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)"),
-            GameOption("dice", 5, "dice each wrestler starts with (the text uses five)"),
+            GameOption("wrestlers", None, "two wrestler names from the roster (default: its first two)",
+                       kind="wrestlers"),
+            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)", kind="file"),
+            GameOption("dice", 5, "dice each wrestler starts with (the text uses five)", minimum=2, maximum=12),
             GameOption("comeback", True, "the Come-Back roll at two dice", (True, False)),
         ]
 

@@ -5,7 +5,7 @@ Section names in comments are the headings of ``rumbleslam.txt`` (``# rumbleslam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -275,6 +275,16 @@ class RumbleslamGame(Game):
         return chosen
 
     # -- balance reports (analyze) ---------------------------------------------------------
+    def team_builder(self) -> dict[str, Any] | None:
+        from turnbuckle.games.rumbleslam.builder import builder_info
+
+        return builder_info(self)
+
+    def check_built_team(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        from turnbuckle.games.rumbleslam.builder import check_built_team
+
+        return check_built_team(self, spec)
+
     def balance_entrants(self) -> list[str]:
         """rumbleslam TEAMS: the ready-made teams (a team, not a wrestler, is what takes a side)."""
         return [t.name for t in default_teams().team]
@@ -449,23 +459,23 @@ class RumbleslamGame(Game):
     def options(cls) -> list[GameOption]:
         return [
             GameOption("players", 2, "number of teams (the text's game sizes are for 2; 3-4 also work)", (2, 3, 4)),
-            GameOption("teams", None, "ready-made team names or team .toml files, one per player"),
-            GameOption("team0", None, "team file, ready-made team name or inline team TOML for player 0"),
-            GameOption("team1", None, "team file (or ready-made team name) for player 1"),
-            GameOption("team2", None, "team file for player 2 (3-4 players)"),
-            GameOption("team3", None, "team file for player 3 (4 players)"),
-            GameOption("roster", None, "roster TOML file (default: turnbuckle's original roster)"),
-            GameOption("dice", None, "dice TOML file (default: the assumed six-sided faces)"),
+            GameOption("teams", None, "ready-made team names or team .toml files, one per player", kind="teams"),
+            GameOption("team0", None, "team file, ready-made team name or inline team TOML for player 0", kind="team"),
+            GameOption("team1", None, "team file (or ready-made team name) for player 1", kind="team"),
+            GameOption("team2", None, "team file for player 2 (3-4 players)", kind="team"),
+            GameOption("team3", None, "team file for player 3 (4 players)", kind="team"),
+            GameOption("roster", None, "roster TOML file (default: turnbuckle's original roster)", kind="file"),
+            GameOption("dice", None, "dice TOML file (default: the assumed six-sided faces)", kind="file"),
             GameOption("size", "lightweight", "game size: lightweight 1000K, middleweight 1500K, madness 2500K",
                        tuple(GAME_SIZES)),
-            GameOption("budget", None, "Dosh budget in K (overrides size)"),
+            GameOption("budget", None, "Dosh budget in K (overrides size)", kind="integer", minimum=1),
             GameOption("turnbuckle_attack_damage", 1, "Turnbuckle Attack DMG: 1 body text, 2 Quick Reference", (1, 2)),
             GameOption("turnbuckle_throw_dex_bonus", 0, "+1 DEX when thrown onto a turnbuckle (Quick Reference)",
                        (0, 1)),
             GameOption("reroll_prompts", "useful", "offer Endorsement re-rolls when losing a roll, or never",
                        ("useful", "never")),
             GameOption("knocked_down_can_move", False, "a Knocked Down wrestler may spend MP", (True, False)),
-            GameOption("rounds", 5, "rounds before the Dosh count (the text plays 5)"),
+            GameOption("rounds", 5, "rounds before the Dosh count (the text plays 5)", minimum=1, maximum=10),
         ]
 
     @classmethod
