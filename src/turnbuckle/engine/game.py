@@ -227,6 +227,12 @@ class Game(ABC):
         """
         return None
 
+    def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+        """What each of the viewer's legal ``actions`` does, shown beside it (a button, a menu item,
+        a pick's tooltip). The default is ``describe_action``; a ruleset whose choices' odds depend
+        on the position (Filsinger's "works on 2-5") words them from the observation."""
+        return {a: self.describe_action(a) for a in actions}
+
     def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
         """How each of ``actions`` (the viewer's legal action names) is chosen on the picture that
         ``render_svg(observation, actions)`` draws: the ``data-pick`` ids clicked in turn

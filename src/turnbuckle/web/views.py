@@ -140,9 +140,12 @@ def result_of(game: Game, state: State, agents: list[str]) -> dict[str, Any] | N
 
 
 def legal_action_list(game: Game, state: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions on its turn, each with what it does (``Game.action_labels``)."""
     if state.current_player() != seat:
         return []
-    return [{"name": a.name, "label": game.describe_action(a.name)} for a in state.legal_actions()]
+    names = [a.name for a in state.legal_actions()]
+    labels = game.action_labels(state.observation(seat), names)
+    return [{"name": name, "label": labels.get(name)} for name in names]
 
 
 def pick_list(game: Game, observation: dict[str, Any], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -172,9 +172,22 @@
     const roving = on.length > ROVING;
     on.forEach((el, i) => el.setAttribute("tabindex", !roving || i === 0 ? "0" : "-1"));
     $("picture").classList.toggle("selecting", selection.length > 0);
+    // a part that completes exactly one move says which (its label and tooltip); a few such parts
+    // are also named under the picture, so a player knows what the highlights do
+    const says = [];
+    for (const el of on) {
+      if (el.dataset.label === undefined) el.dataset.label = el.getAttribute("aria-label") || "";
+      const sel = selection.concat([el.dataset.pick]);
+      const leads = picksOf(view).filter((p) => p.path.length >= sel.length && startsWith(p.path, sel));
+      const what = leads.length === 1 && leads[0].path.length === sel.length
+        ? leads[0].action + (leads[0].label ? " (" + leads[0].label + ")" : "") : null;
+      el.setAttribute("aria-label", what ? el.dataset.label + ": " + what : el.dataset.label);
+      if (what) says.push(el.dataset.label + ": " + what);
+    }
     $("pick-hint").textContent = selection.length
       ? "Choose where (highlighted), or press Esc to start again."
-      : on.length ? "Click a highlighted part of the table to act." : "";
+      : says.length && says.length <= 3 ? "On the table: " + says.join("; ") + "."
+        : on.length ? "Click a highlighted part of the table to act." : "";
     if (refocus && on.length) on[0].focus();
   }
 
