@@ -5,6 +5,7 @@ reload in the middle of a match. Skipped, with the reason, where no Chromium is 
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
@@ -12,8 +13,8 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import TIMEOUT, Server, create, needs_chromium, status_text
-from turnbuckle.web.views import legal_action_list, picture
+from support.browser import TIMEOUT, Server, create, needs_chromium, play_by_picture, status_text, your_move
+from turnbuckle.web.views import legal_action_list, pick_list, picture
 
 pytestmark = needs_chromium
 
@@ -60,6 +61,7 @@ def test_two_wrasslin_players_never_see_each_others_cards(server: Server, browse
         p.wait_for_selector("#picture svg")
         pages.append(p)
     known: list[set[str]] = [set(), set()]
+    rng = random.Random(31)
     try:
         for _ in range(40):
             state = live.state
@@ -73,6 +75,7 @@ def test_two_wrasslin_players_never_see_each_others_cards(server: Server, browse
                 own = json.dumps(obs) + json.dumps(picture(live.game, obs))
                 if state.current_player() == seat:
                     own += json.dumps(legal_action_list(live.game, state, seat))
+                    own += json.dumps(pick_list(live.game, obs, legal_action_list(live.game, state, seat)))
                 known[seat] |= {n for n in names if n in own or n in events}
             for seat in (0, 1):
                 other = set(state.observation(1 - seat)["hand"]) - known[seat]
@@ -81,15 +84,8 @@ def test_two_wrasslin_players_never_see_each_others_cards(server: Server, browse
                 where = [shown[max(0, shown.find(n) - 150) : shown.find(n) + 60] for n in leaked]
                 assert not leaked, f"seat {seat}'s page shows {sorted(leaked)} from the other hand: {where}"
             mover = state.current_player()
-            before = len(state.history)
-            buttons = pages[mover].locator("#actions button")
-            buttons.first.wait_for()
-            plays = pages[mover].locator("#actions button[data-action^='play ']")
-            (plays.first if plays.count() else buttons.first).click()
-            deadline = time.monotonic() + 20
-            while len(live.state.history) == before:
-                assert time.monotonic() < deadline, "the click did not reach the server"
-                time.sleep(0.02)
+            your_move(pages[mover])
+            play_by_picture(pages[mover], live, mover, rng)  # a card from the hand, or a button
             pages[1 - mover].wait_for_timeout(150)  # the other page updates by server-sent events
         # the cards of each hand are on its own page, face up
         for seat in (0, 1):
@@ -201,7 +197,8 @@ def test_a_late_answer_to_a_move_never_hides_a_newer_position(server: Server, pa
     assert stale_answers >= 1 or live.state.is_terminal()
 
 
-# Short but complete matches: every implemented game, you against the computer, to the end.
+# Short but complete matches: every implemented game, you against the computer, to the end, played
+# only by clicking the table's pickable parts and the buttons left under it (never more than 40).
 FULL_MATCH_PARAMS: dict[str, dict[str, Any]] = {
     "filsinger": {"tournament_standard": True},  # the basic game has no decisions for players
     "rumbleslam": {"rounds": 1},
@@ -219,26 +216,21 @@ def test_every_game_played_to_the_end_in_the_browser(server: Server, page: Any, 
     page.goto(created["table_url"])
     page.wait_for_selector("#status")
     live = server.service.get(created["id"])
-    deadline = time.monotonic() + 240
+    rng = random.Random(5)
+    deadline = time.monotonic() + 300
+    moves = 0
     while not live.state.is_terminal():
         assert time.monotonic() < deadline, (
             f"{game}: the match did not end in the browser (to move: {live.state.current_player()},"
             f" page: {status_text(page)!r}, after {len(live.state.history)} actions)")
         if live.state.current_player() == 0 and status_text(page).startswith("Your move"):
-            before = len(live.state.history)
-            buttons = page.locator("#actions button:not([disabled]):not([data-action^='concede'])")
-            if not buttons.count():
-                page.wait_for_timeout(20)
-                continue
-            buttons.last.click()  # the last listed move ("stop" in Powerhouses, so matches end); never concede
-            wait = time.monotonic() + 10
-            while len(live.state.history) == before and time.monotonic() < wait:
-                time.sleep(0.01)
+            play_by_picture(page, live, 0, rng)  # asserts the button limit at every step
+            moves += 1
         else:
             page.wait_for_timeout(20)
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
     result = live.state.match_result()
-    assert result is not None
+    assert result is not None and moves > 0
     assert result.describe().split(" by ")[0] in status_text(page) or "draw" in status_text(page)
 
 

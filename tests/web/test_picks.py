@@ -23,7 +23,7 @@ MAX_BUTTONS = 40
 
 GAMES: dict[str, list[dict[str, Any]]] = {
     "powerhouses": [{}],
-    "wrasslin": [{}, {"match_type": "tag"}, {"match_type": "battle_royal", "players": 4}],
+    "wrasslin": [{}, {"match_type": "tag"}, {"match_type": "battle_royal", "players": 5}],
     "filsinger": [{"tournament_standard": True}],
     "rumbleslam": [{}],
     "skirmish": [{}],

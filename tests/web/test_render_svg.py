@@ -75,11 +75,12 @@ def test_wrasslin_shows_only_your_hand_face_up() -> None:
     mine = state.observation(0)
     svg = game.render_svg(mine)
     assert svg is not None
-    assert svg.count('class="card"') == len(mine["hand"])
+    assert svg.count('data-pick="cd:') == len(mine["hand"])  # each card of the hand, face up, to pick
+    assert all(name in svg for name in mine["hand"])
     assert svg.count('class="hand-back"') == 1 and "damage-track" in svg
     spectators = game.render_svg(public_observation(state))
     assert spectators is not None
-    assert 'class="card"' not in spectators and spectators.count('class="hand-back"') == 2
+    assert 'data-pick="cd:' not in spectators and spectators.count('class="hand-back"') == 2
 
 
 def test_names_are_escaped() -> None:

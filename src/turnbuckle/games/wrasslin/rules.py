@@ -15,6 +15,7 @@ from turnbuckle.engine.datafiles import source_name, toml_string
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.games.wrasslin.cards import CardType, HoldSpec, Wrestler, load_cards, load_roster
 from turnbuckle.games.wrasslin.matchtypes import DEFAULT_PLAYERS, MATCH_TYPES, PLAYER_RANGE, deck_counts, seating
@@ -334,10 +335,25 @@ class WrasslinGame(Game):
         )
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
-        """The table; ``actions`` is ignored (no move names a place on this table: moves stay buttons)."""
+        """The rows, the piles, the play being answered and the viewer's hand as cards to pick."""
         from turnbuckle.games.wrasslin.render_svg import render_svg
 
-        return render_svg(self, observation)
+        return render_svg(self, observation, list(actions))
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        from turnbuckle.games.wrasslin.table import picks
+
+        return picks(self, observation, actions)
+
+    def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+        from turnbuckle.games.wrasslin.table import labels
+
+        return labels(self, observation, actions)
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        from turnbuckle.games.wrasslin.table import event_pieces
+
+        return event_pieces(self, event)
 
     def describe_action(self, action_name: str) -> str | None:
         """What a move does, in plain words: a card's effect and needs, a Specialty, a drafted Wrestler."""

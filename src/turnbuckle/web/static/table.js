@@ -186,7 +186,7 @@
     }
     $("pick-hint").textContent = selection.length
       ? "Choose where (highlighted), or press Esc to start again."
-      : says.length && says.length <= 3 ? "On the table: " + says.join("; ") + "."
+      : says.length && says.length <= 3 && says.join("; ").length <= 180 ? "On the table: " + says.join("; ") + "."
         : on.length ? "Click a highlighted part of the table to act." : "";
     if (refocus && on.length) on[0].focus();
   }
