@@ -62,6 +62,8 @@ def picks(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> li
         move = game.actions.by_name(action)
         if move is not None and move not in game.actions.chance and game.decode[move.id][0] == "target":
             found.append(Pick(action, (pick_id("ws", game.decode[move.id][1]),)))
+    errors = obs.get("errors") or {}
+    found.sort(key=lambda p: p.action in errors)  # a card's menu lists its 11.5 errors after its legal uses
     return found
 
 
