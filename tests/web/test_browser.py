@@ -280,22 +280,3 @@ def test_rumbleslam_square_clicked_on_the_mat(server: Server, page: Any) -> None
     page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5." / "... moves to E5."
         "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes(sq))",
         arg=action.rsplit(" ", 1)[1])
-
-
-def test_skirmish_destination_clicked_in_the_ring(server: Server, page: Any) -> None:
-    import httpx2 as httpx
-
-    created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
-                              "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
-
-    def jockey_first(p: Any) -> Any:  # bid high and Jockey (the move): it leads to a destination
-        jockey = p.locator("#actions button:not([disabled])[data-action='jockey']")
-        bids = p.locator("#actions button:not([disabled])[data-action^='bid ']")
-        return jockey if jockey.count() else bids.last if bids.count() else p.locator("#actions button").first
-
-    action, _ = _click_a_target(server, page, created, ("move ",), jockey_first)
-    x, y = (float(v) for v in action.split()[1:])
-    events = httpx.get(f"{server.url}/api/matches/{created['id']}/events?since=0", timeout=30).json()["events"]
-    assert any(e["kind"] == "moved" and (e["data"]["x"], e["data"]["y"]) == (x, y) for e in events)
-    page.wait_for_selector("#actions button[data-action='keep facing']")  # the facing decision: buttons
-    assert page.locator("#picture .target").count() == 0

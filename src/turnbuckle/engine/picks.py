@@ -65,14 +65,14 @@ def pick_id(kind: str, key: object) -> str:
     return f"{kind}:{cleaned}"
 
 
-def pick_attrs(pid: str, label: str, *, only_when_pickable: bool = False) -> str:
+def pick_attrs(pid: str, label: str, *, only_when_pickable: bool = False, hit: bool = False) -> str:
     """The attributes that make an SVG element (usually a ``<g>``) a part to pick.
 
-    The page lights up the element's child of class ``hit`` (or the element itself when it has that
-    class) while it is pickable, and gives it a tab stop and ``role="button"`` then; ``only_when_pickable``
+    The page lights up the element's child of class ``hit`` (or the element itself, with ``hit``)
+    while it is pickable, and gives it a tab stop and ``role="button"`` then; ``only_when_pickable``
     parts (a skirmish destination point) are not drawn at all otherwise.
     """
-    classes = "pick target-only" if only_when_pickable else "pick"
+    classes = "pick" + (" target-only" if only_when_pickable else "") + (" hit" if hit else "")
     return f'class="{classes}" data-pick={quoteattr(pid)} aria-label={quoteattr(label)}'
 
 

@@ -14,6 +14,7 @@ from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick
 from turnbuckle.engine.result import Side
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.dice import BATCHES, MAX_DICE, TOTALS
@@ -292,6 +293,11 @@ class SkirmishGame(Game):
 
         return render_svg(observation, actions)
 
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        from turnbuckle.games.skirmish.render import table_picks
+
+        return table_picks(observation, actions)
     def roster(self) -> list[dict[str, Any]]:
         return [
             {"name": w.name, "STR": w.STR, "TECH": w.TECH, "END": w.END, "SPD": w.SPD, "SHOW": w.SHOW,

@@ -281,14 +281,14 @@
     return [box.left + box.width / 2, box.top + box.height / 2];
   }
 
-  // A snap area (data-snap, such as the ring): a click picks the nearest pickable point.
+  // Points marked data-snap-point (a skirmish move's destinations): a click near one picks it.
   const SNAP_PIXELS = 48;
 
   function snapTarget(x, y) {
     let best = null;
     let bestDistance = SNAP_PIXELS;
     for (const el of pickable()) {
-      if (!("snap" in el.dataset) && el.dataset.snapPoint === undefined) continue;
+      if (el.dataset.snapPoint === undefined) continue;
       const [cx, cy] = centre(el);
       const d = Math.hypot(cx - x, cy - y);
       if (d < bestDistance) { best = el; bestDistance = d; }
@@ -330,10 +330,9 @@
       choose(el);
       return;
     }
-    if (ev.target.closest("[data-snap]")) {
-      const snapped = snapTarget(ev.clientX, ev.clientY);
-      if (snapped) { ev.preventDefault(); choose(snapped); return; }
-    }
+    // a click beside the small points (or on a piece over them) takes the nearest lit point
+    const snapped = snapTarget(ev.clientX, ev.clientY);
+    if (snapped) { ev.preventDefault(); choose(snapped); return; }
     if (selection.length) clearSelection(false);
   });
   $("picture").addEventListener("keydown", (ev) => {
