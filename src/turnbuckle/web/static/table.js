@@ -401,30 +401,76 @@
     return view.legal_actions.filter((a) => !placed.has(a.name));
   }
 
+  // Numbered choices of one kind (a skirmish bid: "bid 0" .. "bid 10") become one compact row of
+  // numbers; every other choice is a button with what it does under its name.
+  const NUMBERED = /^([a-z][a-z ]*?) (\d+)$/;
+  const COMPACT_AT = 4;
+
+  function numberedGroups(actions) {
+    const groups = {};
+    for (const a of actions) {
+      const m = NUMBERED.exec(a.name);
+      if (m) (groups[m[1]] = groups[m[1]] || []).push(a);
+    }
+    return Object.fromEntries(Object.entries(groups).filter(([, list]) => list.length >= COMPACT_AT));
+  }
+
+  function actionButton(view, action, index, text) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.action = action.name;
+    if (index < 9) {
+      const key = document.createElement("kbd");
+      key.textContent = String(index + 1);
+      button.appendChild(key);
+    }
+    button.appendChild(document.createTextNode(text));
+    if (action.label && text === action.name) {
+      const small = document.createElement("small");
+      small.textContent = action.label;
+      button.appendChild(small);
+    } else {
+      button.title = action.label ? action.name + ": " + action.label : action.name;
+      button.setAttribute("aria-label", button.title);
+    }
+    button.addEventListener("click", () => play(view.seat, action.name, view.actions));
+    return button;
+  }
+
   function renderActions(view) {
     const box = $("actions");
     const hadFocus = box.contains(document.activeElement);
     box.innerHTML = "";
     const shown = buttonActions(view);
     box.hidden = !shown.length;
-    shown.forEach((action, i) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.action = action.name;
-      if (i < 9) {
-        const key = document.createElement("kbd");
-        key.textContent = String(i + 1);
-        button.appendChild(key);
+    const groups = numberedGroups(shown);
+    const placed = new Set();
+    let index = 0;
+    for (const action of shown) {
+      if (placed.has(action.name)) continue;
+      const m = NUMBERED.exec(action.name);
+      if (m && groups[m[1]]) {
+        const row = document.createElement("div");
+        row.className = "compact";
+        row.setAttribute("role", "group");
+        row.setAttribute("aria-label", m[1]);
+        const title = document.createElement("span");
+        title.className = "compact-title";
+        title.textContent = m[1];
+        row.appendChild(title);
+        for (const member of groups[m[1]]) {
+          const value = NUMBERED.exec(member.name)[2];
+          const button = actionButton(view, member, 99, value); // no key hint: the digit keys type the value
+          button.dataset.value = value;
+          row.appendChild(button);
+          placed.add(member.name);
+        }
+        box.appendChild(row);
+        continue;
       }
-      button.appendChild(document.createTextNode(action.name));
-      if (action.label) {
-        const small = document.createElement("small");
-        small.textContent = action.label;
-        button.appendChild(small);
-      }
-      button.addEventListener("click", () => play(view.seat, action.name, view.actions));
-      box.appendChild(button);
-    });
+      box.appendChild(actionButton(view, action, index++, action.name));
+      placed.add(action.name);
+    }
     if (hadFocus || (shown.length && document.activeElement === document.body)) {
       const first = box.querySelector("button");
       if (first) first.focus();
@@ -591,6 +637,8 @@
       takeBack();
       return;
     }
+    const typed = !menuOpen() && /^[0-9]$/.test(ev.key) && $("actions").querySelector('.compact button[data-value="' + ev.key + '"]');
+    if (typed && !typed.disabled) { ev.preventDefault(); typed.click(); return; }
     if (/^[1-9]$/.test(ev.key)) {
       const box = menuOpen() ? $("pick-menu") : $("actions");
       const button = box.querySelectorAll("button[data-action]")[Number(ev.key) - 1];
