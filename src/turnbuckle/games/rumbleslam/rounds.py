@@ -200,9 +200,8 @@ class RoundRules(StatusRules):
         spec: list[tuple[int, str]] = []
         for p in range(self.game.players):
             if self.nominee[p] >= 0:
-                w = self.ws[self.nominee[p]]
                 # a KO'd wrestler rolls its real DEX for the initiative (rumbleslam KO'D)
-                spec.extend((p, k) for k in self.game.pools[w.index]["dex"].dice)
+                spec.extend((p, k) for k in self._initiative_pool(self.ws[self.nominee[p]])[0])
         # rumbleslam RE-ROLLS: the Initiative card holder declares re-rolls first
         owners = tuple(range(self.game.players))
         windows = [("reroll_window", p, "init", (0, 0), 0, owners)
