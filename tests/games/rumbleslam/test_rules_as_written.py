@@ -6,12 +6,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.rumbleslam import do, fixture_game, profile, restart, scenario, wrestler
+import pytest
+
+from support.rumbleslam import do, fixture_game, profile, restart, scenario, wrestler, write_roster
+from turnbuckle.engine.errors import DataFileError
 from turnbuckle.games.rumbleslam.state import RumbleslamState
+from turnbuckle.games.rumbleslam.teams import load_roster
 
 QUICK = {"name": "Quick Feet", "kind": "passive", "bonus": {"dex": 1}}
 STANCE = {"name": "Stance", "kind": "choice", "options": [{"name": "Guard", "stat": "def"},
                                                           {"name": "Nimble", "stat": "dex"}]}
+
+
+def duel(tmp_path: Path, a: dict[str, Any] | None = None, b: dict[str, Any] | None = None,
+         a_at: str = "D4", b_at: str = "E4", **options: Any) -> RumbleslamState:
+    """A (player 0, active) next to B (player 1), with a spare Blue far away (so B's removal does not
+    end the match)."""
+    game = fixture_game(tmp_path, [profile("A", **(a or {})), profile("B", **(b or {})), profile("Z")], ["A"],
+                        ["B", "Z"], **options)
+    return scenario(game, {"A": a_at, "B": b_at, "Z": "J10"}, active="A")
 
 
 def initiative(tmp_path: Path, a: dict[str, Any], prepare: Any = None) -> RumbleslamState:
@@ -66,3 +79,30 @@ def test_nomination_prompt_shows_the_initiative_dex(tmp_path: Path) -> None:
     s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"}, prepare=lambda st: st._damage(wrestler(st, "A2"), 9))
     restart(s, ("round_start",))
     assert "A2 DEX 1S" in s.observation(0)["prompt"]
+
+
+# -- 2. GRAPPLE ABILITIES ----------------------------------------------------------------------------
+SUPLEX = {"name": "Suplex", "kind": "grapple", "ap": 2, "dmg": 2}
+
+
+def test_a_grapple_ability_listing_another_pool_is_refused(tmp_path: Path) -> None:
+    # rumbleslam GRAPPLE ABILITIES: "Grapple Abilities always use the wrestler's GRP stat. They have the
+    # GRP value listed on the skill for ease of play": a card listing another pool is refused, naming it
+    roster = write_roster(tmp_path / "roster.toml", [profile("A", grp="1C", abilities=[{**SUPLEX, "stat": "1G"}])])
+    with pytest.raises(DataFileError, match=r"wrestler\[0\] \(A\): abilities\[0\] \(Suplex\)\.stat: '1G' is not "
+                                            r"this wrestler's GRP '1C'"):
+        load_roster(roster)
+    # the same pool written another way is the wrestler's GRP
+    load_roster(write_roster(tmp_path / "ok.toml", [profile("A", grp="1S+1C+1", abilities=[
+        {**SUPLEX, "stat": "1+1C+1S"}])]))
+
+
+def test_a_grapple_ability_rolls_the_wrestlers_grp_with_its_bonuses(tmp_path: Path) -> None:
+    # rumbleslam GRAPPLE ABILITIES: no stat listed: the wrestler's GRP, with this round's +1 GRP bonus
+    s = duel(tmp_path, a={"grp": "1S+1", "abilities": [SUPLEX]}, b={"grp": "1G", "sta": 6})
+    wrestler(s, "A").bonus = (0, 0, 1, 0)  # a +1 GRP Crowd Pleaser or Sponsorship this round
+    do(s, "use Suplex: A->B")
+    assert [k for _, k, _, _ in s.buf] == ["S", "G"]
+    do(s, "S=1", "G=2")
+    assert [e.data["totals"] for e in s.events if e.kind == "roll"][-1] == [3, 2]
+    assert wrestler(s, "B").sta == 4

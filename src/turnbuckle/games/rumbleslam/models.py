@@ -228,6 +228,14 @@ class Profile(BaseModel):
     @model_validator(mode="after")
     def _names(self) -> Profile:
         require_unique_names((a.name for a in self.abilities), "ability")
+        grp = Pool.parse(self.grp)
+        for i, ability in enumerate(self.abilities):
+            # rumbleslam GRAPPLE ABILITIES: "always use the wrestler's GRP stat. They have the GRP value
+            # listed on the skill for ease of play": a listed pool is a copy, and a different one a misprint
+            if ability.kind == "grapple" and ability.stat is not None and Pool.parse(ability.stat) != grp:
+                raise ValueError(
+                    f"abilities[{i}] ({ability.name}).stat: {ability.stat!r} is not this wrestler's GRP {self.grp!r} "
+                    "(a Grapple Ability always rolls the wrestler's GRP: copy it or leave stat out)")
         return self
 
     def pool(self, stat: str) -> Pool:
