@@ -106,3 +106,20 @@ def test_a_grapple_ability_rolls_the_wrestlers_grp_with_its_bonuses(tmp_path: Pa
     do(s, "S=1", "G=2")
     assert [e.data["totals"] for e in s.events if e.kind == "roll"][-1] == [3, 2]
     assert wrestler(s, "B").sta == 4
+
+
+# -- 3. LIFT: a KO'd wrestler ----------------------------------------------------------------------------
+@pytest.mark.parametrize("target", ["B", "F"])
+def test_every_dirty_roll_to_lift_a_kod_wrestler_succeeds(tmp_path: Path, target: str) -> None:
+    # rumbleslam LIFT: "All Dirty rolls automatically succeed when attempting to Lift a KO'd wrestler",
+    # the third identical Lift of one activation too (DIRTY: No Class "counts as a Dirty"): no Crowd
+    # die is rolled and nobody is booed. B is an enemy, F a friend (lifting it is Dirty only as No Class).
+    game = fixture_game(tmp_path, [profile("A"), profile("F", weight=2), profile("B", weight=2), profile("Z")],
+                        ["A", "F"], ["B", "Z"])
+    s = scenario(game, {"A": "D4", "F": "D5", "B": "E4", "Z": "J10"}, active="A",
+                 prepare=lambda st: st._damage(wrestler(st, target), 9))
+    for _ in range(3):
+        do(s, f"lift A->{target}")
+        assert [k for _, k, _, _ in s.buf] == ["C"]  # straight to GRP against WEIGHT 2
+        do(s, "C=1")  # 1 < 2: not lifted
+    assert wrestler(s, "A").m_ap == 0 and s.dirty == (3 if target == "B" else 1)
