@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from support.rumbleslam import do, fixture_game, profile, restart, scenario, wrestler, write_roster
+from support.rumbleslam import do, fixture_game, names, profile, restart, scenario, square, wrestler, write_roster
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.games.rumbleslam.state import RumbleslamState
 from turnbuckle.games.rumbleslam.teams import load_roster
@@ -123,3 +123,20 @@ def test_every_dirty_roll_to_lift_a_kod_wrestler_succeeds(tmp_path: Path, target
         assert [k for _, k, _, _ in s.buf] == ["C"]  # straight to GRP against WEIGHT 2
         do(s, "C=1")  # 1 < 2: not lifted
     assert wrestler(s, "A").m_ap == 0 and s.dirty == (3 if target == "B" else 1)
+
+
+# -- 4. KNOCKED DOWN on a turnbuckle -----------------------------------------------------------------------
+def test_knocked_down_on_a_turnbuckle_must_stand_first(tmp_path: Path) -> None:
+    # rumbleslam KNOCKED DOWN: "A wrestler may remove a Knockdown counter during its activation for 1AP.
+    # Until it does, it cannot make any other actions", on a turnbuckle too. Reached in play: B on the
+    # corner square trips A on the turnbuckle and A passes its test to stay up (CLIMB THE TURNBUCKLE).
+    game = fixture_game(tmp_path, [profile("A", mp=5), profile("B"), profile("Z")], ["A"], ["B", "Z"])
+    s = scenario(game, {"A": "TB-NW", "B": "A1", "Z": "C3"}, active="B")
+    do(s, "trip B->A", "Crowd=Blank", "defend DEF", "C=2", "C=0", "C=3")
+    a = wrestler(s, "A")
+    assert a.kd == 1 and square(s, "A") == "TB-NW"
+    do(s, "end")
+    assert s.active == a.index and names(s) == {"end", "stand up A"}
+    do(s, "stand up A")
+    assert a.kd == 0 and a.ap == 2 and square(s, "A") == "TB-NW"
+    assert {"turnbuckle A->Z", "crowd pleaser A"} <= names(s)

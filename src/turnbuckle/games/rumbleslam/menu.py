@@ -30,11 +30,12 @@ class MenuRules(RoundRules):
         e = g.entrants[i]
         prof = e.profile
         ap = w.ap
-        if w.loc == FLOOR and w.kd:
-            # rumbleslam KNOCKED DOWN: remove the counter (1AP) before any other action
+        if w.kd:
+            # rumbleslam KNOCKED DOWN: remove the counter (1AP) before any other action, on the floor
+            # or on a turnbuckle (where it stays up there)
             if ap >= 1:
                 out.append(L[("stand", i)])
-            if g.kd_can_move:
+            if g.kd_can_move and w.loc == FLOOR:
                 moves = g.move_acts[i]
                 out.extend([moves[c] for c in self._reachable(w, w.mp)])
             return out
