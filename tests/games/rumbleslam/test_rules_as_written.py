@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from support.rumbleslam import do, fixture_game, names, profile, restart, scenario, square, wrestler, write_roster
+from support.rumbleslam import do, fixture_game, lift, names, profile, restart, scenario, square, wrestler, write_roster
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.games.rumbleslam.state import RumbleslamState
 from turnbuckle.games.rumbleslam.teams import load_roster
@@ -140,3 +140,20 @@ def test_knocked_down_on_a_turnbuckle_must_stand_first(tmp_path: Path) -> None:
     do(s, "stand up A")
     assert a.kd == 0 and a.ap == 2 and square(s, "A") == "TB-NW"
     assert {"turnbuckle A->Z", "crowd pleaser A"} <= names(s)
+
+
+# -- 5. LIFT: a lifter can be Lifted ---------------------------------------------------------------------
+def test_a_lifter_can_be_lifted_and_drops_its_load(tmp_path: Path) -> None:
+    # rumbleslam LIFT: "If a wrestler that is currently Lifting another wrestler takes damage, is Knocked
+    # Down, or is themselves Lifted, the Lifted wrestler is immediately dropped": the Lift is offered
+    # against a lifter, and its load is placed by its own player next to where the lifter stood
+    game = fixture_game(tmp_path, [profile("A"), profile("X"), profile("B"), profile("Z")], ["A", "X"], ["B", "Z"])
+    s = scenario(game, {"A": "D4", "B": "E4", "Z": "J10"}, active="A", prepare=lambda st: lift(st, "B", "X"))
+    assert "lift A->B" in names(s)
+    do(s, "lift A->B", "Crowd=Cheer", "defend GRP", "C=2", "C=0")
+    a, b, x = wrestler(s, "A"), wrestler(s, "B"), wrestler(s, "X")
+    assert b.lifted_by == a.index and a.lifting == b.index and x.lifted_by == -1 and b.lifting == -1
+    assert s.current_player() == 0 and "dropped" in s.observation(0)["prompt"]
+    assert names(s) == {f"place {q}" for q in ("D3", "E3", "F3", "F4", "F5", "E5", "D5")}
+    do(s, "place F4")
+    assert square(s, "X") == "F4" and s.active == a.index and "throw F6" in names(s)

@@ -93,7 +93,8 @@ class MenuRules(RoundRules):
                         out.append(act)
                 if vs.tag is not None and ap >= menu.tag_ap and self._tag_ready(w):
                     out.append(vs.tag)
-            if ap >= 1 and t.lifting < 0:
+            if ap >= 1:
+                # rumbleslam LIFT: a lifter may itself be Lifted (it drops its load)
                 out.append(vs.lift)
         if contact:
             for need, act in menu.devastate:
