@@ -3,15 +3,31 @@ the section of rumbleslam.txt it checks and failed before its fix."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from support.rumbleslam import do, fixture_game, lift, names, profile, restart, scenario, square, wrestler, write_roster
+import turnbuckle
+from support.rumbleslam import (
+    do,
+    fixture_game,
+    lift,
+    names,
+    profile,
+    restart,
+    scenario,
+    square,
+    wrestler,
+    write_roster,
+    write_team,
+)
 from turnbuckle.engine.errors import DataFileError
+from turnbuckle.games.rumbleslam.models import MAX_TEAM_WRESTLERS
+from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 from turnbuckle.games.rumbleslam.state import RumbleslamState
-from turnbuckle.games.rumbleslam.teams import load_roster
+from turnbuckle.games.rumbleslam.teams import load_roster, load_team
 
 QUICK = {"name": "Quick Feet", "kind": "passive", "bonus": {"dex": 1}}
 STANCE = {"name": "Stance", "kind": "choice", "options": [{"name": "Guard", "stat": "def"},
@@ -157,3 +173,29 @@ def test_a_lifter_can_be_lifted_and_drops_its_load(tmp_path: Path) -> None:
     assert names(s) == {f"place {q}" for q in ("D3", "E3", "F3", "F4", "F5", "E5", "D5")}
     do(s, "place F4")
     assert square(s, "X") == "F4" and s.active == a.index and "throw F6" in names(s)
+
+
+# -- 6. HIRING WRESTLERS: no team size limit -----------------------------------------------------------------
+def test_a_team_of_thirteen_within_budget_is_accepted(tmp_path: Path) -> None:
+    # rumbleslam HIRING WRESTLERS: "There is usually no limit on how many (or how few) wrestlers you may
+    # have in your team": 13 Rookies within the budget play (9 fit in the corner, 4 wait on the sidelines)
+    team = write_team(tmp_path / "thirteen.toml", "Crowd", ["Halfling Brawler"] * 13)
+    game = turnbuckle.load_game("rumbleslam", team0=str(team), budget=13 * 90)
+    assert isinstance(game, RumbleslamGame) and len(game.teams[0].profiles) == 13
+    s = game.new_initial_state()
+    rng = random.Random(13)
+    while not s.is_terminal():
+        s.apply_action(s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    assert s.returns()[0] in (-1.0, 0.0, 1.0)
+    # one over the budget is still refused
+    with pytest.raises(DataFileError, match="over budget by 90K"):
+        turnbuckle.load_game("rumbleslam", team0=str(team), budget=12 * 90)
+
+
+def test_a_team_file_has_only_a_sanity_limit(tmp_path: Path) -> None:
+    # rumbleslam HIRING WRESTLERS: no rule limit; a sanity limit (MAX_TEAM_WRESTLERS, documented) keeps the
+    # match's action table small, and its error names the field
+    names_ = ["Halfling Brawler"] * MAX_TEAM_WRESTLERS
+    load_team(write_team(tmp_path / "most.toml", "Most", names_))
+    with pytest.raises(DataFileError, match=rf"wrestlers: at most {MAX_TEAM_WRESTLERS} wrestlers .*sanity limit"):
+        load_team(write_team(tmp_path / "more.toml", "More", [*names_, "Troll"]))
