@@ -26,7 +26,7 @@ from support.rumbleslam import (
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.games.rumbleslam.models import MAX_TEAM_WRESTLERS
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
-from turnbuckle.games.rumbleslam.state import RumbleslamState
+from turnbuckle.games.rumbleslam.state import SIDE, RumbleslamState
 from turnbuckle.games.rumbleslam.teams import load_roster, load_team
 
 QUICK = {"name": "Quick Feet", "kind": "passive", "bonus": {"dex": 1}}
@@ -199,3 +199,38 @@ def test_a_team_file_has_only_a_sanity_limit(tmp_path: Path) -> None:
     load_team(write_team(tmp_path / "most.toml", "Most", names_))
     with pytest.raises(DataFileError, match=rf"wrestlers: at most {MAX_TEAM_WRESTLERS} wrestlers .*sanity limit"):
         load_team(write_team(tmp_path / "more.toml", "More", [*names_, "Troll"]))
+
+
+# -- 7. TRADITIONAL TAG TEAM -------------------------------------------------------------------------------
+def tag_team_game(tmp_path: Path) -> RumbleslamGame:
+    return fixture_game(
+        tmp_path, [profile("P", rank="superstar", tag_team="Duo"), profile("Q", rank="superstar", tag_team="Duo"),
+                   profile("R"), profile("B"), profile("Y")], ["P", "Q", "R"], ["B", "Y"],
+        tag_teams=[{"name": "Duo", "members": ["P", "Q"],
+                    "ability": {"name": "Double Team", "kind": "active", "ap": 2, "stat": "1G", "dmg": 2}}],
+        team0_extra={"tag_teams": [{"name": "Duo", "style": "traditional"}]})
+
+
+def test_a_tagged_out_wrestler_stays_out_while_its_partner_is_in(tmp_path: Path) -> None:
+    # rumbleslam TRADITIONAL TAG TEAM: "The Tag Team wrestler On The Sidelines may only enter the ring if its
+    # Tag Team partner is removed from the game, or if that wrestler performs a Tag Out": after P tags out,
+    # P is the one on the sidelines, and a sidelines credit (R removed) does not bring it back beside Q
+    s = scenario(tag_team_game(tmp_path), {"P": "A5", "R": "C3", "B": "H8", "Y": "J10"}, active="P")
+    do(s, "tag out P")
+    assert wrestler(s, "P").loc == SIDE and square(s, "Q") == "A5"
+    s._remove(wrestler(s, "R"), "test")
+    restart(s, ("round_start",))
+    assert s.removed[0] == 1 and names(s) == {"nominate B", "nominate Y"}  # no entry offered: on to the Initiative
+    assert wrestler(s, "P").loc == SIDE
+
+
+def test_a_tagged_out_wrestler_enters_when_its_partner_is_removed(tmp_path: Path) -> None:
+    # rumbleslam TRADITIONAL TAG TEAM / ON THE SIDELINES: the partner now in the ring is removed: the
+    # tagged-out wrestler may enter with that credit (and the partner benched at setup is no longer the one)
+    s = scenario(tag_team_game(tmp_path), {"P": "A5", "R": "C3", "B": "H8", "Y": "J10"}, active="P")
+    do(s, "tag out P")
+    s._remove(wrestler(s, "Q"), "test")
+    restart(s, ("round_start",))
+    assert s.current_player() == 0 and names(s) == {"enter P", "no entry"}
+    do(s, "enter P", "place A2")
+    assert square(s, "P") == "A2"

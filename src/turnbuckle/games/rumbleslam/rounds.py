@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.games.rumbleslam import mat
-from turnbuckle.games.rumbleslam.core import LIFTED, OUT, SIDE, SPONSOR_STAT, STAT_INDEX, TB, Wrestler
+from turnbuckle.games.rumbleslam.core import LIFTED, SIDE, SPONSOR_STAT, STAT_INDEX, TB, Wrestler
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO, CHEER
 from turnbuckle.games.rumbleslam.status import StatusRules
 
@@ -115,7 +115,9 @@ class RoundRules(StatusRules):
             if w.player != p or w.loc != SIDE:
                 continue
             e = self.game.entrants[w.index]
-            if e.benched and e.partner >= 0 and self.ws[e.partner].loc != OUT:
+            # rumbleslam TRADITIONAL TAG TEAM: the member on the sidelines (benched at setup, or tagged out
+            # since) enters with a credit only once its partner has left the ring (R-RS-41)
+            if e.tag_style == "traditional" and e.partner >= 0 and self.ws[e.partner].in_ring:
                 continue
             if self._corner_spots(w):
                 out.append(w.index)
