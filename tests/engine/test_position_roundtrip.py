@@ -20,11 +20,22 @@ import turnbuckle
 from turnbuckle.engine.game import Game, State
 
 EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
-    "filsinger": [{"match_type": "tag"}],
+    "filsinger": [
+        {"fatigue": True, "finisher_ratings": True, "roll_finishers": True, "agility_power": True,
+         "chart_choices": True, "leaving_ring": True, "choice_situations": True, "add_one": True,
+         "dis_moves": True, "feud_table": True, "feud": True, "ringside_ally": True, "distractor": True},
+        {"match_type": "six_man", "double_team": True, "tag_out_defense": True, "pin_saves": True,
+         "interference": True, "fatigue": True, "injured": []},
+    ],
     "powerhouses": [{"dice": 3, "comeback": False}],
-    "rumbleslam": [],
-    "skirmish": [],
-    "wrasslin": [{"match_type": "tag"}, {"match_type": "battle_royal", "players": 4}],
+    "rumbleslam": [{"players": 3}],
+    "skirmish": [{"match_type": "tag"}, {"match_type": "fatal_four_way"}],
+    "wrasslin": [
+        {"match_type": "tag"},
+        {"match_type": "battle_royal", "players": 4},
+        {"match_type": "tournament", "tournament_wrestlers": "draft"},
+        {"match_type": "handicap"},
+    ],
 }
 """Configurations besides the defaults: each reaches rules (and pending steps) the default does not."""
 
