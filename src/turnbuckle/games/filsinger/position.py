@@ -95,8 +95,8 @@ class BodyModel(Strict):
 
 def _entry(value: Any) -> Any:
     """A card entry or chart outcome as JSON (``None`` stays ``None``)."""
-    if value is None:
-        return None
+    if value is None or isinstance(value, str | int | bool):
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return dataclasses.asdict(value)
     return value.model_dump(exclude_defaults=True)
