@@ -32,7 +32,7 @@ EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
     "skirmish": [{"match_type": "tag"}, {"match_type": "fatal_four_way"}],
     "wrasslin": [
         {"match_type": "tag"},
-        {"match_type": "battle_royal", "players": 4},
+        {"match_type": "battle_royal", "players": 5},
         {"match_type": "tournament", "tournament_wrestlers": "draft"},
         {"match_type": "handicap"},
     ],
