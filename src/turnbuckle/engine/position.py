@@ -135,11 +135,13 @@ def settle_check(state: State) -> None:
     outcomes, every observation): a position whose pending steps do not fit it fails here, with a
     ``PositionError``, rather than later with a traceback."""
     try:
-        state.current_player()
-        state.legal_actions()
-        state.chance_outcomes()
-        for player in range(state.game.num_players()):
-            json.dumps(state.observation(player))
+        player = state.current_player()
+        if player >= 0 and not state.legal_actions():
+            raise fail("", f"{state.game.player_label(player)} is to decide but has no legal action")
+        if state.is_chance_node() and not state.chance_outcomes():
+            raise fail("", "a chance node without outcomes")
+        for seat in range(state.game.num_players()):
+            json.dumps(state.observation(seat))
     except TurnbuckleError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
