@@ -190,7 +190,7 @@ class RumbleslamPositions:
         def wrestler(name: str | None, where: str) -> int:
             return -1 if name is None else index_of(labels, name, where, "wrestler")
 
-        st = game.new_initial_state()
+        st: RumbleslamState = game.new_initial_state()
         check_unique([w.wrestler for w in m.wrestlers], "wrestlers", "wrestler")
         by_index: dict[int, tuple[int, WrestlerModel]] = {}
         for i, wm in enumerate(m.wrestlers):
