@@ -207,7 +207,8 @@ def game_from_position(data: Any, source: str, *, allow_paths: bool = False) -> 
     if not isinstance(params, dict):
         raise PositionError(f"{source}: params: must be an object of game options")
     try:
-        return guarded_game(name, params, source, allow_paths=allow_paths)
+        return guarded_game(name, params, source, allow_paths=allow_paths,
+                            advice="a position carries its roster inline (as a position saved from a match does)")
     except TurnbuckleError as exc:
         raise PositionError(str(exc)) from None
 

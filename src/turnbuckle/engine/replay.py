@@ -126,7 +126,8 @@ def game_from_params(name: str, params: dict[str, Any], source: str = "") -> Gam
         raise ParamError(f"{prefix}{name}: invalid params ({type(exc).__name__}: {exc!s:.200})") from None
 
 
-def guarded_game(name: str, params: dict[str, Any], source: str, *, allow_paths: bool = False) -> Game:
+def guarded_game(name: str, params: dict[str, Any], source: str, *, allow_paths: bool = False,
+                 advice: str = "re-run with --allow-paths if you trust this replay") -> Game:
     """``game_from_params`` for params that came in a file (a replay, a position): unless
     ``allow_paths``, params naming a local file (a roster path rather than an embedded roster) are
     refused, and no file outside turnbuckle's own data is opened. ``ReplayError``s name ``source``."""
@@ -137,8 +138,7 @@ def guarded_game(name: str, params: dict[str, Any], source: str, *, allow_paths:
             raise ReplayError(f"{source}: {exc}") from None
         for key, value in local[:1]:
             raise ReplayError(
-                f"{source}: params.{key} names a local file ({value!r:.120}) instead of embedding it; "
-                "re-run with --allow-paths if you trust this file"
+                f"{source}: params.{key} names a local file ({value!r:.120}) instead of embedding it; {advice}"
             )
     try:
         with _file_guard(allow_paths):
