@@ -53,7 +53,8 @@ class PendingModel(Strict):
     dq_me: int = Field(default=0, ge=0, le=1)
     stun_level: int = Field(default=0, ge=0, le=3)
     stun_entry: Stunned | None = None
-    tag_target: int = Field(default=0, ge=0)
+    tag_target: str | None = None
+    """The partner a defensive tag goes for (SIX OR EIGHT MAN TAGS), by name."""
     pinned: int = Field(default=0, ge=0, le=1)
     pin_add: int = Field(default=0, ge=-12, le=12)
 
@@ -108,8 +109,11 @@ _IDLE: Final = PendingModel()
 
 def _pending(state: FilsingerState) -> dict[str, Any]:
     """The pending slots that are not idle, as JSON."""
-    return {slot: _entry(getattr(state, slot)) for slot in PendingModel.model_fields
-            if getattr(state, slot) != getattr(_IDLE, slot)}
+    out = {slot: _entry(getattr(state, slot)) for slot in PendingModel.model_fields
+           if slot != "tag_target" and getattr(state, slot) != getattr(_IDLE, slot)}
+    if state.tag_target:
+        out["tag_target"] = state.game.cards[state.tag_target].name
+    return out
 
 
 class FilsingerPositions:
@@ -175,12 +179,11 @@ class FilsingerPositions:
             raise fail("pending.chart", f"phase {model.phase} needs the chart being rolled")
         if model.phase == "finisher_roll" and pending.finisher is None:
             raise fail("pending.finisher", "a finisher roll needs its finisher")
-        partners = len(game.teams[0]) - 1
-        if pending.tag_target > partners:
-            raise fail("pending.tag_target", f"{pending.tag_target} is out of range (0 to {partners})")
+        tag_target = 0 if pending.tag_target is None else index_of(names, pending.tag_target, "pending.tag_target",
+                                                                    "wrestler")
         result = model.result
-        if (model.phase == "over") != result.decided:
-            raise fail("result.decided", "is true exactly when the phase is 'over'")
+        if model.phase == "over" and not result.decided:
+            raise fail("result.decided", "a match in phase 'over' is decided")
 
         state = game.new_initial_state()
         state.phase = model.phase
@@ -197,6 +200,7 @@ class FilsingerPositions:
         state.ally_queue = list(model.ally_queue)
         for slot in PendingModel.model_fields:
             setattr(state, slot, getattr(pending, slot))
+        state.tag_target = tag_target
         state.decided = result.decided
         state.winner = result.winner
         state.how = result.how
