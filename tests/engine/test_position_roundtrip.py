@@ -28,7 +28,7 @@ EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
          "interference": True, "fatigue": True, "injured": []},
     ],
     "powerhouses": [{"dice": 3, "comeback": False}],
-    "rumbleslam": [{"players": 3}],
+    "rumbleslam": [{"players": 4, "size": "madness"}],
     "skirmish": [{"match_type": "tag"}, {"match_type": "fatal_four_way"}],
     "wrasslin": [
         {"match_type": "tag"},
