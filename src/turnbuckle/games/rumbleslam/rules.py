@@ -504,6 +504,11 @@ class RumbleslamGame(Game):
             for p in range(self.players)
         ]
 
+    def position_codec(self) -> Any:
+        from turnbuckle.games.rumbleslam.position import CODEC
+
+        return CODEC
+
     def tensor_view(self) -> Any:
         """Board planes, wrestler rows and team features (``tensor.py``): lets OpenSpiel and PettingZoo
         serve numbers instead of JSON strings."""
