@@ -41,3 +41,19 @@ def test_chi_square_tail() -> None:
     assert chi_square_sf(3.841, 1) == pytest.approx(0.05, abs=0.01)
     assert chi_square_sf(18.307, 10) == pytest.approx(0.05, abs=0.005)
     assert chi_square_sf(0.0, 3) == 1.0
+
+
+def test_the_checker_catches_a_position_that_forgets_a_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = turnbuckle.load_game("powerhouses")
+    codec = game.position_codec()
+    assert codec is not None
+    load = type(codec).load
+
+    def forgetful(self: object, game: turnbuckle.Game, body: dict[str, object]) -> State:
+        state = load(self, game, body)  # type: ignore[arg-type]
+        state.exchanges = 0  # type: ignore[attr-defined]
+        return state
+
+    monkeypatch.setattr(type(codec), "load", forgetful)
+    with pytest.raises(ConformanceError, match="position"):
+        check_game(game, matches=3, seed=1)

@@ -10,6 +10,7 @@ from turnbuckle.engine.heap import frozen_heap
 
 
 def test_nested_blocks_freeze_once_and_the_outermost_unfreezes() -> None:
+    gc.unfreeze()  # start from nothing frozen (a library loaded earlier in this worker may have frozen some)
     assert gc.get_freeze_count() == 0
     with frozen_heap():
         frozen = gc.get_freeze_count()

@@ -29,6 +29,8 @@ from turnbuckle.cli.common import (
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, MatchRecord, play_match
+from turnbuckle.engine.position import load_position
+from turnbuckle.engine.registry import game_class
 from turnbuckle.engine.replay import Replay, load_replay, run_replay, save_replay
 from turnbuckle.engine.shapes import event_message, result_message, state_result_message
 
@@ -89,10 +91,15 @@ def play(
     seed: int | None = SeedOpt,
     save_replay_to: Path | None = SaveReplayOpt,
     force: bool = ForceOpt,
+    position: Path | None = typer.Option(
+        None, "--position", metavar="FILE",
+        help="Start from this position (a scenario or puzzle; JSON as State.to_position writes it).",
+    ),
 ) -> None:
     """Play a match: you against the computer, or people at the same screen (--hot-seat)."""
     check_save_target(save_replay_to, force)
-    game = build_game(game_name, wrestler, roster, option)
+    start = _starting_position(game_name, position, wrestler, roster, option)
+    game = start.game if start is not None else build_game(game_name, wrestler, roster, option)
     seed = new_seed() if seed is None else seed
     n = game.num_players()
     if not 0 <= seat < n:
@@ -113,13 +120,28 @@ def play(
     note = game.decision_options()
     if note:
         console.print(note, markup=False, highlight=False, style="yellow")
+    if start is not None:
+        console.print(f"From the position in {safe(position)}.", highlight=False)
     try:
-        result = play_match(game, agents, seed, on_event=_narrator(game))
+        result = play_match(game, agents, seed, on_event=_narrator(game), start=start)
     except QuitMatch:
         console.print("You left the ring. Match abandoned.")
         raise typer.Exit(0) from None
     _announce(result)
     _save(result, save_replay_to, force)
+
+
+def _starting_position(game_name: str, path: Path | None, wrestler: list[str] | None, roster: str | None,
+                       option: list[str] | None) -> State | None:
+    """The state ``play --position FILE`` starts from (``None`` without it); the file carries the game's
+    params, so --wrestler, --roster and --option are refused beside it."""
+    if path is None:
+        return None
+    game_class(game_name)  # an unknown GAME is reported before the file is read
+    if wrestler or roster is not None or option:
+        raise typer.BadParameter("--position FILE carries the match's params: leave out --wrestler, --roster "
+                                 "and --option")
+    return load_position(path, game_name)
 
 
 def watch(
@@ -189,5 +211,7 @@ def replay(
             if line:
                 console.print(line, markup=False, highlight=False)
     verdict = "verified" if loaded.returns is not None else "re-run (no recorded result to check)"
+    if loaded.position is not None:
+        verdict += " from its starting position"
     outcome = result.describe() if result is not None else "the match is not over"
     console.print(f"{path}: {len(loaded.actions)} actions {verdict}; {outcome}", markup=False, highlight=False)

@@ -5,7 +5,8 @@ promises: chance outcomes are distinct and sum to one, action names are unique a
 ids fit the declared ranges, observations are JSON-safe, and at sampled steps a clone is
 independent and ``to_json`` round-trips, and two clones played apart each report their own events
 and observations (the ones a fresh replay of their history gives) while the original keeps its
-own. Matches must end and returns must be finite.
+own; a ruleset with positions rebuilds the same situation from ``to_position`` and plays on to the
+same events, observations and returns. Matches must end and returns must be finite.
 
 ``check_sampler`` tests the second code path every fast sampler is: at chance nodes of random
 matches it draws ``sample_chance`` many times and compares the counts with ``chance_outcomes``
@@ -97,6 +98,7 @@ def _check_copies(game: Game, state: State, rng: random.Random, seed: int, step:
         raise _fail(seed, step, "playing on a clone changed the original")
     if list(state.events) != before or [state.observation(p) for p in range(game.num_players())] != seen:
         raise _fail(seed, step, "playing on a clone changed the original's events or observations")
+    _check_position(game, state, copies[0], len(before), seed, step)
     for copy in copies:
         fresh = game.state_from_actions([a.name for a in copy.history])
         if list(copy.events) != list(fresh.events):
@@ -104,6 +106,31 @@ def _check_copies(game: Game, state: State, rng: random.Random, seed: int, step:
         for p in range(game.num_players()):
             if copy.observation(p) != fresh.observation(p):
                 raise _fail(seed, step, f"a clone's observation for player {p} differs from a replay's")
+
+
+def _check_position(game: Game, state: State, played: State, events_before: int, seed: int, step: int) -> None:
+    """``state`` rebuilt from its position is the same situation, and playing ``played``'s next actions
+    on it gives ``played``'s events (after the ``events_before`` it had), observations and returns."""
+    if game.position_codec() is None:
+        return
+    position = json.loads(json.dumps(state.to_position()))
+    rebuilt = game.state_from_position(position)
+    if rebuilt.to_position() != position:
+        raise _fail(seed, step, "to_position / state_from_position does not round-trip")
+    if [a.name for a in rebuilt.legal_actions()] != [a.name for a in state.legal_actions()]:
+        raise _fail(seed, step, "a state rebuilt from its position has different legal actions")
+    if [(a.name, p) for a, p in rebuilt.chance_outcomes()] != [(a.name, p) for a, p in state.chance_outcomes()]:
+        raise _fail(seed, step, "a state rebuilt from its position has different chance outcomes")
+    seen = len(state.history)
+    for action in played.history[seen:]:
+        rebuilt.apply_action(action.name)
+    for p in range(game.num_players()):
+        if rebuilt.observation(p) != played.observation(p):
+            raise _fail(seed, step, f"played on from its position, player {p}'s observation differs")
+    if rebuilt.returns() != played.returns():
+        raise _fail(seed, step, "played on from its position, the returns differ")
+    if list(rebuilt.events) != list(played.events)[events_before:]:
+        raise _fail(seed, step, "played on from its position, the events differ")
 
 
 def check_game(game: Game, matches: int = 20, seed: int = 0, max_steps: int | None = None,

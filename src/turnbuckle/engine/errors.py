@@ -25,3 +25,8 @@ class ReplayError(TurnbuckleError):
 
 class ParamError(TurnbuckleError):
     """A game parameter (option, wrestler name, match type) that is not valid."""
+
+
+class PositionError(TurnbuckleError):
+    """A position (``Game.state_from_position``) that is malformed or impossible; the message is one
+    line, ``FIELD: reason``, naming the field (``position.seats[1].damage``)."""

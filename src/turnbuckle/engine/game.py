@@ -3,7 +3,9 @@
 The shape follows OpenSpiel's API (see ``docs/design.md``): a state has a current player (a
 player index, ``CHANCE`` or ``TERMINAL``), legal actions, explicit chance outcomes, and changes
 only through ``apply_action``. Serialization is the action history, so a saved state and a
-replay are the same thing and round-trip exactly.
+replay are the same thing and round-trip exactly. A match may also start from a position
+(``State.to_position`` / ``Game.state_from_position``, ``engine.position``): its history is then
+the actions since that position.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self
 
+from turnbuckle.engine import position as positions
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import is_inline
-from turnbuckle.engine.errors import IllegalActionError, ParamError, ReplayError
+from turnbuckle.engine.errors import IllegalActionError, ParamError, PositionError, ReplayError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
 
@@ -308,6 +311,30 @@ class Game(ABC):
         """Ruleset-specific agents (heuristic, expert) by name; generic ones live in ``agents``."""
         return {}
 
+    # -- positions ----------------------------------------------------------------------
+    def position_codec(self) -> positions.PositionCodec | None:
+        """Hook: the ruleset's position format (``games/<id>/position.py``); ``None``: it has none."""
+        return None
+
+    def state_from_position(self, position: Mapping[str, Any]) -> State:
+        """The state a position (``State.to_position``) describes, for this game and its params.
+
+        Its history and event log start empty: the position is where its match begins, so a replay
+        from it is the position plus the actions since (``state_from_actions(names, position=...)``).
+        A bad position is a one-line ``PositionError`` naming the field.
+        """
+        codec = self.position_codec()
+        if codec is None:
+            raise PositionError(f"game: {self.name} has no position format")
+        body = positions.open_envelope(self, position)
+        state = codec.load(self, body)
+        state._history = []
+        state._events = []
+        state._event_cache = []
+        state._origin = positions.plain(dict(position))
+        positions.settle_check(state)
+        return state
+
     def state_from_json(self, text: str) -> State:
         """Rebuild a state saved by ``State.to_json`` by replaying its actions."""
         try:
@@ -323,11 +350,15 @@ class Game(ABC):
         names = payload.get("actions")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise ReplayError("saved state field 'actions' must be a list of action names")
-        return self.state_from_actions(names)
+        position = payload.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise ReplayError("saved state field 'position' must be a position object")
+        return self.state_from_actions(names, position=position)
 
-    def state_from_actions(self, names: Sequence[str]) -> State:
-        """Replay action names from the initial state; names the first one that is illegal."""
-        state = self.new_initial_state()
+    def state_from_actions(self, names: Sequence[str], position: Mapping[str, Any] | None = None) -> State:
+        """Replay action names from the initial state (or from ``position``); names the first one
+        that is illegal."""
+        state = self.new_initial_state() if position is None else self.state_from_position(position)
         for index, name in enumerate(names):
             try:
                 state.apply_action(state.action_from_string(name))
@@ -347,6 +378,9 @@ class State(ABC):
         self._event_cache: list[Event] = []
         self._events_deferred = game.deferred_events and not game._rebuilding_events
         self.record_events = not self._events_deferred
+        self._origin: dict[str, Any] | None = None
+        """The position this state's match started from (``Game.state_from_position``); ``None``:
+        the initial state. Replays of the history (events, decisions) start there."""
 
     # -- the contract -------------------------------------------------------------------
     @abstractmethod
@@ -442,7 +476,7 @@ class State(ABC):
         game = self.game
         game._rebuilding_events = True
         try:
-            replay = game.new_initial_state()
+            replay = self.starting_state()
             for action in self._history:
                 replay.apply_action(action)
         finally:
@@ -454,18 +488,42 @@ class State(ABC):
 
     @property
     def history(self) -> list[Action]:
-        """Every applied action, chance outcomes included (a copy)."""
+        """Every applied action, chance outcomes included (a copy), since the initial state or the
+        position the match started from (``starting_position``)."""
         return self._history.copy()
 
+    @property
+    def starting_position(self) -> dict[str, Any] | None:
+        """The position this match started from (a copy), or ``None`` when it started at the beginning."""
+        return None if self._origin is None else copy.deepcopy(self._origin)
+
+    def starting_state(self) -> State:
+        """A fresh state where this match started: the initial state, or its starting position."""
+        if self._origin is None:
+            return self.game.new_initial_state()
+        return self.game.state_from_position(self._origin)
+
     def to_json(self) -> str:
-        """The game, its params and the action history: enough to rebuild the state exactly."""
-        return json.dumps(
-            {
-                "game": self.game.name,
-                "params": _jsonable(self.game.params),
-                "actions": [a.name for a in self._history],
-            }
-        )
+        """The game, its params and the action history (and the position it started from, if any):
+        enough to rebuild the state exactly."""
+        payload: dict[str, Any] = {
+            "game": self.game.name,
+            "params": _jsonable(self.game.params),
+            "actions": [a.name for a in self._history],
+        }
+        if self._origin is not None:
+            payload["position"] = self._origin
+        return json.dumps(payload)
+
+    def to_position(self) -> dict[str, Any]:
+        """This moment as a position (``engine.position``): JSON-safe, every seat's secrets and the
+        pending steps included, so ``game.state_from_position`` builds a state with the same
+        observations, legal actions, chance outcomes and future. Not the history: see
+        ``Game.state_from_position``. A ruleset without a position format raises ``PositionError``."""
+        codec = self.game.position_codec()
+        if codec is None:
+            raise PositionError(f"game: {self.game.name} has no position format")
+        return positions.envelope(self, codec.dump(self))
 
     # -- hooks for rulesets -------------------------------------------------------------
     def _copy_into(self, other: State) -> None:
@@ -529,7 +587,7 @@ class State(ABC):
 
     def decisions_of(self, player: int) -> list[int]:
         """The ids of the decisions ``player`` made so far, in order (replays the history)."""
-        replay = self.game.new_initial_state()
+        replay = self.starting_state()
         replay.record_events = False
         mine = []
         for action in self._history:

@@ -32,6 +32,8 @@ class MatchRecord:
     result: MatchResult
     steps: int
     agents: list[str] = field(default_factory=list)
+    position: dict[str, Any] | None = None
+    """The position the match started from (``None``: the beginning); the actions follow it."""
 
     @property
     def returns(self) -> list[float]:
@@ -51,6 +53,7 @@ class MatchRecord:
             "result": self.result.to_dict(),
             "steps": self.steps,
             "actions": self.actions,
+            **({"position": self.position} if self.position is not None else {}),
         }
 
 
@@ -69,9 +72,11 @@ def play_match(
     seed: int,
     on_event: Callable[[Event, State], None] | None = None,
     max_steps: int | None = None,
+    start: State | None = None,
 ) -> MatchRecord:
-    """Play one match from ``seed``; the same game, agents and seed give the same match."""
-    state, steps = play_to_end(game, agents, seed, on_event=on_event, max_steps=max_steps)
+    """Play one match from ``seed``; the same game, agents and seed give the same match. ``start``:
+    play on from this state (a copy; a scenario or puzzle built from a position) instead of the beginning."""
+    state, steps = play_to_end(game, agents, seed, on_event=on_event, max_steps=max_steps, start=start)
     result = state.match_result()
     assert result is not None  # play_to_end stops only at a terminal state
     return MatchRecord(
@@ -82,6 +87,7 @@ def play_match(
         result=result,
         steps=steps,
         agents=[a.name for a in agents],
+        position=state.starting_position,
     )
 
 
@@ -93,6 +99,7 @@ def play_to_end(
     on_event: Callable[[Event, State], None] | None = None,
     max_steps: int | None = None,
     record_events: bool = False,
+    start: State | None = None,
 ) -> tuple[State, int]:
     """The match loop behind ``play_match``: the final state and the number of actions.
 
@@ -101,7 +108,7 @@ def play_to_end(
     """
     if len(agents) != game.num_players():
         raise ValueError(f"{game.name} needs {game.num_players()} agents, got {len(agents)}")
-    state = game.new_initial_state()
+    state = game.new_initial_state() if start is None else start.clone()
     if record_events or on_event is not None:
         state.materialize_events()  # nothing to replay yet: a deferred log starts recording now
     dice = chance_rng(seed)

@@ -43,6 +43,9 @@ class Replay(BaseModel):
     agents: list[str] = []
     actions: list[str]
     returns: list[float] | None = None
+    position: dict[str, Any] | None = None
+    """Where the match started when not at the beginning (a scenario or puzzle): a position
+    (``engine.position``) of the same game and params; the actions are played from it."""
 
     @classmethod
     def from_result(cls, result: MatchRecord) -> Replay:
@@ -53,6 +56,7 @@ class Replay(BaseModel):
             agents=result.agents,
             actions=result.actions,
             returns=result.returns,
+            position=result.position,
         )
 
 
@@ -122,32 +126,44 @@ def game_from_params(name: str, params: dict[str, Any], source: str = "") -> Gam
         raise ParamError(f"{prefix}{name}: invalid params ({type(exc).__name__}: {exc!s:.200})") from None
 
 
-def run_replay(replay: Replay, source: str = "replay", *, allow_paths: bool = False) -> State:
-    """Re-run a replay's actions; fails if any is illegal or the result differs from the file.
-
-    Unless ``allow_paths``, a replay whose params name a local file (a roster path rather than
-    an embedded roster) is refused, and no file outside turnbuckle's own data is opened.
-    """
-    params = dict(replay.params)
+def guarded_game(name: str, params: dict[str, Any], source: str, *, allow_paths: bool = False,
+                 advice: str = "re-run with --allow-paths if you trust this replay") -> Game:
+    """``game_from_params`` for params that came in a file (a replay, a position): unless
+    ``allow_paths``, params naming a local file (a roster path rather than an embedded roster) are
+    refused, and no file outside turnbuckle's own data is opened. ``ReplayError``s name ``source``."""
     if not allow_paths:
         try:
-            local = game_class(replay.game).local_data_files(params)
+            local = game_class(name).local_data_files(params)
         except TurnbuckleError as exc:
             raise ReplayError(f"{source}: {exc}") from None
         for key, value in local[:1]:
             raise ReplayError(
-                f"{source}: params.{key} names a local file ({value!r:.120}) instead of embedding it; "
-                "re-run with --allow-paths if you trust this replay"
+                f"{source}: params.{key} names a local file ({value!r:.120}) instead of embedding it; {advice}"
             )
-    guard = (
-        contextlib.nullcontext()
-        if allow_paths
-        else local_files_forbidden("a replay may not read local files (use --allow-paths if you trust it)")
-    )
     try:
-        with guard:
-            game = game_from_params(replay.game, params)
-            state = game.state_from_actions(replay.actions)
+        with _file_guard(allow_paths):
+            return game_from_params(name, dict(params))
+    except TurnbuckleError as exc:
+        raise ReplayError(f"{source}: {exc}") from None
+
+
+def _file_guard(allow_paths: bool) -> contextlib.AbstractContextManager[None]:
+    if allow_paths:
+        return contextlib.nullcontext()
+    return local_files_forbidden("a replay may not read local files (use --allow-paths if you trust it)")
+
+
+def run_replay(replay: Replay, source: str = "replay", *, allow_paths: bool = False) -> State:
+    """Re-run a replay's actions (from its ``position`` when it has one); fails if any is illegal or
+    the result differs from the file.
+
+    Unless ``allow_paths``, a replay whose params name a local file (a roster path rather than
+    an embedded roster) is refused, and no file outside turnbuckle's own data is opened.
+    """
+    game = guarded_game(replay.game, replay.params, source, allow_paths=allow_paths)
+    try:
+        with _file_guard(allow_paths):
+            state = game.state_from_actions(replay.actions, position=replay.position)
     except TurnbuckleError as exc:
         raise ReplayError(f"{source}: {exc}") from None
     except (TypeError, ValueError, AttributeError, KeyError, OverflowError) as exc:
@@ -174,6 +190,7 @@ __all__ = [
     "check_output_path",
     "describe_source",
     "game_from_params",
+    "guarded_game",
     "load_replay",
     "run_replay",
     "save_replay",

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import turnbuckle
 from support.forcing import drive
+from support.positions import edited
 from support.powerhouses import BRUNO, BRUNO_WINS_TAKEDOWN, SKYLARK, new_match
 from turnbuckle.engine.datafiles import validate
 from turnbuckle.engine.errors import DataFileError, IllegalActionError, ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.games.powerhouses.models import Roster, WrestlerSheet
-from turnbuckle.games.powerhouses.rules import ATTACK, AWAIT_CONTINUE, AWAIT_PURSUE, COMEBACK, DEFENSE, TAKEDOWN
+from turnbuckle.games.powerhouses.rules import (
+    ATTACK,
+    AWAIT_CONTINUE,
+    AWAIT_PURSUE,
+    COMEBACK,
+    DEFENSE,
+    TAKEDOWN,
+    PowerhousesState,
+)
 
 SHEET = {"name": "Test", "specialty": "Strength", "weakness": "Agility",
          "abilities": ["Brawling", "Martial Arts", "Technical Ability"]}
@@ -168,16 +179,19 @@ def _lose_exchange(state: object) -> object:
     return drive(state, [3, 3, 3, 4, 5, "stop", *[1, 2, 3, 4, 5][: state.dice[1]], "stop"])
 
 
-def _worn_to(state: object, dice: int) -> object:
-    """Skylark loses exchanges until she has ``dice`` dice."""
-    while state.dice[1] > dice:
-        _lose_exchange(state)
-    return state
+def attack_at(dice: list[int], **params: object) -> PowerhousesState:
+    """Bruno about to roll his attack, the wrestlers holding ``dice``: built as a position (no Take-Down
+    and no exchanges played to wear Skylark down)."""
+    def attack(body: dict[str, Any]) -> None:
+        body.update(dice=dice, phase="attack", attacker=0, exchanges=1, takedown_totals=[2, 1])
+        body["roll"].update(roller=0, throw=dice[0], unmatched_dice=dice[0])
+
+    return edited(new_match(**params), attack)
 
 
 def test_comeback_roll_at_two_dice_regains_a_die_on_a_match() -> None:
     # powerhouses The Come-Back
-    state = _lose_exchange(_worn_to(attacking(), 3))
+    state = _lose_exchange(attack_at([5, 3]))
     assert state.phase == COMEBACK and state.current_player() == CHANCE and state.to_throw == 2
     drive(state, [1, 6])
     assert state.dice[1] == 3 and state.phase == ATTACK
@@ -185,20 +199,19 @@ def test_comeback_roll_at_two_dice_regains_a_die_on_a_match() -> None:
 
 def test_comeback_without_a_match_stays_at_two() -> None:
     # powerhouses The Come-Back
-    state = drive(_lose_exchange(_worn_to(attacking(), 3)), [1, 3])
+    state = drive(_lose_exchange(attack_at([5, 3])), [1, 3])
     assert state.dice[1] == 2 and state.phase == ATTACK
 
 
 def test_comeback_can_be_switched_off() -> None:
     # powerhouses The Come-Back (option comeback=false)
-    state = drive(new_match(comeback=False), BRUNO_WINS_TAKEDOWN)
-    _worn_to(state, 2)
+    state = _lose_exchange(attack_at([5, 3], comeback=False))
     assert state.phase == ATTACK and state.dice[1] == 2
 
 
 def test_reduced_to_one_die_ends_the_match() -> None:
     # powerhouses Ending the Game
-    state = drive(_lose_exchange(_worn_to(attacking(), 3)), [1, 3])  # two dice, the come-back fails
+    state = attack_at([5, 2])  # two dice (a come-back failed)
     drive(state, [3, 3, 3, 4, 5, "stop", 1, 3])  # Skylark's two dice bust: worn down to one
     assert state.dice[1] == 1
     assert state.current_player() == TERMINAL and state.is_terminal()

@@ -283,8 +283,8 @@ def test_grapple_is_grp_against_grp(tmp_path: Path) -> None:
 
 def test_grapple_ability_uses_its_profile(tmp_path: Path) -> None:
     # rumbleslam GRAPPLE ABILITIES
-    s = duel(tmp_path, a={"abilities": [{"name": "Suplex", "kind": "grapple", "ap": 2, "stat": "1S", "dmg": 2,
-                                         "rules": ["KNOCKDOWN"]}]})
+    s = duel(tmp_path, a={"grp": "1S", "abilities": [{"name": "Suplex", "kind": "grapple", "ap": 2, "stat": "1S",
+                                                      "dmg": 2, "rules": ["KNOCKDOWN"]}]})
     do(s, "use Suplex: A->B", "S=3", "C=1")
     b = wrestler(s, "B")
     assert b.sta == 2 and b.kd == 1 and wrestler(s, "A").ap == 1

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from support.positions import deal, edited
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.games.wrasslin.matchtypes import APRON, OUT, RING
@@ -99,10 +101,8 @@ def test_tournament_draft_in_turn() -> None:
 
 def _illegal_man(wrestlers: list[str], hands: dict[int, list[str]], caller: int, offender: int) -> object:
     st = stage(wrestlers, hands, match_type="tag", turn=caller)
-    st.pos[offender] = RING  # he stayed in after a Double Team (12.41)
-    st.illegal_in[offender] = 1
-    st._legal = None
-    return st
+    # he stayed in after a Double Team (12.41)
+    return edited(st, lambda body: body["seats"][offender].update(position="ring", illegal_in=1))
 
 
 def test_distraction_answers_the_referee_on_the_illegal_man() -> None:
@@ -174,15 +174,13 @@ def test_only_written_exceptions_reverse_a_specialty() -> None:
 
 def test_power_surge_with_the_called_card_on_turn_one() -> None:
     # wrasslin 5.3 / 8.4: the called card is the first play or discard; a Power Surge goes in addition
-    st = WrasslinGame(errors_rule=False).new_initial_state()
-    st.draws = []
+    def initiative(body: dict[str, Any]) -> None:
+        body.update(phase="initiative", draws=[], callers=[0, 1], first_bout=False)
+        deal(body, 0, "Chop", "Power Surge")
+        deal(body, 1, "Knee Lift")
+
+    st = edited(WrasslinGame(errors_rule=False).new_initial_state(), initiative)
     g = st.g
-    for seat, cards in ((0, ["Chop", "Power Surge"]), (1, ["Knee Lift"])):
-        for name in cards:
-            st.hand[seat][g.index[name]] += 1
-            st.deck[g.index[name]] -= 1
-            st.deck_n -= 1
-    st._start_initiative()
     chop = g.cards[g.index["Chop"]].initiative
     knee = g.cards[g.index["Knee Lift"]].initiative
     st.apply_action(f"call {chop} (Chop)")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from support.positions import deal, edited
 from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, OUT, RING
@@ -232,13 +234,12 @@ def test_deal_seven_secret_cards() -> None:
 
 def test_initiative_tie_goes_to_the_first_caller() -> None:
     # wrasslin 5.3
-    st = WrasslinGame().new_initial_state()
-    st.draws = []
-    st.hand[0][st.g.index["Chop"]] += 1
-    st.hand[1][st.g.index["Chop"]] += 1
-    st.deck[st.g.index["Chop"]] -= 2
-    st.deck_n -= 2
-    st._start_initiative()
+    def both_call_chop(body: dict[str, Any]) -> None:
+        body.update(phase="initiative", draws=[], callers=[0, 1], first_bout=False)
+        deal(body, 0, "Chop")
+        deal(body, 1, "Chop")
+
+    st = edited(WrasslinGame().new_initial_state(), both_call_chop)
     chop = st.g.cards[st.g.index["Chop"]].initiative
     st.apply_action(f"call {chop} (Chop)")
     st.apply_action(f"call {chop} (Chop)")
@@ -278,12 +279,12 @@ def test_winning_ends_the_match_with_returns() -> None:
 
 def test_two_passes_through_the_deck_is_a_draw() -> None:
     # wrasslin 5.8
-    st = stage([HARPO, KNEESHURT], {0: ["Chop"], 1: []})
-    st.passes = 1
-    for i, c in enumerate(st.deck):
-        st.discard[i] += c
-    st.deck = [0] * len(st.deck)
-    st.deck_n = 0
+    def second_pass_used_up(body: dict[str, Any]) -> None:
+        body["passes"] = 1
+        for card, count in body.pop("draw_pile").items():
+            body["discard"][card] = body["discard"].get(card, 0) + count
+
+    st = edited(stage([HARPO, KNEESHURT], {0: ["Chop"], 1: []}), second_pass_used_up)
     # the second pass is already exhausted: the next draw ends the match
     play(st, "discard Chop")
     assert st.is_terminal() and st.returns() == [0.0, 0.0]
@@ -751,9 +752,7 @@ def test_illegal_man_disqualified_by_referee() -> None:
 def test_free_for_all_entry() -> None:
     # wrasslin 12.42
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: [], 1: [], 2: [], 3: ["Chop"]}, match_type="tag", turn=3)
-    st.pos[2] = RING
-    st.illegal_in[2] = 0
-    st._legal = None
+    st = edited(st, lambda body: body["seats"][2].update(position="ring", illegal_in=0))
     assert "enter ring" in names(st)
     st.apply_action("enter ring")
     assert st.free_for_all and st.pos[3] == RING

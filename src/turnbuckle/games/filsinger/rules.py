@@ -247,6 +247,11 @@ class FilsingerGame(Game):
     def player_label(self, player: int) -> str:
         return self.side_names(player)
 
+    def position_codec(self) -> Any:
+        from turnbuckle.games.filsinger.position import CODEC
+
+        return CODEC
+
     def tensor_view(self) -> Any:
         from turnbuckle.games.filsinger.tensor import FilsingerTensor
 

@@ -183,6 +183,11 @@ class PowerhousesGame(Game):
             self._first_roll_memo[key] = found
         return found
 
+    def position_codec(self) -> Any:
+        from turnbuckle.games.powerhouses.position import CODEC
+
+        return CODEC
+
     def tensor_view(self) -> Any:
         from turnbuckle.games.powerhouses.tensor import PowerhousesTensor
 

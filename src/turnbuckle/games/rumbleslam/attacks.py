@@ -135,13 +135,12 @@ class AttackRules(MenuRules):
             auto = False
             dirty = no_class or attack.has("DIRTY")
             if what[3] == A_LIFT:
-                if not self._enemy(w, t):
-                    dirty = no_class  # lifting a friendly wrestler is not Dirty (ruling AMB-22)
-                else:
-                    dirty = True
-                    auto = t.ko  # Dirty rolls automatically succeed against a KO'd wrestler
+                # lifting a friendly wrestler is Dirty only as No Class (ruling AMB-22); "All Dirty rolls
+                # automatically succeed when attempting to Lift a KO'd wrestler" (rumbleslam LIFT), No Class too
+                dirty = no_class or self._enemy(w, t)
+                auto = t.ko
             if dirty:
-                self._dirty_then(w, step, auto_pass=auto and not no_class)
+                self._dirty_then(w, step, auto_pass=auto)
             else:
                 self._push(step)
             return

@@ -20,7 +20,7 @@ from turnbuckle.games.rumbleslam.teams import (
 )
 
 MAX_WRESTLERS = 12
-"""The team file's limit on hires (``Team.wrestlers``)."""
+"""Random teams stop at 12 hires (soaks stay quick); a team file may hold more (``MAX_TEAM_WRESTLERS``)."""
 
 
 def random_team(roster: Roster, budget: int, rng: random.Random, name: str = "Random Team") -> Team:

@@ -30,11 +30,12 @@ class MenuRules(RoundRules):
         e = g.entrants[i]
         prof = e.profile
         ap = w.ap
-        if w.loc == FLOOR and w.kd:
-            # rumbleslam KNOCKED DOWN: remove the counter (1AP) before any other action
+        if w.kd:
+            # rumbleslam KNOCKED DOWN: remove the counter (1AP) before any other action, on the floor
+            # or on a turnbuckle (where it stays up there)
             if ap >= 1:
                 out.append(L[("stand", i)])
-            if g.kd_can_move:
+            if g.kd_can_move and w.loc == FLOOR:
                 moves = g.move_acts[i]
                 out.extend([moves[c] for c in self._reachable(w, w.mp)])
             return out
@@ -92,7 +93,8 @@ class MenuRules(RoundRules):
                         out.append(act)
                 if vs.tag is not None and ap >= menu.tag_ap and self._tag_ready(w):
                     out.append(vs.tag)
-            if ap >= 1 and t.lifting < 0:
+            if ap >= 1:
+                # rumbleslam LIFT: a lifter may itself be Lifted (it drops its load)
                 out.append(vs.lift)
         if contact:
             for need, act in menu.devastate:

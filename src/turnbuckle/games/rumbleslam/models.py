@@ -228,6 +228,14 @@ class Profile(BaseModel):
     @model_validator(mode="after")
     def _names(self) -> Profile:
         require_unique_names((a.name for a in self.abilities), "ability")
+        grp = Pool.parse(self.grp)
+        for i, ability in enumerate(self.abilities):
+            # rumbleslam GRAPPLE ABILITIES: "always use the wrestler's GRP stat. They have the GRP value
+            # listed on the skill for ease of play": a listed pool is a copy, and a different one a misprint
+            if ability.kind == "grapple" and ability.stat is not None and Pool.parse(ability.stat) != grp:
+                raise ValueError(
+                    f"abilities[{i}] ({ability.name}).stat: {ability.stat!r} is not this wrestler's GRP {self.grp!r} "
+                    "(a Grapple Ability always rolls the wrestler's GRP: copy it or leave stat out)")
         return self
 
     def pool(self, stat: str) -> Pool:
@@ -307,15 +315,31 @@ class TagTeamHire(BaseModel):
     style: Literal["exhibition", "traditional"] = "exhibition"
 
 
+MAX_TEAM_WRESTLERS = 40
+"""A sanity limit on one team file's hires, not a rule: rumbleslam HIRING WRESTLERS sets none ("There is
+usually no limit on how many (or how few) wrestlers you may have"). Every recommended game size hires
+fewer (2,500K buys 31 of the cheapest 80K Rookies), only 9 fit in a corner, and the match's fixed action
+table grows with the square of its wrestlers (4 teams of 40: about 200,000 actions, 3.5 s and 105 MB to
+build; of 100: 1.2 million, 23 s and 540 MB). Data files are also capped at 4 MB (engine.datafiles)."""
+
+
 class Team(BaseModel):
     """A team file: who is hired, Endorsements, Sponsorships, Tag Teams (rumbleslam BUILDING YOUR TEAM)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(min_length=1)
-    wrestlers: tuple[str, ...] = Field(min_length=1, max_length=12)
+    wrestlers: tuple[str, ...] = Field(min_length=1)
     endorsements: int = Field(default=0, ge=0)
     sponsorships: tuple[str, ...] = ()
     tag_teams: tuple[TagTeamHire, ...] = ()
+
+    @field_validator("wrestlers")
+    @classmethod
+    def _sane_size(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if len(value) > MAX_TEAM_WRESTLERS:
+            raise ValueError(f"at most {MAX_TEAM_WRESTLERS} wrestlers in a team file, not {len(value)} (a sanity "
+                             "limit, not a rule: the text sets none)")
+        return value
 
     @field_validator("endorsements")
     @classmethod

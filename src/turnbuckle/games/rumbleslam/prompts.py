@@ -124,10 +124,7 @@ class PromptRules(DecisionRules):
         dice, flat = self._pool(w, stat, attack)
         if attack is not None:
             dice = dice + attack.extra
-        parts = [f"{dice.count(k)}{k}" for k in ("G", "S", "C") if k in dice]
-        if flat:
-            parts.append(str(flat))
-        return "+".join(parts).replace("+-", "-") or "no dice"
+        return _dice_text(dice, flat)
 
     def _decision_prompt(self, step: tuple[Any, ...]) -> str | None:
         """The facts a decision needs, in words (rumbleslam: each decision kind's own section)."""
@@ -146,7 +143,8 @@ class PromptRules(DecisionRules):
             return (f"{team}: choose your corner, the turnbuckle your wrestlers set up beside and enter the ring "
                     f"from" + (f" (taken: {', '.join(taken)})" if taken else ""))
         if code == "nominate":
-            picks = [f"{self._label(i)} DEX {self._pool_text(self.ws[i], 'dex')}" for i in self._activatable(player)]
+            picks = [f"{self._label(i)} DEX {_dice_text(*self._initiative_pool(self.ws[i]))}"
+                     for i in self._activatable(player)]
             return (f"{team}: nominate the wrestler that rolls DEX for the Initiative and activates first for you "
                     f"this round (the highest roll goes first; a tie goes to the Initiative card): " + "; ".join(picks))
         if code == "activate":
@@ -239,3 +237,11 @@ class PromptRules(DecisionRules):
     def _box_owner(self, box: Box | None) -> str:
         who = self.occ[mat.cell_at(box[0], box[1])] if box is not None else -1
         return self._label(who) if who >= 0 else "the middle of the ring"
+
+
+def _dice_text(dice: tuple[str, ...], flat: int) -> str:
+    """Dice and a flat bonus as the cards write them (``2S+1C+1``)."""
+    parts = [f"{dice.count(k)}{k}" for k in ("G", "S", "C") if k in dice]
+    if flat:
+        parts.append(str(flat))
+    return "+".join(parts).replace("+-", "-") or "no dice"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from turnbuckle.games.rumbleslam.core import RumbleslamCore
+from turnbuckle.games.rumbleslam.core import RumbleslamCore, Wrestler
 
 
 class RerollRules(RumbleslamCore):
@@ -74,13 +74,19 @@ class RerollRules(RumbleslamCore):
                 players.append(p)
         return [("reroll_window", p, mode, flats, thr, owners) for p in players]
 
+    def _initiative_pool(self, w: Wrestler) -> tuple[tuple[str, ...], int]:
+        """rumbleslam TAKING THE INITIATIVE: "roll on the DEX stat of that wrestler", with every bonus
+        any other DEX roll has: passive and Choice abilities ("always active", PASSIVE ABILITIES), this
+        round's Sponsorship and Crowd Pleaser bonuses. A KO'd nominee rolls its real DEX (rumbleslam
+        KO'D: "except when taking the Initiative"); its Knockdown counter still turns its passives off."""
+        pool = self.game.pools[w.index]["dex"]
+        return pool.dice, pool.bonus + w.bonus[3] + self._passive(w, "dex")
+
     def _initiative_totals(self) -> dict[int, int]:
         totals = {}
         for p in range(self.game.players):
             if self.nominee[p] >= 0:
-                w = self.ws[self.nominee[p]]
-                pool = self.game.pools[w.index]["dex"]
-                totals[p] = self._total(p) + pool.bonus + w.bonus[3]
+                totals[p] = self._total(p) + self._initiative_pool(self.ws[self.nominee[p]])[1]
         return totals
 
     def _initiative_order(self) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.games.rumbleslam import mat
-from turnbuckle.games.rumbleslam.core import LIFTED, OUT, SIDE, SPONSOR_STAT, STAT_INDEX, TB, Wrestler
+from turnbuckle.games.rumbleslam.core import LIFTED, SIDE, SPONSOR_STAT, STAT_INDEX, TB, Wrestler
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO, CHEER
 from turnbuckle.games.rumbleslam.status import StatusRules
 
@@ -115,7 +115,9 @@ class RoundRules(StatusRules):
             if w.player != p or w.loc != SIDE:
                 continue
             e = self.game.entrants[w.index]
-            if e.benched and e.partner >= 0 and self.ws[e.partner].loc != OUT:
+            # rumbleslam TRADITIONAL TAG TEAM: the member on the sidelines (benched at setup, or tagged out
+            # since) enters with a credit only once its partner has left the ring (R-RS-41)
+            if e.tag_style == "traditional" and e.partner >= 0 and self.ws[e.partner].in_ring:
                 continue
             if self._corner_spots(w):
                 out.append(w.index)
@@ -200,9 +202,8 @@ class RoundRules(StatusRules):
         spec: list[tuple[int, str]] = []
         for p in range(self.game.players):
             if self.nominee[p] >= 0:
-                w = self.ws[self.nominee[p]]
                 # a KO'd wrestler rolls its real DEX for the initiative (rumbleslam KO'D)
-                spec.extend((p, k) for k in self.game.pools[w.index]["dex"].dice)
+                spec.extend((p, k) for k in self._initiative_pool(self.ws[self.nominee[p]])[0])
         # rumbleslam RE-ROLLS: the Initiative card holder declares re-rolls first
         owners = tuple(range(self.game.players))
         windows = [("reroll_window", p, "init", (0, 0), 0, owners)

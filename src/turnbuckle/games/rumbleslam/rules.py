@@ -125,7 +125,8 @@ class EntrantMenu(NamedTuple):
 
 def _ability_attack(ability: Ability, kind: str) -> AttackDef:
     stat = "grp" if ability.kind == "grapple" else "att"
-    pool = Pool.parse(ability.stat) if ability.stat else None
+    # rumbleslam GRAPPLE ABILITIES "always use the wrestler's GRP stat" (the card's copy is checked at load)
+    pool = Pool.parse(ability.stat) if ability.stat and ability.kind != "grapple" else None
     defend = ("grp",) if ability.kind == "grapple" else ("def",)
     rules = ability.parsed_rules()
     if ability.kind == "turnbuckle":
@@ -512,6 +513,11 @@ class RumbleslamGame(Game):
             Side(self.player_label(p), (p,), tuple(e.label for e in self.entrants if e.player == p))
             for p in range(self.players)
         ]
+
+    def position_codec(self) -> Any:
+        from turnbuckle.games.rumbleslam.position import CODEC
+
+        return CODEC
 
     def tensor_view(self) -> Any:
         """Board planes, wrestler rows and team features (``tensor.py``): lets OpenSpiel and PettingZoo

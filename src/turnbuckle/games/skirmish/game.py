@@ -270,6 +270,11 @@ class SkirmishGame(Game):
 
         return describe_decision(action_name)
 
+    def position_codec(self) -> Any:
+        from turnbuckle.games.skirmish.position import CODEC
+
+        return CODEC
+
     def tensor_view(self) -> Any:
         """Models, AP pools, the bids a player may see and the resolving maneuver as numbers
         (``tensor.py``): lets OpenSpiel and PettingZoo serve them instead of JSON strings."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from turnbuckle.games.wrasslin.core import WrasslinCore
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, OUT, RING
 
-_ENGINE_FIELDS = frozenset({"game", "_history", "_events", "_event_cache", "_events_deferred", "record_events"})
+_ENGINE_FIELDS = frozenset(
+    {"game", "_history", "_events", "_event_cache", "_events_deferred", "record_events", "_origin"})
 """State fields the engine owns: a challenge (11.5) restores everything else."""
 
 

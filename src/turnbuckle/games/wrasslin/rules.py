@@ -292,6 +292,11 @@ class WrasslinGame(Game):
             sides.append(Side(" & ".join(names), tuple(seats), names))
         return sides
 
+    def position_codec(self) -> Any:
+        from turnbuckle.games.wrasslin.position import CODEC
+
+        return CODEC
+
     def tensor_view(self) -> Any:
         from turnbuckle.games.wrasslin.tensor import WrasslinTensor
 
