@@ -14,6 +14,7 @@ from turnbuckle.engine.datafiles import is_inline, source_name
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.dice import DiceSet, load_dice
@@ -521,10 +522,22 @@ class RumbleslamGame(Game):
         return render_observation(observation)
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
-        """The mat; the squares the legal ``actions`` name are drawn as targets to click."""
+        """The mat and its panel; every part a legal action is chosen by is drawn to be clicked."""
         from turnbuckle.games.rumbleslam.render import render_svg
 
         return render_svg(observation, actions)
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        """Wrestlers, squares, ropes and shove arrows clicked in turn (``picks.py``)."""
+        from turnbuckle.games.rumbleslam.picks import picks
+
+        return picks(observation, actions)
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        """A roll's Copper, Silver, Gold and Crowd dice for the move log (``render.py``)."""
+        from turnbuckle.games.rumbleslam.render import event_pieces
+
+        return event_pieces(event)
 
     def describe_action(self, action_name: str) -> str | None:
         """The rulebook's words, and for an ability, a Crowd Pleaser or a Choice option what the
