@@ -5,6 +5,7 @@ reload in the middle of a match. Skipped, with the reason, where no Chromium is 
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import TIMEOUT, Server, create, needs_chromium, status_text
+from support.browser import TIMEOUT, Server, create, needs_chromium, play_by_picture, status_text, your_move
 from turnbuckle.web.views import legal_action_list, picture
 
 pytestmark = needs_chromium
@@ -228,7 +229,10 @@ def test_every_game_played_to_the_end_in_the_browser(server: Server, page: Any, 
             before = len(live.state.history)
             buttons = page.locator("#actions button:not([disabled]):not([data-action^='concede'])")
             if not buttons.count():
-                page.wait_for_timeout(20)
+                if page.locator("#picture .pickable").count():  # every move is on the picture
+                    play_by_picture(page, live, 0, random.Random(len(live.state.history)))
+                else:
+                    page.wait_for_timeout(20)
                 continue
             buttons.last.click()  # the last listed move ("stop" in Powerhouses, so matches end); never concede
             wait = time.monotonic() + 10
@@ -280,14 +284,40 @@ def _click_a_target(server: Server, page: Any, created: dict[str, Any], prefer: 
     return action, before
 
 
-def test_rumbleslam_square_clicked_on_the_mat(server: Server, page: Any) -> None:
+def test_rumbleslam_corner_and_setup_square_clicked_on_the_mat(server: Server, page: Any) -> None:
+    # rumbleslam SETTING UP THE GAME: a turnbuckle clicked takes the corner, a lit square places a wrestler
     created = create(server, {"game": "rumbleslam", "params": {"rounds": 1},
                               "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
-    action, _ = _click_a_target(server, page, created, ("place ", "move "),
-                                lambda p: p.locator("#actions button:not([disabled])").first)
-    page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5." / "... moves to E5."
-        "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes(sq))",
-        arg=action.rsplit(" ", 1)[1])
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    rng = random.Random(1)
+    deadline = time.monotonic() + 60
+    clicked: list[str] = []
+    while "place" not in clicked:
+        assert time.monotonic() < deadline and not live.state.is_terminal(), "no placement was offered"
+        your_move(page)
+        legal = [a.name for a in live.state.legal_actions()] if live.state.current_player() == 0 else []
+        verb = next((v for v in ("corner", "place") if any(n.startswith(v + " ") for n in legal)), None)
+        if verb is None:
+            if legal:
+                play_by_picture(page, live, 0, rng)
+            else:
+                page.wait_for_timeout(20)
+            continue
+        lit = page.locator("#picture [data-pick^='sq:'].pickable")
+        lit.first.wait_for()
+        square = str(lit.nth(lit.count() // 2).get_attribute("data-pick"))[3:]
+        before = len(live.state.history)
+        lit.nth(lit.count() // 2).click()  # a real click on the mat
+        while len(live.state.history) == before:
+            assert time.monotonic() < deadline, "the click on the mat did not reach the server"
+            time.sleep(0.01)
+        name = live.state.history[before].name
+        assert name == (f"corner {square[3:]}" if verb == "corner" else f"place {square}")
+        clicked.append(verb)
+    page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5."
+        "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes('ring at ' + sq))",
+        arg=square)
 
 
 def test_skirmish_destination_clicked_in_the_ring(server: Server, page: Any) -> None:
