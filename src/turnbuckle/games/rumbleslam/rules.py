@@ -540,6 +540,16 @@ class RumbleslamGame(Game):
         return event_pieces(event)
 
     def describe_action(self, action_name: str) -> str | None:
+        """The rulebook's words, and for an attack on a wrestler the dice and odds (``odds.py``)."""
+        text = self._card_words(action_name)
+        if "->" in action_name:
+            from turnbuckle.games.rumbleslam.odds import attack_odds
+
+            odds = attack_odds(self, action_name)
+            return f"{text} {odds}" if text and odds else text or odds
+        return text
+
+    def _card_words(self, action_name: str) -> str | None:
         """The rulebook's words, and for an ability, a Crowd Pleaser or a Choice option what the
         wrestler's card says (the bare name says nothing of its dice, DMG or special rules)."""
         from turnbuckle.games.rumbleslam.narrate import describe_action
