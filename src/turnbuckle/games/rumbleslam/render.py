@@ -50,6 +50,7 @@ STYLE = (
     'svg.rs-mat [data-pick^="sq:"]:not(.pickable){pointer-events:none}'
     'svg.rs-mat [data-pick^="sq:"].pickable>.hit{fill:#f4d03f;fill-opacity:.45}'
     'svg.rs-mat [data-pick^="sq:"].pickable:hover>.hit{fill-opacity:.8}'
+    'svg.rs-mat [data-pick^="sq:"].pickable>.hit.busy{fill-opacity:.12}'
     "svg.rs-mat .foot{display:none;pointer-events:none}"
     "svg.rs-mat .pickable:hover>.foot,svg.rs-mat .pickable:focus>.foot{display:inline}"
     "</style>"
@@ -242,6 +243,8 @@ def _load(observation: dict[str, Any], index: int, labels: dict[str, str]) -> li
 
 def _squares(observation: dict[str, Any], labels: dict[str, str], big_movers: set[str]) -> list[str]:
     """Every square as a part to pick, over the tokens (they take clicks only while lit)."""
+    occupied = {c for w in observation["wrestlers"] if w["square"] and w["where"] in ("ring", "turnbuckle")
+                for c in mat.footprint(mat.parse_square(w["square"]), w["size"])}
     out = []
     for c in range(mat.CELLS):
         name = mat.SQUARE_NAMES[c]
@@ -253,7 +256,8 @@ def _squares(observation: dict[str, Any], labels: dict[str, str], big_movers: se
         if name in big_movers and mat.valid_footprint(c, 2):  # where a 2x2 base would stand
             foot = (f'<rect class="foot" x="{x}" y="{y}" width="{2 * CELL}" height="{2 * CELL}" fill="none" '
                     'stroke="#7d6608" stroke-width="2" stroke-dasharray="5 3"/>')
-        out.append(f'<g {pick_attrs(pid, label)}><rect class="hit" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" '
+        hit = "hit busy" if c in occupied else "hit"  # lit more faintly: the token stays in its colours
+        out.append(f'<g {pick_attrs(pid, label)}><rect class="{hit}" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" '
                    f'height="{CELL - 2}" rx="3" fill="#fff" fill-opacity="0"/>{foot}</g>')
     return out
 
@@ -335,11 +339,12 @@ def _panel(observation: dict[str, Any], labels: dict[str, str]) -> tuple[list[st
         members = [i for i, w in enumerate(observation["wrestlers"]) if w["team"] == p]
         y += 6
         out.append(f'<rect x="{x0}" y="{y}" width="5" height="{36 + ROW_H * len(members)}" fill="{colour}"/>')
-        out.append(_text(x0 + 10, y + 13, _short(team["name"], 30), 13.5, colour, "bold", cls="team"))
+        out.append(_text(x0 + 10, y + 13, _short(team["name"], 24), 13.5, colour, "bold", cls="team"))
+        out.append(_text(x0 + PANEL_W - 6, y + 13, f"Dosh {_dosh_in_ring(observation, p):g}K", 12, INK, "bold", "end",
+                         cls="dosh"))
         corner = f"corner {team['corner'][3:]} \u00b7 " if team.get("corner") else ""
         endorse = f"{team['endorsements']} Endorsement{'' if team['endorsements'] == 1 else 's'}"
-        out.append(_text(x0 + 10, y + 28, f"{corner}{endorse} \u00b7 {_dosh_in_ring(observation, p):g}K Dosh in ring",
-                         11, MUTED, cls="purse"))
+        out.append(_text(x0 + 10, y + 28, f"{corner}{endorse}", 11, MUTED, cls="purse"))
         y += 34
         if team.get("sponsorships"):
             out.append(_text(x0 + 10, y + 7, _short("Sponsors: " + ", ".join(team["sponsorships"]), 42), 10.5, MUTED))
