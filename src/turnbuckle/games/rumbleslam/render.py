@@ -339,12 +339,12 @@ def _panel(observation: dict[str, Any], labels: dict[str, str]) -> tuple[list[st
         members = [i for i, w in enumerate(observation["wrestlers"]) if w["team"] == p]
         y += 6
         out.append(f'<rect x="{x0}" y="{y}" width="5" height="{36 + ROW_H * len(members)}" fill="{colour}"/>')
-        out.append(_text(x0 + 10, y + 13, _short(team["name"], 24), 13.5, colour, "bold", cls="team"))
-        out.append(_text(x0 + PANEL_W - 6, y + 13, f"Dosh {_dosh_in_ring(observation, p):g}K", 12, INK, "bold", "end",
-                         cls="dosh"))
+        out.append(_text(x0 + 10, y + 13, _short(team["name"], 30), 13.5, colour, "bold", cls="team"))
+        out.append(_text(x0 + PANEL_W - 6, y + 28, f"Dosh {_dosh_in_ring(observation, p):g}K", 11.5, INK, "bold",
+                         "end", cls="dosh"))
         corner = f"corner {team['corner'][3:]} \u00b7 " if team.get("corner") else ""
         endorse = f"{team['endorsements']} Endorsement{'' if team['endorsements'] == 1 else 's'}"
-        out.append(_text(x0 + 10, y + 28, f"{corner}{endorse}", 11, MUTED, cls="purse"))
+        out.append(_text(x0 + 10, y + 28, _short(f"{corner}{endorse}", 28), 11, MUTED, cls="purse"))
         y += 34
         if team.get("sponsorships"):
             out.append(_text(x0 + 10, y + 7, _short("Sponsors: " + ", ".join(team["sponsorships"]), 42), 10.5, MUTED))
