@@ -88,3 +88,35 @@ def test_select_a_wrestler_see_its_reach_and_move_it(server: Server, page: Any) 
         "([pick, square]) => Array.from(document.querySelectorAll(`#picture g[data-pick='${pick}']`))"
         ".some(g => (g.getAttribute('aria-label') || '').includes('on ' + square))",
         arg=[mover, target[3:]])
+
+
+def test_the_keyboard_alone_moves_a_wrestler(server: Server, page: Any) -> None:
+    _, live = new_match(server, page, seed=11)
+    rng = random.Random(3)
+    deadline = time.monotonic() + 120
+    while not (my_turn(page, live) and any(a.name.startswith("move ") for a in live.state.legal_actions())):
+        assert time.monotonic() < deadline and not live.state.is_terminal(), "no activation with MP came"
+        if my_turn(page, live):
+            play_by_picture(page, live, 0, rng)
+        else:
+            page.wait_for_timeout(20)
+    observation = live.state.observation(0)
+    paths = paths_by_action(live.game.picks(observation, [a.name for a in live.state.legal_actions()]))
+    mover = next(p[0] for name, p in paths.items() if name.startswith("move "))
+    page.wait_for_selector(f"#picture g[data-pick='{mover}'].pickable")
+    page.locator(f"#picture g[data-pick='{mover}']").first.focus()
+    page.keyboard.press("Enter")  # select it: focus goes on to what it can do
+    page.wait_for_selector(f"#picture g[data-pick='{mover}'].selected")
+    for key in ("ArrowDown", "ArrowRight", "ArrowUp", "ArrowLeft") * 5:  # arrows walk the lit parts to a square
+        if str(page.evaluate("document.activeElement.dataset.pick || ''")).startswith("sq:"):
+            break
+        page.keyboard.press(key)
+    square = str(page.evaluate("document.activeElement.dataset.pick"))
+    assert square.startswith("sq:")
+    before = len(live.state.history)
+    page.keyboard.press("Enter")
+    while len(live.state.history) == before:
+        assert time.monotonic() < deadline, "Enter on a square did not reach the server"
+        time.sleep(0.01)
+    name = observation["wrestlers"][int(mover[2:])]["name"]
+    assert live.state.history[before].name == f"move {name} {square[3:]}"

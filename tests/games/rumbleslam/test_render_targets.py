@@ -107,7 +107,9 @@ def test_tokens_are_numbers_and_the_legend_names_them_with_sta_and_counters(tmp_
     panel = {t.get("class"): t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class")}
     assert panel["round"] == "Round 1 of 5" and panel["apmp"] == "AP 3  MP 4"
     said = [(t.get("class"), t.text) for t in ET.fromstring(svg).iter(f"{SVG}text")]
-    assert [t for c, t in said if c == "purse"] == ["corner NW \u00b7 0 Endorsements", "corner SE \u00b7 0 Endorsements"]
+    dot = "\u00b7"
+    purses = [t for c, t in said if c == "purse"]
+    assert purses == [f"corner NW {dot} 0 Endorsements", f"corner SE {dot} 0 Endorsements"]
     assert [t for c, t in said if c == "dosh"] == ["Dosh 200K", "Dosh 100K"]  # rumbleslam ROUNDS: those in the ring
 
 
