@@ -13,7 +13,16 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import TIMEOUT, Server, create, needs_chromium, play_by_picture, status_text, your_move
+from support.browser import (
+    SENDING,
+    TIMEOUT,
+    Server,
+    create,
+    needs_chromium,
+    play_by_picture,
+    status_text,
+    your_move,
+)
 from turnbuckle.web.views import legal_action_list, picture
 
 pytestmark = needs_chromium
@@ -301,20 +310,24 @@ def test_rumbleslam_corner_and_setup_square_clicked_on_the_mat(server: Server, p
         if verb is None:
             if legal:
                 play_by_picture(page, live, 0, rng)
+                page.wait_for_function(f"!({SENDING})")  # the answer drawn
             else:
                 page.wait_for_timeout(20)
             continue
         lit = page.locator("#picture [data-pick^='sq:'].pickable")
         lit.first.wait_for()
-        square = str(lit.nth(lit.count() // 2).get_attribute("data-pick"))[3:]
+        ids = lit.evaluate_all("els => els.map(e => e.dataset.pick)")
+        square = str(ids[len(ids) // 2])[3:]
         before = len(live.state.history)
-        lit.nth(lit.count() // 2).click()  # a real click on the mat
+        page.locator(f"#picture [data-pick='sq:{square}']").click()  # a real click on the mat (by id: the
+        # page may draw the same position twice, the move's answer and the event stream's refresh)
         while len(live.state.history) == before:
             assert time.monotonic() < deadline, "the click on the mat did not reach the server"
             time.sleep(0.01)
         name = live.state.history[before].name
         assert name == (f"corner {square[3:]}" if verb == "corner" else f"place {square}")
         clicked.append(verb)
+        page.wait_for_function(f"!({SENDING})")  # the answer drawn
     page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5."
         "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes('ring at ' + sq))",
         arg=square)

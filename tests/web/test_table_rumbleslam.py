@@ -12,7 +12,16 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import MAX_BUTTONS, Server, create, needs_chromium, play_by_picture, status_text, visible_buttons
+from support.browser import (
+    MAX_BUTTONS,
+    SENDING,
+    Server,
+    create,
+    needs_chromium,
+    play_by_picture,
+    status_text,
+    visible_buttons,
+)
 from turnbuckle.engine.picks import paths_by_action
 
 pytestmark = needs_chromium
@@ -33,6 +42,14 @@ def my_turn(page: Any, live: Any) -> bool:
     return live.state.current_player() == 0 and status_text(page).startswith("Your move")
 
 
+def play_a_move(page: Any, live: Any, rng: random.Random) -> str:
+    """``play_by_picture``, then wait for the page to draw the answer (a picture or buttons still
+    waiting on the server would be clicked stale)."""
+    name = play_by_picture(page, live, 0, rng)
+    page.wait_for_function(f"!({SENDING})")
+    return name
+
+
 def test_a_whole_match_played_on_the_mat(server: Server, page: Any) -> None:
     _, live = new_match(server, page, seed=5)
     rng = random.Random(7)
@@ -42,7 +59,7 @@ def test_a_whole_match_played_on_the_mat(server: Server, page: Any) -> None:
         assert time.monotonic() < deadline, f"the match did not end ({len(live.state.history)} actions)"
         assert visible_buttons(page) <= MAX_BUTTONS
         if my_turn(page, live):
-            mine.append(play_by_picture(page, live, 0, rng))
+            mine.append(play_a_move(page, live, rng))
         else:
             page.wait_for_timeout(20)
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
@@ -60,7 +77,7 @@ def test_select_a_wrestler_see_its_reach_and_move_it(server: Server, page: Any) 
         if my_turn(page, live) and any(a.name.startswith("move ") for a in live.state.legal_actions()):
             break
         if my_turn(page, live):
-            play_by_picture(page, live, 0, rng)
+            play_a_move(page, live, rng)
         else:
             page.wait_for_timeout(20)
     game, state = live.game, live.state
@@ -97,13 +114,14 @@ def test_the_keyboard_alone_moves_a_wrestler(server: Server, page: Any) -> None:
     while not (my_turn(page, live) and any(a.name.startswith("move ") for a in live.state.legal_actions())):
         assert time.monotonic() < deadline and not live.state.is_terminal(), "no activation with MP came"
         if my_turn(page, live):
-            play_by_picture(page, live, 0, rng)
+            play_a_move(page, live, rng)
         else:
             page.wait_for_timeout(20)
     observation = live.state.observation(0)
     paths = paths_by_action(live.game.picks(observation, [a.name for a in live.state.legal_actions()]))
     mover = next(p[0] for name, p in paths.items() if name.startswith("move "))
     page.wait_for_selector(f"#picture g[data-pick='{mover}'].pickable")
+    page.wait_for_timeout(300)  # the event stream may draw this position once more (and move the focus)
     page.locator(f"#picture g[data-pick='{mover}']").first.focus()
     page.keyboard.press("Enter")  # select it: focus goes on to what it can do
     page.wait_for_selector(f"#picture g[data-pick='{mover}'].selected")
