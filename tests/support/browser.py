@@ -90,33 +90,48 @@ def play_by_picture(page: Any, live: Any, seat: int, rng: random.Random, *, avoi
     """Make one move for ``seat`` as a person would: click a pickable part of the picture (following
     a selection to the next part, or a menu beside it) or one of the remaining buttons. Checks the
     button limit on the way. Returns the action the server applied."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     before = len(live.state.history)
     end = time.monotonic() + deadline
     while len(live.state.history) == before:
         assert time.monotonic() < end, "no move reached the server"
         assert visible_buttons(page) <= MAX_BUTTONS, f"{visible_buttons(page)} buttons on the table"
-        menu = page.locator("#pick-menu:visible button[data-action]")
-        if menu.count():
-            names = [n for n in menu.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
-            if names:
-                page.locator(f"#pick-menu button[data-action={_quoted(rng.choice(names))}]").click()
-            else:
-                page.keyboard.press("Escape")
+        if page.evaluate(SENDING):  # a move on its way to the server: its answer redraws the table
             page.wait_for_timeout(30)
             continue
-        parts = page.locator("#picture .pickable")
-        buttons = page.locator("#actions button:visible:not([disabled])")
-        names = [n for n in buttons.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
-        count = parts.count()
-        if count and (not names or rng.random() < prefer_picks):
-            parts.nth(rng.randrange(count)).dispatch_event("click")
-        elif names:
-            page.locator(f"#actions button[data-action={_quoted(rng.choice(names))}]").click()
-        else:
-            page.wait_for_timeout(30)
+        try:  # the page may redraw between looking and clicking (the event stream's refresh): look again
+            _click_something(page, rng, avoid, prefer_picks)
+        except PlaywrightTimeout:
             continue
         page.wait_for_timeout(30)
     return str(live.state.history[before].name)
+
+
+SENDING = ("!!document.getElementById('picture').dataset.busy"
+           " || !!document.querySelector('#actions button[disabled]')")
+"""True while the page waits for the server's answer to a move (the picture busy, buttons off)."""
+
+
+def _click_something(page: Any, rng: random.Random, avoid: tuple[str, ...], prefer_picks: float) -> None:
+    menu = page.locator("#pick-menu:visible button[data-action]")
+    if menu.count():
+        names = [n for n in menu.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
+        if names:
+            page.locator(f"#pick-menu button[data-action={_quoted(rng.choice(names))}]").click(timeout=2000)
+        else:
+            page.keyboard.press("Escape")
+        return
+    ids = page.locator("#picture .pickable").evaluate_all("els => els.map(e => e.dataset.pick)")
+    buttons = page.locator("#actions button:visible:not([disabled])")
+    names = [n for n in buttons.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
+    if ids and (not names or rng.random() < prefer_picks):
+        pick = _quoted(rng.choice(ids))
+        page.locator(f"#picture .pickable[data-pick={pick}]").first.dispatch_event("click", timeout=2000)
+    elif names:
+        page.locator(f"#actions button[data-action={_quoted(rng.choice(names))}]").click(timeout=2000)
+    else:
+        page.wait_for_timeout(30)
 
 
 def _quoted(text: str) -> str:

@@ -13,7 +13,16 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import TIMEOUT, Server, create, needs_chromium, play_by_picture, status_text, your_move
+from support.browser import (
+    SENDING,
+    TIMEOUT,
+    Server,
+    create,
+    needs_chromium,
+    play_by_picture,
+    status_text,
+    your_move,
+)
 from turnbuckle.web.views import legal_action_list, pick_list, picture
 
 pytestmark = needs_chromium
@@ -234,49 +243,41 @@ def test_every_game_played_to_the_end_in_the_browser(server: Server, page: Any, 
     assert result.describe().split(" by ")[0] in status_text(page) or "draw" in status_text(page)
 
 
-def _click_a_target(server: Server, page: Any, created: dict[str, Any], prefer: tuple[str, ...],
-                    setup: Any) -> tuple[str, int]:
-    """Play by buttons (``setup`` picks one) until, on your move, the picture has a target whose
-    action starts with one of ``prefer``; click the first. Returns that action and the history
-    length before it."""
-    live = server.service.get(created["id"])
-    page.goto(created["table_url"])
-    page.wait_for_selector("#status")
-    deadline = time.monotonic() + 60
-    while True:
-        assert time.monotonic() < deadline and not live.state.is_terminal(), "no target was offered"
-        page.wait_for_function(
-            "document.getElementById('status').textContent.startsWith('Your move')"
-            " && document.querySelectorAll('#actions button:not([disabled])').length > 0")
-        if live.state.current_player() != 0:
-            page.wait_for_timeout(20)
-            continue
-        found = page.locator("#picture .target[data-action]")
-        names = [str(n) for n in found.evaluate_all("els => els.map(e => e.dataset.action)")]
-        if any(n.startswith(prefer) for n in names):
-            break
-        before = len(live.state.history)
-        setup(page).click()
-        while len(live.state.history) == before:
-            assert time.monotonic() < deadline, "a button click did not reach the server"
-            time.sleep(0.01)
-    assert set(names) <= {a.name for a in live.state.legal_actions()}
-    action = next(n for n in names if n.startswith(prefer))
-    before = len(live.state.history)
-    page.locator(f"#picture .target[data-action={json.dumps(action)}]").click()
-    deadline = time.monotonic() + 20
-    while len(live.state.history) == before:
-        assert time.monotonic() < deadline, "the click on the picture did not reach the server"
-        time.sleep(0.01)
-    assert live.state.history[before].name == action  # the clicked place was played, nothing else
-    return action, before
-
-
-def test_rumbleslam_square_clicked_on_the_mat(server: Server, page: Any) -> None:
+def test_rumbleslam_corner_and_setup_square_clicked_on_the_mat(server: Server, page: Any) -> None:
+    # rumbleslam SETTING UP THE GAME: a turnbuckle clicked takes the corner, a lit square places a wrestler
     created = create(server, {"game": "rumbleslam", "params": {"rounds": 1},
                               "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
-    action, _ = _click_a_target(server, page, created, ("place ", "move "),
-                                lambda p: p.locator("#actions button:not([disabled])").first)
-    page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5." / "... moves to E5."
-        "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes(sq))",
-        arg=action.rsplit(" ", 1)[1])
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    rng = random.Random(1)
+    deadline = time.monotonic() + 60
+    clicked: list[str] = []
+    while "place" not in clicked:
+        assert time.monotonic() < deadline and not live.state.is_terminal(), "no placement was offered"
+        your_move(page)
+        legal = [a.name for a in live.state.legal_actions()] if live.state.current_player() == 0 else []
+        verb = next((v for v in ("corner", "place") if any(n.startswith(v + " ") for n in legal)), None)
+        if verb is None:
+            if legal:
+                play_by_picture(page, live, 0, rng)
+                page.wait_for_function(f"!({SENDING})")  # the answer drawn
+            else:
+                page.wait_for_timeout(20)
+            continue
+        lit = page.locator("#picture [data-pick^='sq:'].pickable")
+        lit.first.wait_for()
+        ids = lit.evaluate_all("els => els.map(e => e.dataset.pick)")
+        square = str(ids[len(ids) // 2])[3:]
+        before = len(live.state.history)
+        page.locator(f"#picture [data-pick='sq:{square}']").click()  # a real click on the mat (by id: the
+        # page may draw the same position twice, the move's answer and the event stream's refresh)
+        while len(live.state.history) == before:
+            assert time.monotonic() < deadline, "the click on the mat did not reach the server"
+            time.sleep(0.01)
+        name = live.state.history[before].name
+        assert name == (f"corner {square[3:]}" if verb == "corner" else f"place {square}")
+        clicked.append(verb)
+        page.wait_for_function(f"!({SENDING})")  # the answer drawn
+    page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5."
+        "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes('ring at ' + sq))",
+        arg=square)

@@ -14,6 +14,7 @@ from turnbuckle.engine.datafiles import is_inline, source_name
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.dice import DiceSet, load_dice
@@ -537,12 +538,34 @@ class RumbleslamGame(Game):
         return render_observation(observation)
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
-        """The mat; the squares the legal ``actions`` name are drawn as targets to click."""
+        """The mat and its panel; every part a legal action is chosen by is drawn to be clicked."""
         from turnbuckle.games.rumbleslam.render import render_svg
 
         return render_svg(observation, actions)
 
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        """Wrestlers, squares, ropes and shove arrows clicked in turn (``picks.py``)."""
+        from turnbuckle.games.rumbleslam.picks import picks
+
+        return picks(observation, actions)
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        """A roll's Copper, Silver, Gold and Crowd dice for the move log (``render.py``)."""
+        from turnbuckle.games.rumbleslam.render import event_pieces
+
+        return event_pieces(event)
+
     def describe_action(self, action_name: str) -> str | None:
+        """The rulebook's words, and for an attack on a wrestler the dice and odds (``odds.py``)."""
+        text = self._card_words(action_name)
+        if "->" in action_name:
+            from turnbuckle.games.rumbleslam.odds import attack_odds
+
+            odds = attack_odds(self, action_name)
+            return f"{text} {odds}" if text and odds else text or odds
+        return text
+
+    def _card_words(self, action_name: str) -> str | None:
         """The rulebook's words, and for an ability, a Crowd Pleaser or a Choice option what the
         wrestler's card says (the bare name says nothing of its dice, DMG or special rules)."""
         from turnbuckle.games.rumbleslam.narrate import describe_action

@@ -524,8 +524,10 @@
 
   function drawDie(piece) {
     const size = 22;
-    const svg = svgNode("svg", { width: size, height: size, viewBox: "0 0 24 24", class: "die", role: "img" });
     const face = piece.value;
+    const word = String(face).slice(0, 6);
+    const wide = word.length > 2 ? Math.round(6 + 7 * word.length) : 24; // a word face (Cheer, Blank): a wider die
+    const svg = svgNode("svg", { width: size * wide / 24, height: size, viewBox: "0 0 " + wide + " 24", class: "die", role: "img" });
     const label = (piece.owner ? piece.owner + ": " : "") + (piece.faces && piece.faces !== "d6" ? piece.faces + " " : "")
       + "die showing " + face + (piece.kept === false ? " (re-rolled)" : "");
     svg.setAttribute("aria-label", label);
@@ -533,16 +535,16 @@
     title.textContent = label;
     svg.appendChild(title);
     const fill = piece.colour || "#fff";
-    svg.appendChild(svgNode("rect", { x: 1, y: 1, width: 22, height: 22, rx: 4, fill: fill, stroke: "#333", "stroke-width": 1.2 }));
+    svg.appendChild(svgNode("rect", { x: 1, y: 1, width: wide - 2, height: 22, rx: 4, fill: fill, stroke: "#333", "stroke-width": 1.2 }));
     const dark = /^#([0-9a-f]{6})$/i.test(fill) && parseInt(fill.slice(1, 3), 16) * 0.3 + parseInt(fill.slice(3, 5), 16) * 0.59
       + parseInt(fill.slice(5, 7), 16) * 0.11 < 128;
     const ink = dark ? "#fff" : "#222";
     if ((piece.faces === "d6" || !piece.faces) && PIPS[face]) {
       for (const [x, y] of PIPS[face]) svg.appendChild(svgNode("circle", { cx: x * 6, cy: y * 6, r: 2.2, fill: ink }));
     } else {
-      const text = svgNode("text", { x: 12, y: 16.5, "text-anchor": "middle", "font-size": String(face).length > 2 ? 8 : 12,
+      const text = svgNode("text", { x: wide / 2, y: 16.5, "text-anchor": "middle", "font-size": word.length > 2 ? 11 : 12,
         "font-weight": 700, fill: ink });
-      text.textContent = String(face).slice(0, 5);
+      text.textContent = word;
       svg.appendChild(text);
     }
     if (piece.kept === false) svg.classList.add("rerolled");
