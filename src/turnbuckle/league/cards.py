@@ -23,6 +23,14 @@ from turnbuckle.store.league_models import Feud, League, LeagueEvent, LeagueMatc
 
 TITLE_SIZES = {"singles": 1, "tag": 2, "team": 1}
 """Competitors per side of a title match; a ``team`` title is a team game's (one team a side)."""
+NO_TITLE_CHANGE = frozenset({"count_out", "disqualification"})
+"""Finishes on which a title stays where it is unless the promotion says otherwise
+(``League.countout_dq_titles``): the champions keep it (a defence), a vacant title stays vacant."""
+
+
+def title_can_change(method: str, countout_dq_titles: bool) -> bool:
+    """Whether a match won by ``method`` moves a title (by the promotion's rule)."""
+    return countout_dq_titles or method not in NO_TITLE_CHANGE
 
 
 # -- booking ----------------------------------------------------------------------------------
@@ -188,6 +196,7 @@ def _new_event(session: Session, league: League, name: str | None, kind: str) ->
         "created_at": utcnow(),
         "ran_at": None,
         "grade": None,
+        "season": league.season,
     }
     event = LeagueEvent(id=session.execute(_event_statements().insert, values).scalar_one(), **values)
     _persist(session, event)

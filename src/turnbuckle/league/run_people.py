@@ -188,5 +188,8 @@ class PersonMatches(MatchStore):
             )
             outcome: MatchOutcome = self._guard(partial(self._store, event, played, True))
             self._commit()
-            report.append({**entry, "status": "collected", "result": outcome.description, "stars": outcome.stars})
+            report.append(
+                {**entry, "status": "collected", "result": outcome.description, "line": outcome.line,
+                 "stars": outcome.stars}
+            )
         return report

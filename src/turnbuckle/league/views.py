@@ -11,7 +11,9 @@ from sqlalchemy.orm import Session
 
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.lookup import get_league, get_wrestler
+from turnbuckle.league.seasons import season_rows, seasons_of
 from turnbuckle.league.team_games import is_team_game
+from turnbuckle.league.wording import match_line, method_words
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import (
@@ -23,6 +25,7 @@ from turnbuckle.store.league_models import (
     MatchEntrant,
     RatingHistory,
     Title,
+    TitleReign,
 )
 
 
@@ -49,6 +52,7 @@ def event_summary(
         "ran_at": event.ran_at.isoformat() if event.ran_at else None,
         "grade": event.grade,
         "grade_letter": grade_letter(event.grade),
+        "season": event.season,
         "matches": [match_view(m, titles) for m in matches],
     }
 
@@ -69,6 +73,8 @@ def match_view(match: LeagueMatch, titles: dict[int, str]) -> dict[str, Any]:
         if winner
         else None,
         "method": match.method,
+        "method_text": method_words(match.method),
+        "line": match_line(match.sides, match.winner_side, match.method, done=match.status == "done"),
         "detail": result.get("detail"),
         "stars": match.stars,
         "title_changed": match.title_changed,
@@ -95,16 +101,29 @@ def show_event(db: Database, league_name: str | None, number: int) -> dict[str, 
         return event_summary(session, event)
 
 
-def standings(db: Database, league_name: str | None, include_released: bool = False) -> dict[str, Any]:
-    """W/L/D, streaks and openskill ratings (mu, sigma, ordinal = mu - 3 sigma), best first."""
+def standings(
+    db: Database, league_name: str | None, include_released: bool = False, season: int | None = None
+) -> dict[str, Any]:
+    """All time: W/L/D, streaks and openskill ratings (mu, sigma, ordinal = mu - 3 sigma), best
+    first. ``season``: that season's records instead (``seasons.season_rows``)."""
     with db.read() as session:
         league = get_league(session, league_name)
-        rows: list[dict[str, Any]] = []
+        seasons = seasons_of(session, league)
+        if season is not None:
+            rows = [r for r in season_rows(session, league, season) if include_released or r["active"]]
+            if is_team_game(league.game):
+                from turnbuckle.league.teams import add_team_columns
+
+                add_team_columns(session, league, rows)
+            return {"league": league.name, "game": league.game, "season": season, "seasons": seasons,
+                    "wrestlers": rows}
+        rows = []
         for w in league.wrestlers:
             if not w.active and not include_released:
                 continue
             rows.append(
                 {
+                    "id": w.id,
                     "name": w.name,
                     "wins": w.wins,
                     "losses": w.losses,
@@ -124,31 +143,47 @@ def standings(db: Database, league_name: str | None, include_released: bool = Fa
             from turnbuckle.league.teams import add_team_columns
 
             add_team_columns(session, league, rows)
-        return {"league": league.name, "game": league.game, "wrestlers": rows}
+        return {"league": league.name, "game": league.game, "season": None, "seasons": seasons, "wrestlers": rows}
 
 
 def titles_view(db: Database, league_name: str | None) -> list[dict[str, Any]]:
+    """Each title's champion and lineage. Reigns are measured in league time: ``won_card`` and
+    ``ended_card`` are card numbers and ``cards`` the cards held (ended, or the latest card run,
+    minus won); the clock times are kept for the record only."""
     with db.read() as session:
         league = get_league(session, league_name)
         numbers = {e.id: e.number for e in league.events}
+        last_card = max((e.number for e in league.events if e.status == "done"), default=0)
         out = []
         for title in league.titles:
-            reigns = [
-                {
-                    "holders": r.holders,
-                    "started_at": r.started_at.isoformat(),
-                    "ended_at": r.ended_at.isoformat() if r.ended_at else None,
-                    "won_event": numbers.get(r.won_event_id) if r.won_event_id else None,
-                    "lost_event": numbers.get(r.lost_event_id) if r.lost_event_id else None,
-                    "won_match": r.won_match_id,
-                    "lost_match": r.lost_match_id,
-                    "defences": r.defences,
-                }
-                for r in title.reigns
-            ]
+            reigns = [reign_view(r, numbers, last_card) for r in title.reigns]
             champion = next((r["holders"] for r in reigns if r["ended_at"] is None), None)
-            out.append({"title": title.name, "kind": title.kind, "champion": champion, "lineage": reigns})
+            out.append(
+                {"id": title.id, "title": title.name, "kind": title.kind, "champion": champion, "lineage": reigns}
+            )
         return out
+
+
+def reign_view(reign: TitleReign, numbers: dict[int, int], last_card: int) -> dict[str, Any]:
+    won = reign.won_card if reign.won_card is not None else numbers.get(reign.won_event_id or 0)
+    current = reign.ended_at is None
+    ended = reign.ended_card if reign.ended_card is not None else numbers.get(reign.lost_event_id or 0)
+    until = last_card if current else ended
+    return {
+        "holders": reign.holders,
+        "started_at": reign.started_at.isoformat(),
+        "ended_at": reign.ended_at.isoformat() if reign.ended_at else None,
+        "won_event": numbers.get(reign.won_event_id) if reign.won_event_id else None,
+        "lost_event": numbers.get(reign.lost_event_id) if reign.lost_event_id else None,
+        "won_match": reign.won_match_id,
+        "lost_match": reign.lost_match_id,
+        "defences": reign.defences,
+        "won_card": won,
+        "ended_card": None if current else ended,
+        "cards": max(0, until - won) if until is not None and won is not None else None,
+        "current": current,
+        "vacated": not current and reign.lost_event_id is None,
+    }
 
 
 def feuds_view(db: Database, league_name: str | None, include_ended: bool = True) -> list[dict[str, Any]]:
