@@ -155,7 +155,7 @@ def _from_annotation(
     if origin is Literal:
         return FormField(key, "choice", choices=get_args(annotation), **common)
     if origin in (list, tuple):
-        args = get_args(annotation)
+        args = list(get_args(annotation))
         if origin is tuple and args and (len(args) != 2 or args[1] is not Ellipsis):
             item = _from_annotation("", args[0], True, None, "")
             return FormField(key, "tuple", item=item, size=len(args), **common)
@@ -180,7 +180,7 @@ def _from_annotation(
 class Bound:
     """A field with its input name, the value it shows and the messages beside it."""
 
-    field: FormField
+    spec: FormField
     name: str
     value: str = ""
     checked: bool = False
@@ -199,8 +199,8 @@ class Bound:
     @property
     def label(self) -> str:
         if self.index is not None:
-            return f"{self.field.label or 'item'} {self.index + 1}"
-        return self.field.label
+            return f"{self.spec.label or 'item'} {self.index + 1}"
+        return self.spec.label
 
     def walk(self) -> list[Bound]:
         out = [self]
@@ -237,7 +237,7 @@ def _bind(f: FormField, value: Any, name: str, depth: int, index: int | None = N
         assert f.item is not None
         items = list(value) if isinstance(value, list | tuple) else []
         if f.kind == "tuple" and f.size is not None:
-            items = (items + [ABSENT] * f.size)[: max(f.size, len(items))]
+            items = [*items, *([ABSENT] * f.size)][: max(f.size, len(items))]
         bound.children = [_bind(f.item, v, _join(name, str(i)), depth + 1, i) for i, v in enumerate(items)]
         if f.kind == "list":
             placeholder = PLACEHOLDER.format(depth=depth)
@@ -246,10 +246,8 @@ def _bind(f: FormField, value: Any, name: str, depth: int, index: int | None = N
     elif f.kind == "keyed":
         assert f.item is not None
         data = value if isinstance(value, Mapping) else {}
-        bound.children = [
-            _bind(FormField(k, f.item.kind, low=f.item.low, high=f.item.high), data.get(k, ABSENT), _join(name, k), depth)
-            for k in f.keys
-        ]
+        entries = [FormField(k, f.item.kind, low=f.item.low, high=f.item.high) for k in f.keys]
+        bound.children = [_bind(e, data.get(e.key, ABSENT), _join(name, e.key), depth) for e in entries]
     elif f.kind == "bool":
         bound.checked = bool(f.default) if isinstance(value, _Absent) else value is True
     else:
@@ -353,6 +351,18 @@ def _scalar(f: FormField, raw: str | None) -> Any:
     return text
 
 
+def form_values(bound: Bound) -> dict[str, str]:
+    """What the form submits when nothing is changed (input name -> value); list templates are
+    not part of it."""
+    out: dict[str, str] = {}
+    for node in bound.walk():
+        kind = node.spec.kind
+        if kind in ("model", "list", "tuple", "keyed"):
+            continue
+        out[node.name] = ("true" if node.checked else "false") if kind == "bool" else node.value
+    return out
+
+
 # -- messages beside their fields ----------------------------------------------------------------
 TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*")
 
@@ -379,23 +389,51 @@ def place(bound: Bound, loc: list[str], message: str) -> bool:
     while parts and ".".join(parts) not in names:
         parts.pop()
     target = names.get(".".join(parts), bound)
-    if target.field.kind == "model" or target is bound:
+    if target.spec.kind == "model" or target is bound:
         named = _named_field(names, target.name, message)
         if named is not None:
-            target = named
+            target, token = named
+            if message.startswith(token + ": "):  # "defense.level1[0]: ..." said beside that field
+                message = message[len(token) + 2 :]
     if message not in target.errors:
         target.errors.append(message)
     return True
 
 
-def _named_field(names: Mapping[str, Bound], at: str, message: str) -> Bound | None:
+def _named_field(names: Mapping[str, Bound], at: str, message: str) -> tuple[Bound, str] | None:
     lowered = {k.lower(): v for k, v in names.items()}
     for token in TOKEN.findall(message):
         path = re.sub(r"\[(\d+)\]", r".\1", token).lower()
         found = lowered.get(_join(at.lower(), path))
         if found is not None and found.name != at:
-            return found
+            return found, token
     return None
 
 
-__all__ = ["ABSENT", "Bound", "FormField", "bind", "model_form", "place", "place_errors", "read_form"]
+ROSTER_PATH = re.compile(r"^wrestler\[\d+\](?: \([^)]*\))?\.?(?P<path>[^:]*): (?P<message>.*)$")
+
+
+def place_roster_error(bound: Bound, message: str, source: str) -> None:
+    """A ``roster validate`` message about the roster this card went into (``SOURCE: wrestler[3]
+    (Name).field: reason``), put beside the field it names (else on the card)."""
+    text = message[len(source) + 2 :] if message.startswith(source + ": ") else message
+    found = ROSTER_PATH.match(text)
+    if found is not None:
+        path = re.sub(r"\[(\d+)\]", r".\1", found.group("path"))
+        place(bound, [p for p in path.split(".") if p], found.group("message"))
+    else:
+        place(bound, [], text)
+
+
+__all__ = [
+    "ABSENT",
+    "Bound",
+    "FormField",
+    "bind",
+    "form_values",
+    "model_form",
+    "place",
+    "place_errors",
+    "place_roster_error",
+    "read_form",
+]

@@ -15,6 +15,7 @@ from turnbuckle.league.booking import MatchSpec, build_params, infer_match_type
 from turnbuckle.league.errors import BookingError
 from turnbuckle.league.game_cache import seated_game
 from turnbuckle.league.lookup import current_reign, get_league, get_title, get_wrestler, pair_key
+from turnbuckle.league.roster_cards import match_roster
 from turnbuckle.league.sql import UNPLAYED_FIELDS, _Booked, _event_statements, _insert_booked, _persist
 from turnbuckle.league.team_games import competitor_sides, is_team_game
 from turnbuckle.store.base import utcnow
@@ -127,6 +128,16 @@ def _book_match(
 
         spec = MatchSpec(
             spec.sides, match_type, spec.title, {**spec.options, **team_options(session, league, sides)}, spec.blowoff
+        )
+    if league.cards:  # the promotion's own cards travel with the match as data
+        names = [n for side in sides for n in side]
+        if is_team_game(league.game):
+            from turnbuckle.league.teams import hired_members
+
+            names = hired_members(session, league, names)
+        spec = MatchSpec(
+            spec.sides, spec.match_type, spec.title, {**spec.options, "roster": match_roster(league, names)},
+            spec.blowoff,
         )
     feud = _active_feud(session, league, sides, feuds)
     if spec.blowoff and feud is None:

@@ -15,6 +15,7 @@ from turnbuckle.league.cards import TITLE_SIZES
 from turnbuckle.league.errors import BookingError, LeagueError, UnknownWrestlerError
 from turnbuckle.league.lookup import current_reign, get_league, get_wrestler, roster_names
 from turnbuckle.league.people import LIVE
+from turnbuckle.league.roster_cards import entry_names, league_document
 from turnbuckle.league.team_games import is_team_game
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.db import Database
@@ -86,7 +87,9 @@ def sign(db: Database, league_name: str | None, names: list[str], everyone: bool
             from turnbuckle.league.teams import sign_ready_made
 
             return sign_ready_made(session, league, names, everyone)
-        available = roster_names(league.game, league.roster)
+        available = (
+            entry_names(league_document(league)) if league.cards else roster_names(league.game, league.roster)
+        )
         by_lower = {n.lower(): n for n in available}
         wanted = available if everyone else names
         if not wanted:

@@ -106,10 +106,12 @@ def _base_document(game: str, roster: str | None, stamp: float, shipped_stamp: f
     return with_cards(shipped, own.get(ENTRIES, []))
 
 
-def with_cards(document: Mapping[str, Any], cards: Iterable[Mapping[str, Any]], drop: str | None = None) -> dict[str, Any]:
+def with_cards(
+    document: Mapping[str, Any], cards: Iterable[Mapping[str, Any]], drop: str | None = None
+) -> dict[str, Any]:
     """``document`` with ``cards`` replacing the entries of the same name (case aside) or added at
     the end; ``drop``: a name whose entry goes (a renamed card). A new document: nothing is changed."""
-    entries = [e for e in document.get(ENTRIES, []) if not drop or str(e.get("name", "")).casefold() != drop.casefold()]
+    entries = [e for e in document.get(ENTRIES, []) if not drop or _key(e) != drop.casefold()]
     for card in cards:
         key = str(card.get("name", "")).casefold()
         at = next((i for i, e in enumerate(entries) if str(e.get("name", "")).casefold() == key), None)
@@ -118,6 +120,10 @@ def with_cards(document: Mapping[str, Any], cards: Iterable[Mapping[str, Any]], 
         else:
             entries[at] = dict(card)
     return {**document, ENTRIES: entries}
+
+
+def _key(entry: Mapping[str, Any]) -> str:
+    return str(entry.get("name", "")).casefold()
 
 
 def league_document(league: League) -> dict[str, Any]:
@@ -148,7 +154,7 @@ def restricted(document: Mapping[str, Any], names: Iterable[str]) -> dict[str, A
     """The part of a roster a match needs: the named cards, and the tables beside them (a
     RUMBLESLAM tag team) whose members are all among them."""
     wanted = {n.casefold() for n in names}
-    out: dict[str, Any] = {ENTRIES: [e for e in document.get(ENTRIES, []) if str(e.get("name", "")).casefold() in wanted]}
+    out: dict[str, Any] = {ENTRIES: [e for e in document.get(ENTRIES, []) if _key(e) in wanted]}
     for key, value in document.items():
         if key == ENTRIES:
             continue
@@ -168,7 +174,9 @@ def match_roster(league: League, names: Iterable[str]) -> str | None:
 
 
 # -- saving a card -------------------------------------------------------------------------------
-def save_card(db: Database, league_name: str | None, entry: dict[str, Any], original: str | None = None) -> dict[str, Any]:
+def save_card(
+    db: Database, league_name: str | None, entry: dict[str, Any], original: str | None = None
+) -> dict[str, Any]:
     """Put a card in the promotion's roster (a new one, or in place of ``original``), checked
     like ``roster validate`` checks a file: the card's own model, then the whole roster."""
     with db.write() as session:
