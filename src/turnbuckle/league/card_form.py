@@ -65,7 +65,13 @@ class FormField:
 
     @property
     def label(self) -> str:
-        return self.key.replace("_", " ")
+        """``pin_advanced`` -> ``pin advanced``, ``level3`` -> ``level 3``."""
+        return re.sub(r"([A-Za-z])(\d)", r"\1 \2", self.key.replace("_", " "))
+
+    @property
+    def needed(self) -> bool:
+        """The card must fill it in (no default, None not allowed)."""
+        return self.required and not self.optional
 
     def child(self, key: str) -> FormField | None:
         return next((f for f in self.fields if f.key == key), None)

@@ -92,11 +92,13 @@ def rating_chart(points: Sequence[RatingPoint], label: str, width: int = 720, he
                    'stroke="#e4e1da" stroke-width="1"/>')
         out.append(f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="12" {FONT} '
                    f'fill="#5f6368">{_fmt(tick)}</text>')
+    start = points[0].card if points[0].outcome is None else None
     for tick in card_ticks(first, last):
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top + plot_h}" y2="{top + plot_h + 5}" '
                    'stroke="#5f6368"/>')
+        shown = "start" if tick == start else str(tick)
         out.append(f'<text x="{x(tick):.1f}" y="{top + plot_h + 19}" text-anchor="middle" font-size="12" {FONT} '
-                   f'fill="#5f6368">{tick}</text>')
+                   f'fill="#5f6368">{shown}</text>')
     out.append(f'<line x1="{left}" x2="{width - right}" y1="{top + plot_h}" y2="{top + plot_h}" stroke="#5f6368"/>')
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" font-size="12" {FONT} '
                'fill="#1d1d1f">card</text>')
@@ -131,8 +133,10 @@ def reign_chart(titles: Sequence[dict[str, object]], last_card: int, width: int 
         return left + (card - first) / (last - first) * plot_w
 
     colours: dict[str, str] = {}
-    out = [_open(width, height, "title reigns by card")]
+    labelled: set[str] = set()
+    bars: list[str] = []
     axis_y = top + row_h * len(rows)
+    out = bars
     for tick in card_ticks(first, last):
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{axis_y + 5}" stroke="#e4e1da"/>')
         out.append(f'<text x="{x(tick):.1f}" y="{axis_y + 19}" text-anchor="middle" font-size="12" {FONT} '
@@ -161,10 +165,29 @@ def reign_chart(titles: Sequence[dict[str, object]], last_card: int, width: int 
             out.append(f'<rect x="{x0 + 1:.1f}" y="{y0 + 7}" width="{x1 - x0 - 2:.1f}" height="{row_h - 14}" rx="3" '
                        f'fill="{colour}" stroke="#ffffff" stroke-width="2"><title>{escape(tip)}</title></rect>')
             if x1 - x0 > 7.2 * len(holders) + 10:
+                labelled.add(holders)
                 out.append(f'<text x="{x0 + 6:.1f}" y="{y0 + row_h / 2 + 4:.1f}" font-size="12" {FONT} '
                            f'fill="#ffffff" font-weight="600">{escape(holders)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    legend, legend_h = _legend([(h, c) for h, c in colours.items() if h not in labelled], left, width - right,
+                               height + 4)
+    return _open(width, height + legend_h, "title reigns by card") + "".join(out) + legend + "</svg>"
+
+
+def _legend(items: list[tuple[str, str]], left: float, right: float, top: float) -> tuple[str, int]:
+    """Swatches naming the holders whose bars were too short to carry their names."""
+    if not items:
+        return "", 0
+    out = []
+    x, y, line = left, top, 20
+    for name, colour in items:
+        wide = 22 + 7.0 * len(name) + 14
+        if x + wide > right and x > left:
+            x, y = left, y + line
+        out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="14" height="14" rx="2" fill="{colour}"/>')
+        out.append(f'<text x="{x + 20:.1f}" y="{y + 12:.1f}" font-size="12" {FONT} fill="#1d1d1f">'
+                   f"{escape(name)}</text>")
+        x += wide
+    return "".join(out), int(y - top) + line + 6
 
 
 def sparkline(values: Sequence[float], width: int = 90, height: int = 22) -> str:
@@ -181,9 +204,11 @@ def sparkline(values: Sequence[float], width: int = 90, height: int = 22) -> str
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.8"/></svg>')
 
 
-def _open(width: int, height: int, label: str) -> str:
-    return (f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
-            f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">')
+def _open(width: float, height: float, label: str) -> str:
+    """The chart's root: drawn at its natural size, shrunk (never stretched) to fit narrower pages."""
+    return (f'<svg class="chart" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
+            f'role="img" aria-label="{escape(label)}" preserveAspectRatio="xMidYMid meet" '
+            'xmlns="http://www.w3.org/2000/svg">')
 
 
 __all__ = ["RatingPoint", "card_ticks", "rating_chart", "reign_chart", "sparkline", "value_ticks"]
