@@ -23,16 +23,15 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("league") as batch:
-        batch.add_column(sa.Column("admin_token_hash", sa.String(length=64), nullable=True))
-        batch.add_column(sa.Column("season", sa.Integer(), server_default="1", nullable=False))
-        batch.add_column(sa.Column("countout_dq_titles", sa.Boolean(), server_default=sa.false(), nullable=False))
-        batch.add_column(sa.Column("cards", sa.JSON(), server_default="{}", nullable=False))
-    with op.batch_alter_table("league_event") as batch:
-        batch.add_column(sa.Column("season", sa.Integer(), server_default="1", nullable=False))
-    with op.batch_alter_table("league_title_reign") as batch:
-        batch.add_column(sa.Column("won_card", sa.Integer(), nullable=True))
-        batch.add_column(sa.Column("ended_card", sa.Integer(), nullable=True))
+    # plain ADD COLUMN (no batch copy of the table: on SQLite a copy drops the old table, which with
+    # foreign keys on would cascade into every league's wrestlers, cards and matches)
+    op.add_column("league", sa.Column("admin_token_hash", sa.String(length=64), nullable=True))
+    op.add_column("league", sa.Column("season", sa.Integer(), server_default="1", nullable=False))
+    op.add_column("league", sa.Column("countout_dq_titles", sa.Boolean(), server_default=sa.false(), nullable=False))
+    op.add_column("league", sa.Column("cards", sa.JSON(), server_default="{}", nullable=False))
+    op.add_column("league_event", sa.Column("season", sa.Integer(), server_default="1", nullable=False))
+    op.add_column("league_title_reign", sa.Column("won_card", sa.Integer(), nullable=True))
+    op.add_column("league_title_reign", sa.Column("ended_card", sa.Integer(), nullable=True))
     _backfill_reign_cards()
 
 
@@ -64,13 +63,11 @@ def _backfill_reign_cards() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("league_title_reign") as batch:
-        batch.drop_column("ended_card")
-        batch.drop_column("won_card")
-    with op.batch_alter_table("league_event") as batch:
-        batch.drop_column("season")
-    with op.batch_alter_table("league") as batch:
-        batch.drop_column("cards")
-        batch.drop_column("countout_dq_titles")
-        batch.drop_column("season")
-        batch.drop_column("admin_token_hash")
+    # plain DROP COLUMN (SQLite 3.35+), for the same reason: no table copy
+    op.drop_column("league_title_reign", "ended_card")
+    op.drop_column("league_title_reign", "won_card")
+    op.drop_column("league_event", "season")
+    op.drop_column("league", "cards")
+    op.drop_column("league", "countout_dq_titles")
+    op.drop_column("league", "season")
+    op.drop_column("league", "admin_token_hash")
