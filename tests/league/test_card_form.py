@@ -152,7 +152,7 @@ def test_an_empty_list_entry_is_dropped_and_a_new_one_kept() -> None:
     values = form_values(bind(form, card))
     count = len(card["maneuver"])
     for key in [k for k in values if k.startswith("maneuver.0.")]:
-        values[key] = "" if not values[key] in ("true", "false") else values[key]
+        values[key] = "" if values[key] not in ("true", "false") else values[key]
     values[f"maneuver.{count + 3}.name"] = "Late Entry"  # a gap in the numbering (an item removed on the page)
     back = read_form(form, values)
     assert [m["name"] for m in back["maneuver"]] == [m["name"] for m in card["maneuver"][1:]] + ["Late Entry"]
