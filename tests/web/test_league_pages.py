@@ -306,7 +306,8 @@ def test_each_editor_message_is_shown_beside_its_field(
     values.update(changes)
     page = client.post(f"{base}/admin/editor", data=values, headers=head)
     assert page.status_code == 400
-    assert any(words in message for message in _error_beside(page.text, field)), (field, _error_beside(page.text, field))
+    beside = _error_beside(page.text, field)
+    assert any(words in message for message in beside), (field, beside)
     assert 'aria-invalid="true"' in page.text
 
 
