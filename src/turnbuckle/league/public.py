@@ -17,6 +17,7 @@ from turnbuckle.league import views
 from turnbuckle.league.charts import RatingPoint
 from turnbuckle.league.errors import UnknownLeagueError, UnknownWrestlerError
 from turnbuckle.league.promotion import rules_view
+from turnbuckle.league.seasons import league_ratings
 from turnbuckle.league.team_games import is_team_game
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import (
@@ -27,7 +28,6 @@ from turnbuckle.store.league_models import (
     LeagueMatch,
     LeagueWrestler,
     MatchEntrant,
-    RatingHistory,
 )
 
 TREND_MATCHES = 5
@@ -82,10 +82,9 @@ def leagues_list(db: Database) -> list[dict[str, Any]]:
 def home_view(db: Database, league_id: int) -> dict[str, Any]:
     """A promotion's front page: its champions, the next card, the latest results, its rules."""
     name = league_name(db, league_id)
-    events = views.list_events(db, name)
     titles = views.titles_view(db, name)
-    upcoming = [e for e in events if e["status"] != "done"]
-    past = [e for e in events if e["status"] == "done"]
+    upcoming = views.events_page(db, name, done=False)
+    latest = views.events_page(db, name, done=True, limit=1)
     champions = []
     for title in titles:
         current = next((r for r in title["lineage"] if r["current"]), None)
@@ -95,8 +94,8 @@ def home_view(db: Database, league_id: int) -> dict[str, Any]:
         "champions": champions,
         "next_card": upcoming[0] if upcoming else None,
         "upcoming": len(upcoming),
-        "latest": past[-1] if past else None,
-        "cards_run": len(past),
+        "latest": latest[0] if latest else None,
+        "cards_run": latest[0]["event"] if latest else 0,
         "ids": wrestler_ids(db, league_id),
     }
 
@@ -111,23 +110,26 @@ def wrestler_ids(db: Database, league_id: int) -> dict[str, int]:
         )
 
 
-def rating_series(session: Session, league: League) -> dict[int, list[tuple[int, float, str | None]]]:
-    """Per wrestler id: (card, rating after it, outcome) for every match played, in order."""
-    rows = session.execute(
-        select(RatingHistory.wrestler_id, LeagueEvent.number, RatingHistory.mu, RatingHistory.sigma,
-               MatchEntrant.outcome)
-        .join(LeagueMatch, LeagueMatch.id == RatingHistory.match_id)
+def rating_series(
+    session: Session, league: League, wrestler_id: int | None = None
+) -> dict[int, list[tuple[int, float, str | None]]]:
+    """Per wrestler id (or just ``wrestler_id``'s): (card, rating after it, outcome) for every match
+    played, in order."""
+    ratings = league_ratings(session, league)
+    query = (
+        select(MatchEntrant.wrestler_id, MatchEntrant.match_id, LeagueEvent.number, MatchEntrant.outcome)
+        .join(LeagueMatch, LeagueMatch.id == MatchEntrant.match_id)
         .join(LeagueEvent, LeagueEvent.id == LeagueMatch.event_id)
-        .join(
-            MatchEntrant,
-            (MatchEntrant.match_id == RatingHistory.match_id) & (MatchEntrant.wrestler_id == RatingHistory.wrestler_id),
-        )
-        .where(LeagueEvent.league_id == league.id)
+        .where(LeagueEvent.league_id == league.id, LeagueMatch.status == "done")
         .order_by(LeagueEvent.number, LeagueMatch.position)
-    ).all()
+    )
+    if wrestler_id is not None:
+        query = query.where(MatchEntrant.wrestler_id == wrestler_id)
     series: dict[int, list[tuple[int, float, str | None]]] = {}
-    for wrestler_id, card, mu, sigma, outcome in rows:
-        series.setdefault(wrestler_id, []).append((card, mu - 3.0 * sigma, outcome))
+    for who, match_id, card, outcome in session.execute(query):
+        rated = ratings.get((match_id, who))
+        if rated is not None:
+            series.setdefault(who, []).append((card, rated[0] - 3.0 * rated[1], outcome))
     return series
 
 
@@ -175,7 +177,7 @@ def wrestler_view(db: Database, league_id: int, wrestler_id: int) -> dict[str, A
             raise UnknownWrestlerError(f"{league.name} has no wrestler {wrestler_id}")
         name, league_name_, game = wrestler.name, league.name, league.game
         active, injured = wrestler.active, wrestler.injured_cards
-        series = rating_series(session, league).get(wrestler.id, [])
+        series = rating_series(session, league, wrestler.id).get(wrestler.id, [])
     record = views.history(db, league_name_, name)
     by_card: dict[int, RatingPoint] = {}
     for card, rating, outcome in series:

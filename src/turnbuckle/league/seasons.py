@@ -34,19 +34,15 @@ def season_rows(session: Session, league: League, season: int) -> list[dict[str,
     known = seasons_of(session, league)
     if season not in known:
         raise LeagueError(f"{league.name} has no season {season} (seasons: {', '.join(map(str, known))})")
-    played = session.execute(
-        select(
-            MatchEntrant.wrestler_id, MatchEntrant.outcome, LeagueEvent.season, RatingHistory.mu, RatingHistory.sigma
-        )
+    ratings = league_ratings(session, league, season)
+    entered = session.execute(
+        select(MatchEntrant.wrestler_id, MatchEntrant.outcome, LeagueEvent.season, MatchEntrant.match_id)
         .join(LeagueMatch, LeagueMatch.id == MatchEntrant.match_id)
         .join(LeagueEvent, LeagueEvent.id == LeagueMatch.event_id)
-        .outerjoin(
-            RatingHistory,
-            (RatingHistory.match_id == LeagueMatch.id) & (RatingHistory.wrestler_id == MatchEntrant.wrestler_id),
-        )
         .where(LeagueEvent.league_id == league.id, LeagueMatch.status == "done", LeagueEvent.season <= season)
         .order_by(LeagueEvent.number, LeagueMatch.position)
     ).all()
+    played = [(w, outcome, when, *ratings.get((m, w), (None, None))) for w, outcome, when, m in entered]
     wrestlers = {w.id: w for w in session.scalars(select(LeagueWrestler).where(LeagueWrestler.league_id == league.id))}
     start: dict[int, float] = {}
     end: dict[int, float] = {}
@@ -91,6 +87,22 @@ def season_rows(session: Session, league: League, season: int) -> list[dict[str,
     return rows
 
 
+def league_ratings(
+    session: Session, league: League, season: int | None = None
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """(mu, sigma) after each match by (match id, wrestler id), up to ``season``. Read apart from
+    the entrants: joined on both keys, SQLite walks a wrestler's every rating for each match."""
+    query = (
+        select(RatingHistory.match_id, RatingHistory.wrestler_id, RatingHistory.mu, RatingHistory.sigma)
+        .join(LeagueMatch, LeagueMatch.id == RatingHistory.match_id)
+        .join(LeagueEvent, LeagueEvent.id == LeagueMatch.event_id)
+        .where(LeagueEvent.league_id == league.id)
+    )
+    if season is not None:
+        query = query.where(LeagueEvent.season <= season)
+    return {(m, w): (mu, sigma) for m, w, mu, sigma in session.execute(query)}
+
+
 def next_streak(streak: int, key: str) -> int:
     """A streak after one more result: wins in a row count up, losses down, a draw ends it."""
     if key == "wins":
@@ -100,4 +112,4 @@ def next_streak(streak: int, key: str) -> int:
     return 0
 
 
-__all__ = ["next_streak", "season_rows", "seasons_of"]
+__all__ = ["league_ratings", "next_streak", "season_rows", "seasons_of"]

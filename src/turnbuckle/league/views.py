@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.lookup import get_league, get_wrestler
@@ -27,6 +27,9 @@ from turnbuckle.store.league_models import (
     Title,
     TitleReign,
 )
+
+LIGHT_MATCH = (defer(LeagueMatch.actions), defer(LeagueMatch.params), defer(LeagueMatch.quality))
+"""What a match's summary leaves unread: its action log, params and quality (the bulk of its row)."""
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -88,6 +91,45 @@ def list_events(db: Database, league_name: str | None) -> list[dict[str, Any]]:
     with db.read() as session:
         league = get_league(session, league_name)
         return [event_summary(session, e) for e in league.events]
+
+
+def events_page(
+    db: Database, league_name: str | None, done: bool, limit: int | None = None, before: int | None = None
+) -> list[dict[str, Any]]:
+    """Cards run (``done``, newest first) or still to run (oldest first), ``limit`` of them from
+    below card ``before``: a few statements whatever the league's length (``list_events`` makes one per card)."""
+    with db.read() as session:
+        league = get_league(session, league_name)
+        query = select(LeagueEvent).where(LeagueEvent.league_id == league.id)
+        query = query.where(LeagueEvent.status == "done") if done else query.where(LeagueEvent.status != "done")
+        if before is not None:
+            query = query.where(LeagueEvent.number < before)
+        query = query.order_by(LeagueEvent.number.desc() if done else LeagueEvent.number)
+        events = list(session.scalars(query.limit(limit) if limit is not None else query))
+        if not events:
+            return []
+        matches: dict[int, list[LeagueMatch]] = {e.id: [] for e in events}
+        for match in session.scalars(
+            select(LeagueMatch)
+            .where(LeagueMatch.event_id.in_(list(matches)))
+            .order_by(LeagueMatch.position)
+            .options(*LIGHT_MATCH)
+        ):
+            matches[match.event_id].append(match)
+        titles = {t.id: t.name for t in league.titles}
+        return [event_summary(session, e, matches[e.id], titles) for e in events]
+
+
+def last_card(db: Database, league_name: str | None) -> int:
+    """The number of the league's latest card run (0: none yet)."""
+    from sqlalchemy import func
+
+    with db.read() as session:
+        league = get_league(session, league_name)
+        top = session.scalar(
+            select(func.max(LeagueEvent.number)).where(LeagueEvent.league_id == league.id, LeagueEvent.status == "done")
+        )
+        return int(top or 0)
 
 
 def show_event(db: Database, league_name: str | None, number: int) -> dict[str, Any]:
@@ -153,10 +195,10 @@ def titles_view(db: Database, league_name: str | None) -> list[dict[str, Any]]:
     with db.read() as session:
         league = get_league(session, league_name)
         numbers = {e.id: e.number for e in league.events}
-        last_card = max((e.number for e in league.events if e.status == "done"), default=0)
+        latest = max((e.number for e in league.events if e.status == "done"), default=0)
         out = []
         for title in league.titles:
-            reigns = [reign_view(r, numbers, last_card) for r in title.reigns]
+            reigns = [reign_view(r, numbers, latest) for r in title.reigns]
             champion = next((r["holders"] for r in reigns if r["ended_at"] is None), None)
             out.append(
                 {"id": title.id, "title": title.name, "kind": title.kind, "champion": champion, "lineage": reigns}
@@ -250,23 +292,29 @@ def history(db: Database, league_name: str | None, wrestler_name: str) -> dict[s
         wrestler = get_wrestler(session, league, wrestler_name, active=False)
         numbers = {e.id: e.number for e in league.events}
         titles = {t.id: t.name for t in league.titles}
-        rows = session.execute(
-            select(LeagueMatch, MatchEntrant.outcome, RatingHistory.mu, RatingHistory.sigma)
-            .join(MatchEntrant, MatchEntrant.match_id == LeagueMatch.id)
-            .outerjoin(
-                RatingHistory,
-                (RatingHistory.match_id == LeagueMatch.id) & (RatingHistory.wrestler_id == wrestler.id),
+        rated: dict[int, tuple[float, float]] = {
+            m: (mu, sigma)
+            for m, mu, sigma in session.execute(
+                select(RatingHistory.match_id, RatingHistory.mu, RatingHistory.sigma).where(
+                    RatingHistory.wrestler_id == wrestler.id
+                )
             )
+        }
+        rows = session.execute(
+            select(LeagueMatch, MatchEntrant.outcome)
+            .join(MatchEntrant, MatchEntrant.match_id == LeagueMatch.id)
             .where(MatchEntrant.wrestler_id == wrestler.id)
             .order_by(LeagueMatch.event_id, LeagueMatch.position)
+            .options(*LIGHT_MATCH)
         ).all()
         matches = []
-        for match, outcome, mu, sigma in rows:
+        for match, outcome in rows:
+            rating = rated.get(match.id)
             view = match_view(match, titles)
             view["event"] = numbers.get(match.event_id)
             view["outcome"] = outcome
             view["opponents"] = [n for s in match.sides for n in s if n != wrestler.name and wrestler.name not in s]
-            view["rating_after"] = None if mu is None else round(mu - 3 * sigma, 3)
+            view["rating_after"] = None if rating is None else round(rating[0] - 3 * rating[1], 3)
             matches.append(view)
         return {
             "wrestler": wrestler.name,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from sqlalchemy import select
 
@@ -41,6 +41,9 @@ from turnbuckle.web.league_common import (
 
 log = logging.getLogger("turnbuckle.web.league")
 router = APIRouter(include_in_schema=False)
+CARDS_PER_PAGE = 20
+MATCHES_SHOWN = 50
+"""A wrestler's page lists their latest this many matches (``?all=1``: every one)."""
 
 
 def _page(request: Request, league_id: int, template: str, nav: str, **context: Any) -> Response:
@@ -84,9 +87,13 @@ async def roster(request: Request, league_id: int) -> Response:
 
 
 @router.get("/leagues/{league_id}/wrestlers/{wrestler_id}")
-async def wrestler(request: Request, league_id: int, wrestler_id: int) -> Response:
+async def wrestler(
+    request: Request, league_id: int, wrestler_id: int, every: Annotated[str | None, Query(alias="all")] = None
+) -> Response:
     db = database(request)
     data = await call(_view, public.wrestler_view, db, league_id, wrestler_id)
+    data["hidden"] = 0 if every else max(0, len(data["matches"]) - MATCHES_SHOWN)
+    data["shown"] = data["matches"][data["hidden"] :]
     chart = svg(rating_chart(data["points"], f"{data['wrestler']}: rating by card"))
     ids = await call(public.wrestler_ids, db, league_id)
     return _page(request, league_id, "league_wrestler.html", "roster", data=data, chart=chart, ids=ids)
@@ -106,8 +113,7 @@ async def titles(request: Request, league_id: int) -> Response:
     db = database(request)
     name = await call(public.league_name, db, league_id)
     rows = await call(views.titles_view, db, name)
-    events = await call(views.list_events, db, name)
-    last = max((e["event"] for e in events if e["status"] == "done"), default=0)
+    last = await call(views.last_card, db, name)
     ids = await call(public.wrestler_ids, db, league_id)
     chart = svg(reign_chart(rows, last))
     return _page(request, league_id, "league_titles.html", "titles", titles=rows, chart=chart, ids=ids, last=last)
@@ -135,15 +141,17 @@ async def injuries(request: Request, league_id: int) -> Response:
 
 
 @router.get("/leagues/{league_id}/cards")
-async def cards(request: Request, league_id: int) -> Response:
+async def cards(request: Request, league_id: int, before: int | None = None) -> Response:
+    """Cards to come, and the cards run, newest first, ``CARDS_PER_PAGE`` a page (``before``: older ones)."""
     db = database(request)
     await call(store_finished, db, league_id)
     name = await call(public.league_name, db, league_id)
-    events = await call(views.list_events, db, name)
-    upcoming = [e for e in events if e["status"] != "done"]
-    past = [e for e in reversed(events) if e["status"] == "done"]
+    upcoming = await call(views.events_page, db, name, False) if before is None else []
+    past = await call(views.events_page, db, name, True, CARDS_PER_PAGE + 1, before)
+    older = past[CARDS_PER_PAGE]["event"] + 1 if len(past) > CARDS_PER_PAGE else None
     ids = await call(public.wrestler_ids, db, league_id)
-    return _page(request, league_id, "league_cards.html", "cards", upcoming=upcoming, past=past, ids=ids)
+    return _page(request, league_id, "league_cards.html", "cards", upcoming=upcoming, past=past[:CARDS_PER_PAGE],
+                 ids=ids, older=older, paged=before is not None)
 
 
 @router.get("/leagues/{league_id}/cards/{number}")
