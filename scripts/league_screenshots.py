@@ -49,7 +49,7 @@ def demo_leagues(db: Database) -> tuple[str, str]:
     service.run_season(db, None, 8, matches_per_card=5)
     service.book_card(db, None, "Galaxy Clash", [
         parse_match_spec("Cole Brandt vs Marcus Stone"),
-        parse_match_spec("Rex Hammond & Duke Marlowe vs Vince Valentine & Tommy Sparks"),
+        parse_match_spec("Rex Hammond & Duke Marlowe vs Vince Valentine & Ace Dalton"),
         parse_match_spec("Kenji Mori vs Jet Navarro"),
     ])
     cards = service.create_league(db, "Ring of Cards", "wrasslin", {}, seed=3)
@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> None:
             cards = f"{base}/leagues/2"
             log_in(page, cards, cards_token)
             editor_with_mistakes(page, cards)
-            shoot(page, page.url, out / "league-editor.png", reload=False)
+            page.set_viewport_size({"width": DESKTOP["width"], "height": 1100})
+            shoot(page, page.url, out / "league-editor.png", full=False, reload=False)
             browser.close()
         db.close()
 
@@ -146,19 +147,20 @@ def log_in(page: Page, league: str, token: str) -> None:
 def book_a_title_match(page: Page, league: str) -> None:
     """The booking form with a main event for the World Title filled in (not sent)."""
     page.goto(f"{league}/admin/book?rows=2")
-    page.select_option("[name='m0.s0.0']", "Jet Navarro")
-    page.select_option("[name='m0.s1.0']", "Mason Vega")
+    page.select_option("[name='m0.s0.0']", "Lucky Lafleur")
+    page.select_option("[name='m0.s1.0']", "Tank Okafor")
     page.select_option("[name='m1.s0.0']", "Tommy Sparks")
-    page.select_option("[name='m1.s1.0']", "Cole Brandt")
+    page.select_option("[name='m1.s1.0']", "Boris Volkov")
     page.select_option("[name='m1.title']", "World Title")
     page.fill("#card-name", "Galaxy Showdown")
+    page.locator("#card-name").blur()
 
 
 def editor_with_mistakes(page: Page, league: str) -> None:
     """A new WRASSLIN' card saved with two mistakes: each message beside its field."""
     page.goto(f"{league}/admin/editor?new=Nova%20Starr")
     page.fill("[name='strength']", "15")
-    page.select_option("[name='specialty.0.effect']", "hold")
+    page.fill("[name='weight']", "")
     page.click("button[value=save]")
     page.wait_for_load_state("networkidle")
     page.evaluate("window.scrollTo(0, 0)")
