@@ -21,6 +21,7 @@ from turnbuckle.engine.errors import DataFileError, TurnbuckleError
 from turnbuckle.engine.game import Game
 from turnbuckle.engine.registry import game_class
 from turnbuckle.league import public, service, views
+from turnbuckle.league.admin import admin_token_matches
 from turnbuckle.league.booking import MatchSpec, match_type_choices
 from turnbuckle.league.card_form import (
     Bound,
@@ -43,6 +44,7 @@ from turnbuckle.league.roster_cards import (
 )
 from turnbuckle.league.runner import send_match
 from turnbuckle.league.team_games import is_team_game
+from turnbuckle.store.db import Database
 from turnbuckle.web.errors import BadRequest
 from turnbuckle.web.league_common import (
     EDITOR_LIMIT,
@@ -52,12 +54,10 @@ from turnbuckle.web.league_common import (
     is_admin,
     load_league,
     one,
+    read_body,
     redirect,
     render,
     require_admin,
-)
-from turnbuckle.web.league_common import (
-    read_form as read_body,
 )
 from turnbuckle.web.league_pages import store_finished
 
@@ -84,8 +84,6 @@ async def login(request: Request, league_id: int) -> Response:
     league = load_league(db, league_id)
     form = await read_body(request)
     token = one(form, "token").strip()
-    from turnbuckle.league.admin import admin_token_matches
-
     with db.read() as session:
         good = admin_token_matches(public.league_by_id(session, league_id), token)
     if not good:
@@ -107,7 +105,7 @@ async def logout(request: Request, league_id: int) -> Response:
 
 
 # -- the promoter's desk --------------------------------------------------------------------------
-def desk_context(db: Any, league_id: int) -> dict[str, Any]:
+def desk_context(db: Database, league_id: int) -> dict[str, Any]:
     name = public.league_name(db, league_id)
     rules = service.rules_view(db, name)
     table = views.standings(db, name)
@@ -123,13 +121,12 @@ def desk_context(db: Any, league_id: int) -> dict[str, Any]:
         available = [t.name for t in default_teams().team if t.name not in signed]
     else:
         available = [n for n in entry_names(document) if n not in signed]
-    events = views.list_events(db, name)
     return {
         "rules": rules,
         "signed": signed,
         "available": available,
         "titles": views.titles_view(db, name),
-        "booked": [e for e in events if e["status"] != "done"],
+        "booked": views.events_page(db, name, done=False),
         "team": team,
         "cards": entry_names(document),
         "own_cards": own,
@@ -258,14 +255,13 @@ async def end_feud(request: Request, league_id: int, feud_id: int) -> Response:
 
 
 # -- booking ------------------------------------------------------------------------------------
-def booking_context(db: Any, league_id: int) -> dict[str, Any]:
+def booking_context(db: Database, league_id: int) -> dict[str, Any]:
     name = public.league_name(db, league_id)
     table = views.standings(db, name)
     rules = service.rules_view(db, name)
     booked_now: set[str] = set()
-    for event in views.list_events(db, name):
-        if event["status"] != "done":
-            booked_now |= {n for m in event["matches"] if m["status"] != "done" for s in m["sides"] for n in s}
+    for event in views.events_page(db, name, done=False):
+        booked_now |= {n for m in event["matches"] if m["status"] != "done" for s in m["sides"] for n in s}
     team = is_team_game(rules["game"])
     return {
         "wrestlers": [
@@ -445,7 +441,7 @@ async def store(request: Request, league_id: int, number: int) -> Response:
 HIRE_SLOTS = 12
 
 
-def hire_context(db: Any, league_id: int) -> dict[str, Any]:
+def hire_context(db: Database, league_id: int) -> dict[str, Any]:
     from turnbuckle.games.rumbleslam.models import SPONSORSHIPS, Roster
     from turnbuckle.league.teams import league_budget
 

@@ -112,7 +112,7 @@ def require_admin(request: Request, db: Database, league_id: int) -> dict[str, A
     return info
 
 
-async def read_form(request: Request, limit: int = FORM_LIMIT) -> dict[str, list[str]]:
+async def read_body(request: Request, limit: int = FORM_LIMIT) -> dict[str, list[str]]:
     """A small urlencoded form: refused past ``limit`` bytes (413) or ``MAX_FIELDS`` fields;
     every value of each name, in order."""
     declared = request.headers.get("content-length")
@@ -175,7 +175,7 @@ __all__ = [
     "league_info",
     "load_league",
     "one",
-    "read_form",
+    "read_body",
     "redirect",
     "render",
     "require_admin",
