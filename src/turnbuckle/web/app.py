@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from turnbuckle.engine.errors import TurnbuckleError
-from turnbuckle.web import api, odds, pages
+from turnbuckle.web import api, league_pages, odds, pages
 from turnbuckle.web.errors import ApiError
 from turnbuckle.web.live import MatchService
 from turnbuckle.web.replays import ReplayStore
@@ -59,6 +59,7 @@ def create_app(
     app.state.replays = ReplayStore()
     app.include_router(api.router)
     app.include_router(pages.router)
+    league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
     app.include_router(odds.api_router)
     app.include_router(odds.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

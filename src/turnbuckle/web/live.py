@@ -20,6 +20,7 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -205,6 +206,8 @@ class MatchService:
         self._workers = workers
         self._pool = self._think_pool = ThreadPoolExecutor(max_workers=1)
         self._scheduler: threading.Thread | None = None
+        self.finish_listeners: list[Callable[[LiveMatchRecord], None]] = []
+        """Called with a match's record when it ends (the league stores its card matches); keep them quick."""
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -460,7 +463,16 @@ class MatchService:
             match.record.finished = True
             match.record.summary = summary
             self.repository.update(match.id, finished=True, summary=summary)
+            self._finished(match)
         self._notify(match)
+
+    def _finished(self, match: LiveMatch) -> None:
+        """Tell the finish listeners a match has ended (after it is stored as finished)."""
+        for listener in list(self.finish_listeners):
+            try:
+                listener(match.record)
+            except Exception:
+                log.exception("a finish listener failed for match %s", match.id)
 
     def _notify(self, match: LiveMatch) -> None:
         match.version += 1

@@ -11,6 +11,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import ReplayError, TurnbuckleError
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.replay import Replay, replay_from_data, run_replay
@@ -30,8 +31,8 @@ class ReplaySession:
     """One replay loaded for viewing."""
 
     def __init__(self, replay: Replay, source: str) -> None:
-        if any(replay.params.get(k) is not None for k in WEB_FORBIDDEN_PARAMS):
-            raise BadRequest("replays with a 'roster' file param cannot be opened over the web")
+        if any(replay.params.get(k) is not None and not is_inline(replay.params[k]) for k in WEB_FORBIDDEN_PARAMS):
+            raise BadRequest("replays with a 'roster' file param cannot be opened over the web (an embedded one can)")
         if len(replay.actions) > MAX_ACTIONS:
             raise BadRequest(f"replay has more than {MAX_ACTIONS} actions")
         try:
