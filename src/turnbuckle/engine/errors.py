@@ -25,3 +25,16 @@ class ReplayError(TurnbuckleError):
 
 class ParamError(TurnbuckleError):
     """A game parameter (option, wrestler name, match type) that is not valid."""
+
+
+QUOTE_LIMIT = 200
+"""The most characters of a person's input an error message repeats."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters (a mistyped name is worth
+    showing; a megabyte of it in a response or a log line is not)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text):,} characters)"

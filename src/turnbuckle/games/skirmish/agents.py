@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.skirmish import geometry as geo
@@ -301,7 +302,11 @@ class SearchAgent:
             return default
         totals = [0.0] * len(cands)
         horizon = state.round + self.horizon_rounds
-        for _ in range(self.rollouts):
+        done = 0
+        for i in range(self.rollouts):
+            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
+                break
+            done += 1
             world = state.determinize(me, rng)
             world.record_events = False
             for i, action in enumerate(cands):
@@ -311,7 +316,7 @@ class SearchAgent:
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         base = cands.index(default)
         # the heuristic's plan stands unless the playouts find something clearly better
-        if totals[best] - totals[base] <= self.margin * self.rollouts:
+        if totals[best] - totals[base] <= self.margin * done:
             return default
         return cands[best]
 
