@@ -13,7 +13,6 @@ from turnbuckle.web.app import create_app
 from turnbuckle.web.limits import Limits
 from turnbuckle.web.repository import MemoryRepository
 
-
 LOOPBACK = ("127.0.0.1", 50000)
 """The test client's address: a loopback one, so ``Limits(exempt_loopback=True)`` applies to it."""
 

@@ -120,6 +120,10 @@ def test_hot_seat_token_covers_both_seats(client: TestClient) -> None:
         ({"game": "powerhouses", "seats": ["human"]}, 400, "2 seats"),
         ({"game": "powerhouses", "seats": ["human", "robot"]}, 400, "seat kind"),
         ({"game": "powerhouses", "seats": ["human", "computer:grandmaster"]}, 400, "unknown agent"),
+        ({"game": "powerhouses", "seats": ["human", "computer:mcts:²"]}, 400, "digits 0-9"),  # was a 500
+        ({"game": "powerhouses", "seats": ["human", "computer:mcts:٣"]}, 400, "digits 0-9"),
+        ({"game": "powerhouses", "seats": ["human", "computer:mcts:2000000000"]}, 400, "1 to 100,000"),  # was stored
+        ({"game": "powerhouses", "seats": ["human", "computer:expert:3"]}, 400, "takes no ':N' part"),
         ({"game": "wrasslin", "params": {"match_type": "cage"}}, 400, "match_type"),
         ({"game": 7}, 422, "game"),
         ({"seats": []}, 422, "game"),
