@@ -15,6 +15,7 @@ from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import State
 from turnbuckle.engine.match import Agent
+from turnbuckle.web.api import match_meta
 from turnbuckle.web.computer import ComputerPlayer
 from turnbuckle.web.errors import Conflict
 from turnbuckle.web.livematch import LiveMatch
@@ -128,6 +129,9 @@ def test_a_full_pool_queues_the_next_computer_move(monkeypatch: pytest.MonkeyPat
         second = service.create("powerhouses", {}, ["computer:mcts:100000", "human"], seed=3).match
         wait_until(lambda: second.waiting)  # every thinker is busy: it waits in the queue
         assert second.thinking is None and search.active == 1
+        with second.lock:
+            meta = match_meta(second)
+        assert meta["waiting_for_thinker"] and not meta["thinking"]
         thinkers = [t for t in threading.enumerate() if t.name.startswith("turnbuckle-think")]
         assert len(thinkers) == 1
         wait_until(lambda: decisions(second) > 0 and not second.waiting)
