@@ -4,6 +4,7 @@ answer, and a spec that would fail later is refused up front with one line."""
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -80,3 +81,21 @@ def test_make_agent_builds_what_the_spec_names() -> None:
     agent = make_agent(AgentSpec("mcts", 12), POWERHOUSES, 1)
     assert isinstance(agent, MCTSAgent) and agent.simulations == 12 and agent.player == 1
     assert make_agent("expert", POWERHOUSES, 0).name == "expert"
+
+
+def test_a_league_refuses_a_bad_agent_with_the_same_words(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli import main as cli_main
+
+    db = tmp_path / "league.db"
+
+    def league(*args: str) -> tuple[int, str]:
+        with CliRunner().isolation() as (_, err, _):
+            code = cli_main.run(["league", *args, "--db", str(db)])
+            return code, err.getvalue().decode("utf-8", "replace")
+
+    assert league("new", "Dice", "--game", "powerhouses", "--seed", "5")[0] == 0
+    assert league("sign", "--all")[0] == 0
+    code, err = league("season", "1", "-a", "mcts:²")
+    assert code == 2 and err.startswith("error: ") and "digits 0-9" in err and "Traceback" not in err
