@@ -14,6 +14,10 @@ A real ``turnbuckle serve`` (a subprocess, in-memory store, limits off for this 
 - **pool**: the wall time against decisions x cap / thinkers, the least a bounded pool can take.
 
 ``--old-server`` leaves out the options an older ``serve`` lacks, to measure it the same way.
+
+First, unless ``--skip-agents``: each search agent (the ones ``tests/agents/test_deadline.py``
+checks), asked for 10^8 iterations under a ``--think`` deadline, for ``--decisions`` positions:
+the longest and mean wall time of a decision against the deadline (the target: within 10%).
 """
 
 from __future__ import annotations
@@ -109,6 +113,61 @@ def computer_decisions(actions: list[str]) -> int:
     return count
 
 
+def agent_overshoot(think: float, decisions: int) -> None:
+    """Wall time of searching decisions under a deadline, per search agent."""
+    import random
+
+    from turnbuckle.agents.deadline import thinking_until
+    from turnbuckle.agents.ismcts import ISMCTSAgent
+    from turnbuckle.agents.mcts import MCTSAgent
+    from turnbuckle.games.rumbleslam.agents import SearchAgent as RumbleslamSearch
+    from turnbuckle.games.skirmish.agents import SearchAgent as SkirmishSearch
+    from turnbuckle.games.wrasslin.expert import ExpertAgent
+    from turnbuckle.games.wrasslin.heuristic import make_ismcts
+
+    huge = 10**8
+    agents: list[tuple[str, str, Any]] = [
+        ("powerhouses", "mcts", lambda g: MCTSAgent(g, 0, simulations=huge)),
+        ("wrasslin", "ismcts (generic)", lambda g: ISMCTSAgent(g, 0, simulations=huge)),
+        ("wrasslin", "ismcts", lambda g: make_ismcts(g, 0, simulations=huge)),
+        ("wrasslin", "expert", lambda g: ExpertAgent(g, 0, worlds=huge)),
+        ("rumbleslam", "mcts", lambda g: RumbleslamSearch(g, 0, simulations=huge)),
+        ("skirmish", "search", lambda g: SkirmishSearch(g, 0, rollouts=huge, engage_inches=1000.0)),
+        ("skirmish", "mcts (generic)", lambda g: MCTSAgent(g, 0, simulations=huge)),
+    ]
+    table = Table(title=f"searches asked for 10^8 iterations under a {think:g} s deadline")
+    for column in ("game", "agent", "decisions", "mean s", "longest s", "longest / deadline"):
+        table.add_column(column, justify="right")
+    worst = 0.0
+    for game_name, label, build in agents:
+        game = turnbuckle.load_game(game_name)
+        agent = build(game)
+        rng = random.Random(7)
+        state = game.new_initial_state()
+        took: list[float] = []
+        while not state.is_terminal() and len(took) < decisions:
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if state.current_player() != 0:  # the other seats move at random
+                state.apply_action(rng.choice(legal))
+                continue
+            started = time.monotonic()
+            with thinking_until(started + think):
+                action = agent.choose(state, random.Random(1))
+            elapsed = time.monotonic() - started
+            if elapsed >= think * 0.5:  # a decision it searched (some are answered at once)
+                took.append(elapsed)
+            state.apply_action(action)
+        longest = max(took, default=0.0)
+        worst = max(worst, longest / think)
+        table.add_row(game_name, label, str(len(took)), f"{sum(took) / max(1, len(took)):.3f}", f"{longest:.3f}",
+                      f"{longest / think:.3f}")
+    Console().print(table)
+    Console().print(f"every decision within 10% of its deadline: {'met' if worst <= 1.1 else 'NOT met'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=8)
@@ -117,7 +176,11 @@ def main() -> None:
     parser.add_argument("--thinkers", type=int, default=2)
     parser.add_argument("--idle", type=float, default=5.0)
     parser.add_argument("--old-server", action="store_true")
+    parser.add_argument("--decisions", type=int, default=3)
+    parser.add_argument("--skip-agents", action="store_true")
     args = parser.parse_args()
+    if not args.skip_agents:
+        agent_overshoot(args.think, args.decisions)
     port = free_port()
     proc = start(port, args.think, args.thinkers, args.old_server)
     try:
