@@ -10,13 +10,19 @@ import pytest
 from fastapi.testclient import TestClient  # needs httpx2 (the test extra): missing, the web tests fail, not skip
 
 from turnbuckle.web.app import create_app
+from turnbuckle.web.limits import Limits
 from turnbuckle.web.repository import MemoryRepository
+
+LOOPBACK = ("127.0.0.1", 50000)
+"""The test client's address: a loopback one, so ``Limits(exempt_loopback=True)`` applies to it."""
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    app = create_app(MemoryRepository(), think_cap=2.0)
-    with TestClient(app) as test_client:
+    """The app as ``turnbuckle serve`` runs it, except that this (loopback) client plays as fast as it
+    likes: the tests of the rate limits build their own app."""
+    app = create_app(MemoryRepository(), think_cap=2.0, limits=Limits(exempt_loopback=True))
+    with TestClient(app, client=LOOPBACK) as test_client:
         yield test_client
 
 

@@ -19,6 +19,7 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright i
 uvicorn = pytest.importorskip("uvicorn")
 
 from turnbuckle.web.app import create_app  # noqa: E402
+from turnbuckle.web.limits import Limits  # noqa: E402
 from turnbuckle.web.live import MatchService  # noqa: E402
 from turnbuckle.web.repository import MemoryRepository  # noqa: E402
 from turnbuckle.web.views import legal_action_list, picture  # noqa: E402
@@ -37,7 +38,7 @@ TIMEOUT = 30_000
 class Server:
     def __init__(self) -> None:
         self.service = MatchService(MemoryRepository(), think_cap=2.0, computer_delay=0.05)
-        self.app = create_app(service=self.service)
+        self.app = create_app(service=self.service, limits=Limits(exempt_loopback=True))  # the browser plays fast
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
@@ -75,10 +76,25 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context()
+    """A page for tests that wait on JavaScript expressions: Playwright evaluates those with eval,
+    which the app's CSP (rightly) forbids, so this context bypasses the CSP. ``strict_page`` keeps it."""
+    context = browser.new_context(bypass_csp=True)
     context.set_default_timeout(TIMEOUT)
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def strict_page(browser: Any) -> Iterator[Any]:
+    """A page under the app's own CSP; any CSP violation the browser reports fails the test."""
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+    yield page
+    context.close()
+    assert not violations, violations
 
 
 def create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
@@ -94,7 +110,8 @@ def status_text(page: Any) -> str:
     return str(page.locator("#status").inner_text())
 
 
-def test_powerhouses_match_played_in_the_browser(server: Server, page: Any) -> None:
+def test_powerhouses_match_played_in_the_browser(server: Server, strict_page: Any) -> None:
+    page = strict_page
     page.goto(f"{server.url}/new?game=powerhouses")
     page.wait_for_selector("#seat-1")
     assert page.locator("#seat-0").input_value() == "human"
@@ -380,3 +397,20 @@ def test_skirmish_destination_clicked_in_the_ring(server: Server, page: Any) -> 
     assert any(e["kind"] == "moved" and (e["data"]["x"], e["data"]["y"]) == (x, y) for e in events)
     page.wait_for_selector("#actions button[data-action='keep facing']")  # the facing decision: buttons
     assert page.locator("#picture .target").count() == 0
+
+
+def test_the_table_says_why_a_match_stopped(server: Server, strict_page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.web.computer import ComputerPlayer
+
+    class Failing:
+        name = "failing"
+
+        def choose(self, state: Any, rng: Any) -> Any:
+            raise RuntimeError("out of bananas")
+
+    monkeypatch.setattr(ComputerPlayer, "agent", staticmethod(lambda match, seat: Failing()))
+    created = create(server, {"game": "powerhouses", "seats": ["computer:expert", "human"], "seed": 2})
+    strict_page.goto(created["table_url"])
+    strict_page.wait_for_selector("#status.finished")
+    assert status_text(strict_page) == ("Match stopped: the computer (expert) playing seat 0 could not move: "
+                                        "RuntimeError: out of bananas")

@@ -17,7 +17,7 @@ from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.replay import Replay, replay_from_data, run_replay
 from turnbuckle.engine.shapes import event_message
 from turnbuckle.web.errors import BadRequest, NotFound
-from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS
+from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, clip
 from turnbuckle.web.views import picture, public_observation, result_of
 
 SNAPSHOT_EVERY = 40
@@ -38,9 +38,9 @@ class ReplaySession:
         try:
             final = run_replay(replay, source=source)
         except TurnbuckleError as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(clip(str(exc))) from None
         except Exception as exc:
-            raise BadRequest(f"{source}: cannot be replayed ({type(exc).__name__}: {exc})") from None
+            raise BadRequest(clip(f"{source}: cannot be replayed ({type(exc).__name__}: {exc})")) from None
         self.replay = replay
         self.game: Game = final.game
         self.final = final
@@ -145,4 +145,4 @@ def parse_replay(data: Any, source: str) -> Replay:
     try:
         return replay_from_data(data, source)
     except ReplayError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(clip(str(exc))) from None
