@@ -199,9 +199,12 @@ def test_play_a_match_of_a_card_at_the_table_and_see_it_stored(promotion: Promot
 
 def test_a_visitor_sees_no_edit_control_and_every_admin_request_is_refused(promotion: Promotion,
                                                                           visitor: Any) -> None:
+    from turnbuckle.league.booking import parse_match_spec
     from turnbuckle.web import league_admin
 
     page = visitor
+    if not service.list_events(promotion.db, None):  # a card to look at, whichever test ran first
+        service.book_card(promotion.db, None, None, [parse_match_spec(f"{NAMES[0]} vs {NAMES[1]}")])
     for path in ("", "/roster", "/standings", "/titles", "/cards", "/cards/1", "/feuds", "/injuries",
                  "/wrestlers/1"):
         page.goto(f"{promotion.league}{path}")
