@@ -180,8 +180,11 @@ def test_one_match_in_the_browser_then_collect(tmp_path: Path) -> None:
     database = open_database(str(db))
     try:
         # the server runs before the match exists; the promoter plays the second side, so the
-        # computer moves first: the server starts it when the match is first opened
-        with TestClient(create_app(SqlRepository(database), think_cap=2.0)) as client:
+        # computer moves first: the server starts it when the match is first opened. This server
+        # has no store-back hook (as one started before it existed): `card collect` stores the match
+        app = create_app(SqlRepository(database), think_cap=2.0)
+        app.state.service.finish_listeners.clear()
+        with TestClient(app) as client:
             sent = cli(db, "card", "run", "1", "--browser", "2", "--as", "2", "-a", "random", "--json")
             assert sent.code == 0, sent.err
             summary = json.loads(sent.out)
@@ -219,6 +222,42 @@ def test_one_match_in_the_browser_then_collect(tmp_path: Path) -> None:
     finally:
         database.close()
     assert cli(db, "season", "1", "-a", "random").code == 0
+
+
+def test_a_browser_match_is_stored_when_it_ends_without_collect(tmp_path: Path) -> None:
+    # issue 25 item 6: the web app stores a league match played in the browser when it ends
+    from fastapi.testclient import TestClient
+
+    from turnbuckle.web.app import create_app
+    from turnbuckle.web.sql_repository import SqlRepository
+
+    db = booked(tmp_path)
+    database = open_database(str(db))
+    try:
+        with TestClient(create_app(SqlRepository(database), think_cap=2.0)) as client:
+            sent = cli(db, "card", "run", "1", "--browser", "2", "--as", "2", "-a", "random", "--json")
+            assert sent.code == 0, sent.err
+            link = json.loads(sent.out)["browser"]
+            play_in_browser(client, link["live_match"], link["url"].split("#t=")[1])
+            deadline = time.monotonic() + 30
+            while statuses(db)[1][0] != "done":
+                assert time.monotonic() < deadline, "the finished browser match was not stored"
+                time.sleep(0.1)
+    finally:
+        database.close()
+    status, agents = statuses(db)[1]
+    assert status == "done" and agents == ["web:random", "browser"]
+    card = json.loads(cli(db, "card", "show", "1", "--json").out)
+    assert card["status"] == "done" and card["grade"] is not None
+    nothing = cli(db, "card", "collect")
+    assert nothing.code == 0 and "No card is waiting" in nothing.out
+    replayed = json.loads(cli(db, "replay", "2", "--json").out)
+    assert replayed["reproduces"] is True and "dice" in replayed["checked"]
+    database = open_database(str(db))
+    try:
+        assert_consistent(database)
+    finally:
+        database.close()
 
 
 def test_browser_dice_are_checked(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from turnbuckle.web.app import create_app
+from turnbuckle.web.limits import Limits
 from turnbuckle.web.live import MatchService
 from turnbuckle.web.repository import MemoryRepository
 
@@ -31,7 +32,7 @@ TIMEOUT = 30_000
 class Server:
     def __init__(self) -> None:
         self.service = MatchService(MemoryRepository(), think_cap=2.0, computer_delay=0.05)
-        self.app = create_app(service=self.service)
+        self.app = create_app(service=self.service, limits=Limits(exempt_loopback=True))  # the browser plays fast
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]

@@ -11,13 +11,19 @@ from fastapi.testclient import TestClient  # needs httpx2 (the test extra): miss
 
 from support.browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT, Server
 from turnbuckle.web.app import create_app
+from turnbuckle.web.limits import Limits
 from turnbuckle.web.repository import MemoryRepository
+
+LOOPBACK = ("127.0.0.1", 50000)
+"""The test client's address: a loopback one, so ``Limits(exempt_loopback=True)`` applies to it."""
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    app = create_app(MemoryRepository(), think_cap=2.0)
-    with TestClient(app) as test_client:
+    """The app as ``turnbuckle serve`` runs it, except that this (loopback) client plays as fast as it
+    likes: the tests of the rate limits build their own app."""
+    app = create_app(MemoryRepository(), think_cap=2.0, limits=Limits(exempt_loopback=True))
+    with TestClient(app, client=LOOPBACK) as test_client:
         yield test_client
 
 
@@ -78,7 +84,22 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context()
+    """A page for tests that wait on JavaScript expressions: Playwright evaluates those with eval,
+    which the app's CSP (rightly) forbids, so this context bypasses the CSP. ``strict_page`` keeps it."""
+    context = browser.new_context(bypass_csp=True)
     context.set_default_timeout(TIMEOUT)
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def strict_page(browser: Any) -> Iterator[Any]:
+    """A page under the app's own CSP; any CSP violation the browser reports fails the test."""
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+    yield page
+    context.close()
+    assert not violations, violations

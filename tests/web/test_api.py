@@ -83,7 +83,8 @@ def test_tokens_only_act_for_their_own_seat(client: TestClient) -> None:
     assert client.get(f"{match}/seats/0", headers=auth(invite)).status_code == 403
     assert client.get(f"{match}/seats/0").status_code == 401
     assert client.get(f"{match}/seats/0", headers=auth("not-a-token")).status_code == 403
-    assert client.get(f"{match}/seats/1", params={"token": invite}).status_code == 200
+    assert client.get(f"{match}/seats/1", params={"token": invite}).status_code == 400  # a header, not the URL
+    assert client.get(f"{match}/seats/1", headers=auth(invite)).status_code == 200
     assert client.get(f"{match}/seats/9", headers=auth(owner)).status_code == 404
     me = client.get(match, headers=auth(invite)).json()["you"]
     assert me == {"seats": [1], "owner": False}
@@ -94,9 +95,9 @@ def test_tokens_only_act_for_their_own_seat(client: TestClient) -> None:
     posted = client.post(f"{match}/seats/{mover}/actions", json={"action": "pass"}, headers=auth(wrong))
     assert posted.status_code == 403
     assert "seat" in posted.json()["error"]
-    # the invite links are derived again from the owner's token, and only for it
+    # the guest has opened the seat: the owner no longer sees its link (test_seat_tokens has the rest)
     listed = client.get(f"{match}/invites", headers=auth(owner)).json()
-    assert listed[0]["url"] == created["invites"][0]["url"]
+    assert listed == [{"seat": 1, "label": listed[0]["label"], "opened": True, "url": None}]
     assert client.get(f"{match}/invites", headers=auth(invite)).status_code == 403
 
 
@@ -119,6 +120,10 @@ def test_hot_seat_token_covers_both_seats(client: TestClient) -> None:
         ({"game": "powerhouses", "seats": ["human"]}, 400, "2 seats"),
         ({"game": "powerhouses", "seats": ["human", "robot"]}, 400, "seat kind"),
         ({"game": "powerhouses", "seats": ["human", "computer:grandmaster"]}, 400, "unknown agent"),
+        ({"game": "powerhouses", "seats": ["human", "computer:mcts:²"]}, 400, "digits 0-9"),  # was a 500
+        ({"game": "powerhouses", "seats": ["human", "computer:mcts:٣"]}, 400, "digits 0-9"),
+        ({"game": "powerhouses", "seats": ["human", "computer:mcts:2000000000"]}, 400, "1 to 100,000"),  # was stored
+        ({"game": "powerhouses", "seats": ["human", "computer:expert:3"]}, 400, "takes no ':N' part"),
         ({"game": "wrasslin", "params": {"match_type": "cage"}}, 400, "match_type"),
         ({"game": 7}, 422, "game"),
         ({"seats": []}, 422, "game"),

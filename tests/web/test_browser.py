@@ -28,7 +28,8 @@ from turnbuckle.web.views import legal_action_list, pick_list, picture
 pytestmark = needs_chromium
 
 
-def test_powerhouses_match_played_in_the_browser(server: Server, page: Any) -> None:
+def test_powerhouses_match_played_in_the_browser(server: Server, strict_page: Any) -> None:
+    page = strict_page
     page.goto(f"{server.url}/new?game=powerhouses")
     page.wait_for_selector("#seat-1")
     assert page.locator("#seat-0").input_value() == "human"
@@ -281,3 +282,20 @@ def test_rumbleslam_corner_and_setup_square_clicked_on_the_mat(server: Server, p
     page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5."
         "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes('ring at ' + sq))",
         arg=square)
+
+
+def test_the_table_says_why_a_match_stopped(server: Server, strict_page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.web.computer import ComputerPlayer
+
+    class Failing:
+        name = "failing"
+
+        def choose(self, state: Any, rng: Any) -> Any:
+            raise RuntimeError("out of bananas")
+
+    monkeypatch.setattr(ComputerPlayer, "agent", staticmethod(lambda match, seat: Failing()))
+    created = create(server, {"game": "powerhouses", "seats": ["computer:expert", "human"], "seed": 2})
+    strict_page.goto(created["table_url"])
+    strict_page.wait_for_selector("#status.finished")
+    assert status_text(strict_page) == ("Match stopped: the computer (expert) playing seat 0 could not move: "
+                                        "RuntimeError: out of bananas")

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 
@@ -36,7 +37,8 @@ class _Node:
 
 
 class ISMCTSAgent:
-    """SO-ISMCTS with ``simulations`` determinized iterations per decision."""
+    """SO-ISMCTS with ``simulations`` determinized iterations per decision (fewer when a deadline set
+    around ``choose`` passes first: ``turnbuckle.agents.deadline``)."""
 
     name = "ismcts"
 
@@ -68,7 +70,9 @@ class ISMCTSAgent:
         me = state.current_player()
         n = state.game.num_players()
         root = _Node(player=me, totals=[0.0] * n)
-        for _ in range(self.simulations):
+        for i in range(self.simulations):
+            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
+                break
             self._iterate(root, state.determinize(me, rng), rng, n)
         by_name = {a.name: a for a in legal}
         ranked = sorted(

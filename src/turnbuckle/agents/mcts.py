@@ -17,6 +17,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 
@@ -30,7 +31,8 @@ class _Node:
 
 
 class MCTSAgent:
-    """UCT search with ``simulations`` iterations per decision."""
+    """UCT search with ``simulations`` iterations per decision (fewer when a deadline set around
+    ``choose`` passes first: ``turnbuckle.agents.deadline``)."""
 
     name = "mcts"
 
@@ -54,7 +56,9 @@ class MCTSAgent:
         me = state.current_player()
         num_players = state.game.num_players()
         root = _Node(player=me, totals=[0.0] * num_players)
-        for _ in range(self.simulations):
+        for i in range(self.simulations):
+            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
+                break
             self._simulate(root, state.determinize(me, rng), rng, num_players)
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].totals[me]))
         return best[0]

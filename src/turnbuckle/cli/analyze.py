@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from turnbuckle.agents.registry import make_agent
+from turnbuckle.agents.spec import parse_agent_spec
 from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, echo_json
 from turnbuckle.cli.simulate import INTERRUPTED_EXIT_CODE, MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
 from turnbuckle.engine.errors import ParamError
@@ -103,16 +103,13 @@ def _one_agent(game: Game, agents: list[str]) -> str:
                          "to compare agents use: turnbuckle analyze agents GAME -a A -a B")
     factories = game.agent_factories()
     name = agents[0] if agents else (game.bulk_agent if game.bulk_agent in factories else "random")
-    make_agent(name, game, 0)
-    return name
+    return str(parse_agent_spec(name, game))
 
 
 def _check_agents(game: Game, agents: list[str]) -> list[str]:
     names = list(dict.fromkeys(agents)) or ["random", *(n for n in ("heuristic", "expert") if n in
                                                           game.agent_factories())]
-    for n in names:
-        make_agent(n, game, 0)
-    return names
+    return list(dict.fromkeys(str(parse_agent_spec(n, game)) for n in names))
 
 
 def _print_summary(report: BalanceReport) -> None:

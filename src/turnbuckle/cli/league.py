@@ -27,6 +27,9 @@ app.add_typer(team_app, name="team")
 console = Console()
 
 AgentOpt = typer.Option(None, "--agent", "-a", help="Computer agent for every seat (repeat: one per seat in turn).")
+TitlesOnDqOpt = typer.Option(
+    False, "--titles-on-dq", help="Titles change hands on a count-out or disqualification too (default: they do not)."
+)
 
 
 def _outcome_printer(as_json: bool) -> Callable[[service.MatchOutcome], None] | None:
@@ -34,7 +37,8 @@ def _outcome_printer(as_json: bool) -> Callable[[service.MatchOutcome], None] | 
         return None
 
     def show(outcome: service.MatchOutcome) -> None:
-        line = f"  #{outcome.event} match {outcome.match_id}: {escape(outcome.description)}  {_stars(outcome.stars)}"
+        said = outcome.line or outcome.description
+        line = f"  #{outcome.event} match {outcome.match_id}: {escape(said)}  {_stars(outcome.stars)}"
         if outcome.title_change:
             line += f"  [bold yellow]{escape(outcome.title_change)}[/]"
         for name, cards in outcome.injuries:
@@ -56,20 +60,88 @@ def new(
     option: list[str] | None = OptionOpt,
     roster: str | None = typer.Option(None, "--roster", help="Your own roster file to sign wrestlers from."),
     seed: int | None = typer.Option(None, "--seed", help="Base seed of every match (random if omitted)."),
+    titles_on_dq: bool = TitlesOnDqOpt,
     db: str | None = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Start a promotion under one ruleset and its options."""
+    """Start a promotion under one ruleset and its options; prints its admin token (once)."""
     from turnbuckle.league import service
 
     if roster is not None:
         roster = str(Path(roster).resolve())
     with league_db(db) as database:
-        info = service.create_league(database, name, game, parse_options(option), roster, seed)
+        info = service.create_league(
+            database, name, game, parse_options(option), roster, seed, countout_dq_titles=bool(titles_on_dq)
+        )
     if as_json:
         echo_json(info)
     else:
         console.print(f"Started {escape(info['name'])} ({game}). Sign wrestlers: turnbuckle league sign --all")
+        _print_token(info["admin_token"])
+
+
+def _print_token(token: str) -> None:
+    console.print(
+        f"Admin token (shown only now; `turnbuckle league admin-token` makes a new one): {token}\n"
+        "With it the browser can run the promotion: `turnbuckle serve`, open /leagues, log in.",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@app.command("admin-token")
+def admin_token(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Issue a new admin token for the browser; the old one stops working."""
+    from turnbuckle.league import service
+
+    with league_db(db) as database:
+        info = service.issue_admin_token(database, league)
+    if as_json:
+        echo_json(info)
+        return
+    if info["revoked_old"]:
+        console.print(f"The old admin token of {escape(info['league'])} no longer works.", highlight=False)
+    _print_token(info["admin_token"])
+
+
+@app.command("rules")
+def rules(
+    titles_on_dq: bool | None = typer.Option(
+        None,
+        "--titles-on-dq/--no-titles-on-dq",
+        help="Change the rule: titles change hands on a count-out or disqualification, or not (the default).",
+    ),
+    league: str | None = LeagueOpt,
+    db: str | None = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """The promotion's rules: game, options, roster, the title rule, the season (and change the title rule)."""
+    from turnbuckle.league import service
+
+    with league_db(db) as database:
+        info = (
+            service.set_rules(database, league, titles_on_dq)
+            if titles_on_dq is not None
+            else service.rules_view(database, league)
+        )
+    if as_json:
+        echo_json(info)
+        return
+    table = Table(title=f"{escape(info['league'])} rules", show_header=False)
+    table.add_column("rule")
+    table.add_column("value")
+    options = ", ".join(f"{k}={v}" for k, v in info["options"].items()) or "the game's defaults"
+    table.add_row("game", f"{escape(info['game_title'])} ({info['game']})")
+    table.add_row("options", escape(options))
+    table.add_row("roster", escape(info["roster"] or f"the {info['game']} roster"))
+    if info["custom_cards"]:
+        table.add_row("own cards", escape(", ".join(info["custom_cards"])))
+    table.add_row("titles change on", escape(info["titles_change_on"]))
+    table.add_row("season", str(info["season"]))
+    table.add_row("seed", str(info["seed"]))
+    table.add_row("browser admin", "token set" if info["admin_token_set"] else "no token: `league admin-token`")
+    console.print(table)
 
 
 @app.command("sign")
@@ -142,18 +214,25 @@ def titles(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool
         console.print("No titles yet: turnbuckle league belt new NAME")
     for row in rows:
         champion = " & ".join(row["champion"]) if row["champion"] else "vacant"
-        table = Table(title=f"{escape(row['title'])} ({row['kind']}): {escape(champion)}")
-        for col in ("#", "holders", "won", "lost", "defences", "from", "to"):
+        table = Table(title=f"{escape(row['title'])} ({row['kind']}): {escape(champion)}",
+                      caption="reigns in league time: cards held = the card it ended on (or the latest) - the card won")
+        for col in ("#", "holders", "won", "lost", "cards held", "defences"):
             table.add_column(col)
         for i, reign in enumerate(row["lineage"], start=1):
+            if reign["current"]:
+                lost = "current"
+            elif reign["vacated"]:
+                lost = f"vacated after card #{reign['ended_card']}" if reign["ended_card"] else "vacated"
+            else:
+                lost = f"card #{reign['ended_card']}"
+            held = "-" if reign["cards"] is None else str(reign["cards"]) + ("+" if reign["current"] else "")
             table.add_row(
                 str(i),
                 escape(" & ".join(reign["holders"])),
-                f"card #{reign['won_event']}" if reign["won_event"] else "-",
-                f"card #{reign['lost_event']}" if reign["lost_event"] else ("vacated" if reign["ended_at"] else "-"),
+                f"card #{reign['won_card']}" if reign["won_card"] else "-",
+                lost,
+                held,
                 str(reign["defences"]),
-                reign["started_at"][:19].replace("T", " "),
-                (reign["ended_at"] or "")[:19].replace("T", " ") or "current",
             )
         console.print(table)
 
@@ -367,7 +446,7 @@ def _print_event(summary: dict[str, Any]) -> None:
             m["match_type"],
             escape(title.strip()),
             escape(" & ".join(m["winner"])) if m["winner"] else ("draw" if m["status"] == "done" else waiting),
-            m["method"] or "-",
+            m["method_text"] or "-",
             _stars(m["stars"]),
         )
     console.print(table)
@@ -383,11 +462,14 @@ def season(
         "--batch",
         help="Matches per transaction (0: a whole card, so a crash loses the unfinished card; 1: each match).",
     ),
+    new_season: bool = typer.Option(False, "--new", help="Start the next season first (standings --season N)."),
     league: str | None = LeagueOpt,
     db: str | None = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Book and run N events: title challengers from the rankings, feud rematches, injured wrestlers rested."""
+    """Book and run N events: title challengers from the rankings, feud rematches, injured wrestlers rested.
+
+    Each match is listed as it is stored: "A def. B (method)"."""
     from turnbuckle.league import service
 
     show = _outcome_printer(as_json)
@@ -401,6 +483,10 @@ def season(
             )
 
     with league_db(db) as database:
+        if new_season:
+            started = service.new_season(database, league)
+            if not as_json:
+                console.print(f"Season {started['season']} of {escape(started['league'])} begins.", highlight=False)
         summaries = service.run_season(database, league, events, agent, matches, show, done, batch)
     if as_json:
         echo_json(summaries)
@@ -410,17 +496,21 @@ def season(
 @app.command("standings")
 def standings(
     released: bool = typer.Option(False, "--released", help="Include released wrestlers."),
+    season: int | None = typer.Option(None, "--season", help="One season's records (default: all time)."),
     league: str | None = LeagueOpt,
     db: str | None = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """W/L/D, streaks and openskill ratings (mu +- sigma; ranked by mu - 3 sigma)."""
+    """W/L/D, streaks and openskill ratings (mu +- sigma; ranked by mu - 3 sigma); --season N: that season."""
     from turnbuckle.league import service
 
     with league_db(db) as database:
-        data = service.standings(database, league, released)
+        data = service.standings(database, league, released, season)
     if as_json:
         echo_json(data)
+        return
+    if season is not None:
+        _print_season(data)
         return
     table = Table(title=f"{escape(data['league'])} standings ({data['game']})",
                   caption="rating = mu - 3 sigma (openskill)")
@@ -440,6 +530,22 @@ def standings(
             f"{r['rating']:.1f}",
             f"{r['mu']:.1f} +- {r['sigma']:.1f}",
             _standing_extra(r, teams),
+        )
+    console.print(table)
+
+
+def _print_season(data: dict[str, Any]) -> None:
+    table = Table(
+        title=f"{escape(data['league'])} season {data['season']} ({data['game']})",
+        caption="ranked by wins, then fewer losses, then rating (mu - 3 sigma) at the season's end",
+    )
+    for col in ("#", "name", "W", "L", "D", "streak", "rating", "change"):
+        table.add_column(col)
+    for r in data["wrestlers"]:
+        streak = f"W{r['streak']}" if r["streak"] > 0 else (f"L{-r['streak']}" if r["streak"] < 0 else "-")
+        table.add_row(
+            str(r["rank"]), escape(r["name"]), str(r["wins"]), str(r["losses"]), str(r["draws"]), streak,
+            f"{r['rating']:.1f}", f"{r['rating_change']:+.1f}",
         )
     console.print(table)
 
@@ -542,7 +648,7 @@ def history(wrestler: str, league: str | None = LeagueOpt, db: str | None = DbOp
             str(m["id"]),
             escape(", ".join(m["opponents"])),
             m["outcome"] or "booked",
-            m["method"] or "-",
+            m["method_text"] or "-",
             escape(m["title"] or ""),
             _stars(m["stars"]),
             "-" if m["rating_after"] is None else f"{m['rating_after']:.1f}",

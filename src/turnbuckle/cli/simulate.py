@@ -26,7 +26,8 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from turnbuckle.agents.registry import make_agent, strongest_agent
+from turnbuckle.agents.registry import strongest_agent
+from turnbuckle.agents.spec import parse_agent_spec
 from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, WrestlerOpt, build_game, echo_json, safe
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
@@ -114,8 +115,7 @@ def sim(
     if len(names) > n:
         raise ParamError(f"{game.name} has {n} sides; got {len(names)} --agent options")
     names += [strongest_agent(game)] * (n - len(names))
-    for p, name in enumerate(names):
-        make_agent(name, game, p)  # fail fast on a bad name, before any worker starts
+    names = [str(parse_agent_spec(name, game)) for name in names]  # a bad name fails before any worker starts
     rotate = len(set(names)) > 1
     spec = SimSpec(game.name, dict(game.params), tuple(names), seed, rotate_seats=rotate)
 

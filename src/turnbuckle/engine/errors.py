@@ -30,3 +30,16 @@ class ParamError(TurnbuckleError):
 class PositionError(TurnbuckleError):
     """A position (``Game.state_from_position``) that is malformed or impossible; the message is one
     line, ``FIELD: reason``, naming the field (``position.seats[1].damage``)."""
+
+
+QUOTE_LIMIT = 200
+"""The most characters of a person's input an error message repeats."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters (a mistyped name is worth
+    showing; a megabyte of it in a response or a log line is not)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text):,} characters)"

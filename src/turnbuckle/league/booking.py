@@ -127,7 +127,7 @@ def build_params(
         raise BookingError(f"{game} plays only singles matches, not {match_type!r}")
     if "players" in names and match_type not in ("singles", "tournament"):
         params.setdefault("players", len(wrestlers))
-    if roster is not None:
+    if roster is not None and "roster" not in match_options:  # a match carrying its own cards keeps them
         params["roster"] = roster
     params["wrestlers"] = wrestlers
     if injured and "injured" in names:

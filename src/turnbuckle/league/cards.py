@@ -15,6 +15,7 @@ from turnbuckle.league.booking import MatchSpec, build_params, infer_match_type
 from turnbuckle.league.errors import BookingError
 from turnbuckle.league.game_cache import seated_game
 from turnbuckle.league.lookup import current_reign, get_league, get_title, get_wrestler, pair_key
+from turnbuckle.league.roster_cards import match_roster
 from turnbuckle.league.sql import UNPLAYED_FIELDS, _Booked, _event_statements, _insert_booked, _persist
 from turnbuckle.league.team_games import competitor_sides, is_team_game
 from turnbuckle.store.base import utcnow
@@ -23,6 +24,14 @@ from turnbuckle.store.league_models import Feud, League, LeagueEvent, LeagueMatc
 
 TITLE_SIZES = {"singles": 1, "tag": 2, "team": 1}
 """Competitors per side of a title match; a ``team`` title is a team game's (one team a side)."""
+NO_TITLE_CHANGE = frozenset({"count_out", "disqualification"})
+"""Finishes on which a title stays where it is unless the promotion says otherwise
+(``League.countout_dq_titles``): the champions keep it (a defence), a vacant title stays vacant."""
+
+
+def title_can_change(method: str, countout_dq_titles: bool) -> bool:
+    """Whether a match won by ``method`` moves a title (by the promotion's rule)."""
+    return countout_dq_titles or method not in NO_TITLE_CHANGE
 
 
 # -- booking ----------------------------------------------------------------------------------
@@ -120,6 +129,16 @@ def _book_match(
         spec = MatchSpec(
             spec.sides, match_type, spec.title, {**spec.options, **team_options(session, league, sides)}, spec.blowoff
         )
+    if league.cards:  # the promotion's own cards travel with the match as data
+        names = [n for side in sides for n in side]
+        if is_team_game(league.game):
+            from turnbuckle.league.teams import hired_members
+
+            names = hired_members(session, league, names)
+        spec = MatchSpec(
+            spec.sides, spec.match_type, spec.title, {**spec.options, "roster": match_roster(league, names)},
+            spec.blowoff,
+        )
     feud = _active_feud(session, league, sides, feuds)
     if spec.blowoff and feud is None:
         raise BookingError(f"no feud between {' vs '.join(' & '.join(s) for s in sides)} to blow off")
@@ -188,6 +207,7 @@ def _new_event(session: Session, league: League, name: str | None, kind: str) ->
         "created_at": utcnow(),
         "ran_at": None,
         "grade": None,
+        "season": league.season,
     }
     event = LeagueEvent(id=session.execute(_event_statements().insert, values).scalar_one(), **values)
     _persist(session, event)

@@ -11,6 +11,7 @@ app draws from the match's seed per position of the log.
 from __future__ import annotations
 
 import random
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,6 +54,12 @@ class PersonSeat:
     announce: Callable[[str], None] | None = None
 
 
+BrowserMaker = Callable[[Game, list[str], int, str], tuple[str, dict[str, Any]]]
+"""Makes the web match of a card match: (game, seat specs, seed, live id) -> (owner token, params
+as stored). Default: ``create_browser_match`` on the league's database; the web app passes its
+own service's, so the match starts in the server at once."""
+
+
 @dataclass(frozen=True)
 class BrowserSeat:
     """Match ``position`` of the card is handed to the web app, ``side`` played by the promoter."""
@@ -60,6 +67,7 @@ class BrowserSeat:
     position: int
     side: str | None
     server: str = "http://127.0.0.1:8000"
+    make: BrowserMaker | None = None
 
 
 class MatchAbandoned(LeagueError):
@@ -158,6 +166,15 @@ def new_live_id(league_id: int, match_id: int) -> str:
     return live_prefix(league_id, match_id) + secrets.token_urlsafe(6)
 
 
+LIVE_ID = re.compile(r"^lg(?P<league>\d+)m(?P<match>\d+)-")
+
+
+def parse_live_id(live_id: str) -> tuple[int, int] | None:
+    """(league id, match id) of a card match's web match, from its id; None for any other match."""
+    found = LIVE_ID.match(live_id)
+    return (int(found.group("league")), int(found.group("match"))) if found else None
+
+
 def checked_web_state(game: Game, actions: list[str], seed: int) -> State:
     """The state a web match's log reaches, every die and card checked against the web app's
     draw from ``seed`` at that position (a log with other dice is refused), events recorded."""
@@ -196,6 +213,7 @@ __all__ = [
     "latest_live",
     "live_prefix",
     "new_live_id",
+    "parse_live_id",
     "replay_agents",
     "side_index",
     "side_seats",

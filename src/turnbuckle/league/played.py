@@ -25,6 +25,8 @@ class MatchOutcome:
     stars: float
     title_change: str | None = None
     injuries: list[tuple[str, int]] = field(default_factory=list)
+    line: str = ""
+    """``"A def. B (pin)"``: every side, the winner first (``wording.match_line``)."""
 
 
 @dataclass

@@ -9,11 +9,13 @@ from sqlalchemy import func, select
 
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.registry import game_class, load_game
+from turnbuckle.league.admin import new_admin_token
 from turnbuckle.league.booking import closest, match_type_choices
 from turnbuckle.league.cards import TITLE_SIZES
 from turnbuckle.league.errors import BookingError, LeagueError, UnknownWrestlerError
 from turnbuckle.league.lookup import current_reign, get_league, get_wrestler, roster_names
 from turnbuckle.league.people import LIVE
+from turnbuckle.league.roster_cards import entry_names, league_document
 from turnbuckle.league.team_games import is_team_game
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.db import Database
@@ -22,9 +24,16 @@ from turnbuckle.store.league_models import League, LeagueEvent, LeagueMatch, Lea
 
 # -- creating ---------------------------------------------------------------------------------
 def create_league(
-    db: Database, name: str, game: str, options: dict[str, Any], roster: str | None = None, seed: int | None = None
+    db: Database,
+    name: str,
+    game: str,
+    options: dict[str, Any],
+    roster: str | None = None,
+    seed: int | None = None,
+    countout_dq_titles: bool = False,
 ) -> dict[str, Any]:
-    """A new promotion under ``game`` with its options (checked by building the game once)."""
+    """A new promotion under ``game`` with its options (checked by building the game once), and
+    its admin token (returned once: only its hash is stored)."""
     cls = game_class(game)
     known = {o.name for o in cls.options()}
     unknown = sorted(set(options) - known)
@@ -44,14 +53,30 @@ def create_league(
     with db.write() as session:
         if session.scalar(select(League).where(func.lower(League.name) == name.lower())) is not None:
             raise LeagueError(f"a league named {name!r} already exists")
+        token, digest = new_admin_token()
         league = League(
-            name=name.strip(), game=game, options=options, roster=roster, seed=seed if seed is not None else 0
+            name=name.strip(),
+            game=game,
+            options=options,
+            roster=roster,
+            seed=seed if seed is not None else 0,
+            admin_token_hash=digest,
+            countout_dq_titles=countout_dq_titles,
+            season=1,
+            cards={},
         )
         if seed is None:
             league.seed = random.SystemRandom().randrange(2**31)
         session.add(league)
         session.flush()
-        return {"id": league.id, "name": league.name, "game": game, "options": options, "seed": league.seed}
+        return {
+            "id": league.id,
+            "name": league.name,
+            "game": game,
+            "options": options,
+            "seed": league.seed,
+            "admin_token": token,
+        }
 
 
 def sign(db: Database, league_name: str | None, names: list[str], everyone: bool = False) -> list[str]:
@@ -62,7 +87,9 @@ def sign(db: Database, league_name: str | None, names: list[str], everyone: bool
             from turnbuckle.league.teams import sign_ready_made
 
             return sign_ready_made(session, league, names, everyone)
-        available = roster_names(league.game, league.roster)
+        available = (
+            entry_names(league_document(league)) if league.cards else roster_names(league.game, league.roster)
+        )
         by_lower = {n.lower(): n for n in available}
         wanted = available if everyone else names
         if not wanted:
@@ -103,10 +130,14 @@ def release(db: Database, league_name: str | None, name: str) -> dict[str, Any]:
         if booked is not None:
             raise BookingError(f"{wrestler.name} is booked on card #{booked}; run it before releasing them")
         vacated: list[str] = []
+        last_card = session.scalar(
+            select(func.max(LeagueEvent.number)).where(LeagueEvent.league_id == league.id, LeagueEvent.status == "done")
+        )
         for title in league.titles:
             reign = current_reign(session, title)
             if reign is not None and wrestler.name in reign.holders:
                 reign.ended_at = utcnow()
+                reign.ended_card = last_card if last_card is not None else reign.won_card
                 vacated.append(title.name)
         wrestler.active = False
         wrestler.released_at = utcnow()
@@ -130,3 +161,49 @@ def new_title(db: Database, league_name: str | None, name: str, kind: str = "sin
         session.add(title)
         session.flush()
         return {"id": title.id, "name": name, "kind": kind}
+
+
+# -- the promotion's rules ----------------------------------------------------------------------
+def rules_view(db: Database, league_name: str | None) -> dict[str, Any]:
+    """What the promotion plays by: the game and its options, the roster, the title rule, the season."""
+    from turnbuckle.league.cards import NO_TITLE_CHANGE
+
+    with db.read() as session:
+        league = get_league(session, league_name)
+        cls = game_class(league.game)
+        titled = "every finish with a winner"
+        if not league.countout_dq_titles:
+            kept = " or ".join(sorted(m.replace("_", " ") for m in NO_TITLE_CHANGE))
+            titled = f"every finish with a winner except a {kept} (the champions keep the title)"
+        return {
+            "league": league.name,
+            "id": league.id,
+            "game": league.game,
+            "game_title": cls.title,
+            "options": dict(league.options),
+            "roster": league.roster,
+            "custom_cards": sorted(league.cards),
+            "seed": league.seed,
+            "season": league.season,
+            "countout_dq_titles": league.countout_dq_titles,
+            "titles_change_on": titled,
+            "team_game": is_team_game(league.game),
+            "admin_token_set": league.admin_token_hash is not None,
+        }
+
+
+def set_rules(db: Database, league_name: str | None, countout_dq_titles: bool | None = None) -> dict[str, Any]:
+    """Change the promotion's own rules (today: whether titles change on a count-out or DQ)."""
+    with db.write() as session:
+        league = get_league(session, league_name)
+        if countout_dq_titles is not None:
+            league.countout_dq_titles = countout_dq_titles
+    return rules_view(db, league_name)
+
+
+def new_season(db: Database, league_name: str | None) -> dict[str, Any]:
+    """Start the next season: cards booked from now on belong to it (records and ratings carry on)."""
+    with db.write() as session:
+        league = get_league(session, league_name)
+        league.season += 1
+        return {"league": league.name, "season": league.season}

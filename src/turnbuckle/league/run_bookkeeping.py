@@ -8,7 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm.attributes import set_committed_value
 
 from turnbuckle.engine.result import MatchResult
-from turnbuckle.league.cards import active_feuds
+from turnbuckle.league.cards import active_feuds, title_can_change
 from turnbuckle.league.lookup import current_reign, pair_key
 from turnbuckle.league.run_base import RunnerBase
 from turnbuckle.league.sql import _insert_object
@@ -37,13 +37,23 @@ class Bookkeeping(RunnerBase):
         if reign is not None and set(reign.holders) == winners:
             self._set(reign, defences=reign.defences + 1)
             return None
+        if not title_can_change(result.method.value, self.league.countout_dq_titles):
+            if reign is not None:  # a count-out or DQ: the champions keep the title
+                self._set(reign, defences=reign.defences + 1)
+            return None
         now = utcnow()
         former = list(reign.holders) if reign is not None else []
         if reign is not None:
-            self._set(reign, ended_at=now, lost_match_id=match.id, lost_event_id=event.id)
+            self._set(reign, ended_at=now, lost_match_id=match.id, lost_event_id=event.id, ended_card=event.number)
         side = next(s for s in match.sides if set(s) == winners)
         new = TitleReign(
-            title_id=title.id, holders=list(side), won_match_id=match.id, won_event_id=event.id, started_at=now
+            title_id=title.id,
+            holders=list(side),
+            won_match_id=match.id,
+            won_event_id=event.id,
+            started_at=now,
+            won_card=event.number,
+            ended_card=None,
         )
         _insert_object(session, new)
         reigns[title.id] = new

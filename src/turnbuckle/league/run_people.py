@@ -124,8 +124,9 @@ class PersonMatches(MatchStore):
         specs = ["human" if p in seats else f"computer:{n}" for p, n in enumerate(names)]
         seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
         live_id = new_live_id(self.league_id, match.id)
+        make = seat.make or partial(create_browser_match, self.db)
         try:
-            token, stored = create_browser_match(self.db, game, specs, seed, live_id)
+            token, stored = make(game, specs, seed, live_id)
         except TurnbuckleError:
             raise
         except Exception as exc:  # the web app's own refusals (an agent it does not know)
@@ -188,5 +189,8 @@ class PersonMatches(MatchStore):
             )
             outcome: MatchOutcome = self._guard(partial(self._store, event, played, True))
             self._commit()
-            report.append({**entry, "status": "collected", "result": outcome.description, "stars": outcome.stars})
+            report.append(
+                {**entry, "status": "collected", "result": outcome.description, "line": outcome.line,
+                 "stars": outcome.stars}
+            )
         return report

@@ -18,6 +18,7 @@ from turnbuckle.league.quality import card_grade
 from turnbuckle.league.run_bookkeeping import Bookkeeping
 from turnbuckle.league.sql import _Booked, _insert_booked, _insert_object
 from turnbuckle.league.team_games import winner_names
+from turnbuckle.league.wording import match_line
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.league_models import Injury, LeagueEvent, LeagueMatch, MatchEntrant
 
@@ -85,7 +86,8 @@ class MatchStore(Bookkeeping):
         self._feuds(event, match, stars, title_change is not None, bool(getattr(played.game, "feud", False)))
         if last:
             self._finish_if_complete(event)
-        return MatchOutcome(event.number, match.id, result.describe(), stars, title_change, injuries)
+        line = match_line(match.sides, match_values["winner_side"], match_values["method"])
+        return MatchOutcome(event.number, match.id, result.describe(), stars, title_change, injuries, line)
 
     def _rate(
         self,

@@ -218,6 +218,38 @@ def run_card(
         return summary
 
 
+def send_match(db: Database, league_name: str | None, number: int, seat: BrowserSeat) -> dict[str, Any]:
+    """Hand match ``seat.position`` of card ``number`` to the web app and nothing else (the browser's
+    *Play at the table*); the card's other matches wait for their own run."""
+    with Runner(db, league_name) as runner:
+        return runner.send_to_browser(runner.event_by_number(number), seat)
+
+
+def collect_live(db: Database, live_id: str) -> dict[str, Any] | None:
+    """Store the card match whose web match ``live_id`` has just ended (the web app calls this when
+    a match finishes); None when it is no card match, or no longer waiting for this web match."""
+    from turnbuckle.league.people import latest_live, parse_live_id
+    from turnbuckle.store.league_models import League
+
+    ids = parse_live_id(live_id)
+    if ids is None:
+        return None
+    league_id, match_id = ids
+    with db.read() as session:
+        row = session.execute(
+            select(League.name, LeagueEvent.number, LeagueMatch.status)
+            .join(LeagueEvent, LeagueEvent.league_id == League.id)
+            .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
+            .where(League.id == league_id, LeagueMatch.id == match_id)
+        ).first()
+    if row is None or row.status != LIVE:
+        return None
+    latest = latest_live(db, league_id, match_id)
+    if latest is None or latest.id != live_id:
+        return None  # sent again since: the newer web match is the one that counts
+    return collect_card(db, row.name, row.number)
+
+
 def collect_card(db: Database, league_name: str | None, number: int | None) -> dict[str, Any]:
     """Store the finished browser matches of card ``number`` (default: every card waiting for one)."""
     with Runner(db, league_name) as runner:

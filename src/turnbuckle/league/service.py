@@ -10,10 +10,12 @@ them, one job each, every module importing only the ones listed before it:
 * ``lookup``: finding a league, a wrestler or a title by name; ``game_cache``: one ``Game`` per
   params, and a booked match's params seated the way its game seats the sides;
 * ``sql``: the hot statements, built once, and the Core inserts and updates;
-* ``cards``: booking a card or a tournament; ``promotion``: starting a league, signing and
-  releasing wrestlers, adding titles;
+* ``cards``: booking a card or a tournament; ``admin``: the promotion's admin token;
+  ``promotion``: starting a league, signing and releasing wrestlers, adding titles, its rules and
+  seasons;
 * ``played``: a match played in memory (``MatchOutcome``, ``play_counted``, ``count_events``);
-* ``views``: standings, titles, feuds, injuries, histories and card summaries;
+* ``seasons``: a season's standings; ``views``: standings, titles, feuds, injuries, histories and
+  card summaries (``wording``: a match as people read it);
 * ``run_base``, ``run_bookkeeping``, ``run_store``, ``run_people`` and ``runner``: the layers of
   ``Runner``, and ``run_card`` and ``collect_card``;
 * ``season``: booking and running a season; ``replay``: checking a stored match by playing it again.
@@ -21,12 +23,13 @@ them, one job each, every module importing only the ones listed before it:
 
 from __future__ import annotations
 
+from turnbuckle.league.admin import admin_token_matches, issue_admin_token
 from turnbuckle.league.cards import book_card, book_tournament, match_seed
 from turnbuckle.league.game_cache import _GAME_CACHE as _GAME_CACHE
 from turnbuckle.league.game_cache import seat_sides
 from turnbuckle.league.lookup import get_league
 from turnbuckle.league.played import MatchOutcome, count_events, default_agent, play_counted, side_ranks
-from turnbuckle.league.promotion import create_league, new_title, release, sign
+from turnbuckle.league.promotion import create_league, new_season, new_title, release, rules_view, set_rules, sign
 from turnbuckle.league.replay import replay_match
 from turnbuckle.league.run_store import MODEL
 from turnbuckle.league.runner import Runner, collect_card, run_card
@@ -47,6 +50,7 @@ __all__ = [
     "MODEL",
     "MatchOutcome",
     "Runner",
+    "admin_token_matches",
     "book_card",
     "book_season_event",
     "book_tournament",
@@ -59,16 +63,20 @@ __all__ = [
     "get_league",
     "history",
     "injuries_view",
+    "issue_admin_token",
     "list_events",
     "match_seed",
     "match_view",
+    "new_season",
     "new_title",
     "play_counted",
     "release",
     "replay_match",
+    "rules_view",
     "run_card",
     "run_season",
     "seat_sides",
+    "set_rules",
     "show_event",
     "side_ranks",
     "sign",

@@ -72,7 +72,7 @@ def build_team_params(
     for slot, side in zip(TEAM_SLOTS, sides, strict=False):
         if not is_inline(params.get(slot)):
             raise BookingError(f"no team data for {side[0]} ({slot}); book the match again")
-    if roster is not None:
+    if roster is not None and "roster" not in match_options:  # a match carrying its own cards keeps them
         params["roster"] = roster
     return params
 

@@ -64,6 +64,12 @@ def probe_options(game: str, options: dict[str, Any], roster: str | None) -> dic
 
 
 def _roster(league: League) -> Roster:
+    """The profiles teams are hired from: the game's (or the league's file) with the promotion's own cards."""
+    if league.cards:
+        from turnbuckle.engine.datafiles import validate
+        from turnbuckle.league.roster_cards import league_document
+
+        return validate(Roster, league_document(league), f"{league.name} roster")
     return load_roster(league.roster)
 
 
@@ -217,6 +223,16 @@ def team_options(session: Session, league: League, sides: list[list[str]]) -> di
     return options
 
 
+def hired_members(session: Session, league: League, teams: list[str]) -> list[str]:
+    """The wrestlers the named teams hired (their cards are what a match of theirs needs)."""
+    rows = session.scalars(
+        select(LeagueTeam)
+        .join(LeagueWrestler, LeagueTeam.wrestler_id == LeagueWrestler.id)
+        .where(LeagueWrestler.league_id == league.id, LeagueWrestler.name.in_(teams))
+    )
+    return sorted({m for row in rows for m in row.members})
+
+
 # -- views --------------------------------------------------------------------------------------
 def team_view(name: str, row: LeagueTeam) -> dict[str, Any]:
     return {
@@ -270,6 +286,7 @@ def list_teams(db: Database, league_name: str | None, include_released: bool = F
 __all__ = [
     "add_team_columns",
     "hire_team",
+    "hired_members",
     "league_budget",
     "list_teams",
     "sign_ready_made",

@@ -1,5 +1,6 @@
 """League tables: promotions, their wrestlers, titles and reigns, events (cards), matches,
-rating history, injuries and feuds. Created by the Alembic revision ``0001_league``.
+rating history, injuries and feuds. Created by the Alembic revision ``0001_league``; the admin
+token, seasons, the title rule, custom cards and reigns in cards came with ``0004_league_web``.
 
 Ratings are openskill (Plackett-Luce) ``mu``/``sigma`` kept on the wrestler, with one
 ``RatingHistory`` row per wrestler per match. A match row holds everything needed to replay it:
@@ -11,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from turnbuckle.store.base import Base, UTCDateTime, utcnow
@@ -35,6 +36,15 @@ class League(Base):
     seed: Mapped[int] = mapped_column(Integer, default=0)
     """Base seed: match seeds derive from it and the match id, so a league replays exactly."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    admin_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """sha256 of the promotion's admin token (the browser's key to run it); the token is never stored."""
+    season: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The season new cards belong to (``season --new`` starts the next one)."""
+    countout_dq_titles: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Titles change hands on a count-out or disqualification (default: only on other finishes)."""
+    cards: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
+    """The promotion's own wrestler cards (the card editor's), by name: each a roster entry as its
+    TOML table reads, added to (or replacing one of) the game's roster or the ``roster`` file."""
 
     wrestlers: Mapped[list[LeagueWrestler]] = relationship(back_populates="league", order_by="LeagueWrestler.id")
     titles: Mapped[list[Title]] = relationship(back_populates="league", order_by="Title.id")
@@ -108,6 +118,10 @@ class TitleReign(Base):
     started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     defences: Mapped[int] = mapped_column(Integer, default=0)
+    won_card: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """League time: the number of the card the title was won on."""
+    ended_card: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """League time: the card it was lost on, or the last card run before it was vacated (None: current)."""
 
     title: Mapped[Title] = relationship(back_populates="reigns")
 
@@ -130,6 +144,8 @@ class LeagueEvent(Base):
     ran_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     grade: Mapped[float | None] = mapped_column(Float, nullable=True)
     """The card's star grade (see docs/league.md), set when it is done."""
+    season: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The league's season when the card was booked."""
 
     league: Mapped[League] = relationship(back_populates="events")
     matches: Mapped[list[LeagueMatch]] = relationship(back_populates="event", order_by="LeagueMatch.position")

@@ -34,6 +34,8 @@ class LiveMatchRow(Base):
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     summary: Mapped[str] = mapped_column(String(300), default="")
+    stopped: Mapped[str] = mapped_column(String(300), default="", server_default="")
+    """Why the server stopped the match (a computer move failed; not resumed), "" while it runs."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 

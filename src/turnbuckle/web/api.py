@@ -1,7 +1,8 @@
 """The JSON API under ``/api`` (OpenAPI at ``/api/openapi.json``, docs at ``/api/docs``).
 
-Tokens travel as ``Authorization: Bearer TOKEN`` (or ``?token=`` where a header cannot be set).
-Every refusal is a 4xx ``{"error": "...", "status": N}`` naming the problem.
+Tokens travel as ``Authorization: Bearer TOKEN``; only the event stream, which a browser opens
+without headers, also takes ``?token=``. Every refusal is a 4xx ``{"error": "...", "status": N}``
+naming the problem. Who may see and do what with which token: ``turnbuckle.web.grants``.
 """
 
 from __future__ import annotations
@@ -9,21 +10,26 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Header, Query, Request
+from fastapi import APIRouter, Body, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from turnbuckle.agents.registry import agent_names, strongest_agent
-from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.engine.replay import Replay
 from turnbuckle.engine.shapes import event_message
 from turnbuckle.web.errors import BadRequest, Forbidden, NotFound
-from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS, LiveMatch, MatchService, build_game, invite_token
+from turnbuckle.web.grants import PEOPLE, Grant
+from turnbuckle.web.limits import ClientRates
+from turnbuckle.web.livematch import LiveMatch
 from turnbuckle.web.replays import ReplaySession, ReplayStore, parse_replay
+from turnbuckle.web.service import MatchService
+from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, build_game
 from turnbuckle.web.views import legal_action_list, mover_label, pick_list, picture, public_observation, result_of
 
 router = APIRouter(prefix="/api")
@@ -37,7 +43,7 @@ class ErrorBody(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422)
+    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422, 429)
 }
 
 
@@ -93,18 +99,28 @@ def replays_of(request: Request) -> ReplayStore:
     return store
 
 
+def limited(kind: Literal["create", "act"]) -> Any:
+    """A route dependency: one of the client address's ``kind`` requests (429 past the rate)."""
+
+    def check(request: Request) -> None:
+        rates: ClientRates = request.app.state.rates
+        rates.check(kind, request.client.host if request.client else None)
+
+    return Depends(check)
+
+
 def seat_request(
-    request: Request, match_id: str, seat: int, authorization: str | None, token: str | None
-) -> tuple[MatchService, LiveMatch, str | None]:
-    """The service, the match and the token of a request that acts for ``seat`` (refused otherwise)."""
+    request: Request, match_id: str, seat: int, authorization: str | None
+) -> tuple[MatchService, LiveMatch, Grant]:
+    """The service, the match and the grant of a request that acts for ``seat`` (refused otherwise)."""
     service = service_of(request)
     match = service.get(match_id)
-    given = token_of(authorization, token)
-    service.authorize(match, given, seat)
-    return service, match, given
+    grant = service.authorize(match, token_of(authorization), seat)
+    return service, match, grant
 
 
-def token_of(authorization: str | None, token: str | None) -> str | None:
+def token_of(authorization: str | None, token: str | None = None) -> str | None:
+    """The bearer token of the ``Authorization`` header (``token``: the stream's query parameter)."""
     if authorization:
         scheme, _, value = authorization.partition(" ")
         if scheme.lower() == "bearer" and value.strip():
@@ -113,7 +129,9 @@ def token_of(authorization: str | None, token: str | None) -> str | None:
 
 
 AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (a seat or owner token)")]
-TokenQuery = Annotated[str | None, Query(max_length=200, description="the token, where a header cannot be sent")]
+StreamToken = Annotated[
+    str | None, Query(max_length=200, description="the token (only here: an EventSource cannot send headers)")
+]
 
 
 # -- games --------------------------------------------------------------------------------------
@@ -139,8 +157,8 @@ def games() -> list[dict[str, Any]]:
 def game_detail(game: str) -> dict[str, Any]:
     try:
         info = _game_info(game)
-    except TurnbuckleError as exc:
-        raise NotFound(str(exc)) from None
+    except TurnbuckleError:
+        raise NotFound(f"unknown game {quoted(game)}; known games: {', '.join(list_games())}") from None
     cls = game_class(game)
     loaded = build_game(game, {})
     info["options"] = [
@@ -200,6 +218,7 @@ def check_team(game: str, body: TeamQuery) -> dict[str, Any]:
 
 # -- matches ------------------------------------------------------------------------------------
 def match_meta(match: LiveMatch, seats: frozenset[int] = frozenset(), owner: bool = False) -> dict[str, Any]:
+    """The public facts of a match (lock held); ``you``: what the asking token covers."""
     game = match.game
     state = match.state
     record = match.record
@@ -223,12 +242,22 @@ def match_meta(match: LiveMatch, seats: frozenset[int] = frozenset(), owner: boo
         "to_move": player if player >= 0 else None,
         "to_move_label": mover_label(game, state),
         "thinking": match.thinking is not None,
+        "waiting_for_thinker": match.waiting and match.thinking is None,
+        "stopped": match.stopped,
         "finished": player == TERMINAL,
-        "summary": record.summary if player == TERMINAL else ("chance" if player == CHANCE else "in progress"),
+        "summary": _summary(match, player),
         "takebacks": match.takebacks,
         "takeback_count": match.takeback_count,
         "you": {"seats": sorted(seats), "owner": owner},
     }
+
+
+def _summary(match: LiveMatch, player: int) -> str:
+    if player == TERMINAL:
+        return match.record.summary
+    if match.stopped:
+        return f"stopped: {match.stopped}"
+    return "chance" if player == CHANCE else "in progress"
 
 
 def seat_view(
@@ -282,19 +311,19 @@ def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
     return view
 
 
-@router.post("/matches", status_code=201, summary="Create a match", responses=ERRORS)
+@router.post("/matches", status_code=201, summary="Create a match", responses=ERRORS,
+             dependencies=[limited("create")])
 def create_match(request: Request, body: CreateMatch) -> dict[str, Any]:
     created = service_of(request).create(body.game, body.params, body.seats, seed=body.seed, delay=body.delay,
                                          takebacks=body.takebacks)
     match = created.match
-    base = str(request.base_url).rstrip("/")
-    owned = [i for i, s in enumerate(match.record.seats) if s in ("human", "hot-seat")]
+    owned = [i for i, s in enumerate(match.record.seats) if s in PEOPLE]
     with match.lock:
         meta = match_meta(match, frozenset(owned), True)
     meta.update(
         owner_token=created.owner_token,
-        table_url=f"{base}/m/{match.id}#t={created.owner_token}",
-        invites=[{"seat": s, "token": t, "url": f"{base}/m/{match.id}#t={t}"} for s, t in created.invites.items()],
+        table_url=table_url(request, match.id, created.owner_token),
+        invites=[{"seat": s, "token": t, "url": table_url(request, match.id, t)} for s, t in created.invites.items()],
     )
     return meta
 
@@ -308,13 +337,12 @@ def list_matches(request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 
 
 
 @router.get("/matches/{match_id}", summary="A match: seats, whose turn, what your token covers", responses=ERRORS)
-def get_match(
-    request: Request, match_id: str, authorization: AuthHeader = None, token: TokenQuery = None
-) -> dict[str, Any]:
-    match = service_of(request).get(match_id)
-    seats, owner = match.seats_of(token_of(authorization, token))
+def get_match(request: Request, match_id: str, authorization: AuthHeader = None) -> dict[str, Any]:
+    service = service_of(request)
+    match = service.get(match_id)
+    grant = service.identify(match, token_of(authorization))
     with match.lock:
-        return match_meta(match, seats, owner)
+        return match_meta(match, grant.seats, grant.owner)
 
 
 @router.get("/matches/{match_id}/seats/{seat}", summary="A seat's observation and legal actions", responses=ERRORS)
@@ -324,10 +352,9 @@ def get_seat(
     seat: int,
     render: bool = False,
     authorization: AuthHeader = None,
-    token: TokenQuery = None,
 ) -> dict[str, Any]:
-    service, match, given = seat_request(request, match_id, seat, authorization, token)
-    return seat_view(match, seat, render, service, match.seats_of(given)[0])
+    service, match, grant = seat_request(request, match_id, seat, authorization)
+    return seat_view(match, seat, render, service, grant.seats)
 
 
 class PickOut(BaseModel):
@@ -347,12 +374,12 @@ class PicksOut(BaseModel):
 @router.get("/matches/{match_id}/seats/{seat}/picks", response_model=PicksOut,
             summary="How the seat's legal actions are chosen on its picture", responses=ERRORS)
 def get_picks(
-    request: Request, match_id: str, seat: int, authorization: AuthHeader = None, token: TokenQuery = None
+    request: Request, match_id: str, seat: int, authorization: AuthHeader = None
 ) -> dict[str, Any]:
     """Each legal action that has a place on the seat's table (``render=true`` pictures mark the parts
     with ``data-pick``) with its path of part ids; the rest are ``buttons``. Empty when it is not the
     seat's turn."""
-    _, match, _ = seat_request(request, match_id, seat, authorization, token)
+    _, match, _ = seat_request(request, match_id, seat, authorization)
     with match.lock:
         state = match.state
         actions = legal_action_list(match.game, state, seat)
@@ -362,7 +389,8 @@ def get_picks(
                 "buttons": [a["name"] for a in actions if a["name"] not in placed]}
 
 
-@router.post("/matches/{match_id}/seats/{seat}/actions", summary="Play an action by its name", responses=ERRORS)
+@router.post("/matches/{match_id}/seats/{seat}/actions", summary="Play an action by its name", responses=ERRORS,
+             dependencies=[limited("act")])
 def post_action(
     request: Request,
     match_id: str,
@@ -370,17 +398,17 @@ def post_action(
     body: PostAction,
     render: bool = False,
     authorization: AuthHeader = None,
-    token: TokenQuery = None,
 ) -> dict[str, Any]:
-    service, match, given = seat_request(request, match_id, seat, authorization, token)
+    service, match, grant = seat_request(request, match_id, seat, authorization)
     service.act(match, seat, body.action, body.expect)
-    return seat_view(match, seat, render, service, match.seats_of(given)[0])
+    return seat_view(match, seat, render, service, grant.seats)
 
 
 @router.post(
     "/matches/{match_id}/seats/{seat}/takeback",
     summary="Take back the seat's last decision (while nothing was rolled or revealed since)",
     responses=ERRORS,
+    dependencies=[limited("act")],
 )
 def post_takeback(
     request: Request,
@@ -388,14 +416,13 @@ def post_takeback(
     seat: int,
     render: bool = False,
     authorization: AuthHeader = None,
-    token: TokenQuery = None,
 ) -> dict[str, Any]:
     """409 naming the reason when it cannot be: "a die was rolled since", "a card was revealed since",
     "another person is playing", "another person has moved since", "nothing to take back",
     "the match is over"."""
-    service, match, given = seat_request(request, match_id, seat, authorization, token)
+    service, match, grant = seat_request(request, match_id, seat, authorization)
     service.take_back(match, seat)
-    return seat_view(match, seat, render, service, match.seats_of(given)[0])
+    return seat_view(match, seat, render, service, grant.seats)
 
 
 @router.get("/matches/{match_id}/public", summary="The spectators' view (no seat's secrets)", responses=ERRORS)
@@ -433,9 +460,15 @@ async def stream(
     match_id: str,
     since: Annotated[int, Query(ge=0)] = 0,
     seconds: Annotated[float, Query(gt=0, le=3600)] = 600,
+    authorization: AuthHeader = None,
+    token: StreamToken = None,
 ) -> StreamingResponse:
-    """Server-sent events: an ``update`` (status and new events) whenever the match changes."""
-    match = service_of(request).get(match_id)
+    """Server-sent events: an ``update`` (status and new events) whenever the match changes. The
+    updates are public; a token (here also ``?token=``) is checked and adds ``you``."""
+    service = service_of(request)
+    match = await run_in_threadpool(service.get, match_id)  # may read (and, for a guest, write) the store
+    grant = await run_in_threadpool(service.identify, match, token_of(authorization, token))
+    you = {"seats": sorted(grant.seats), "owner": grant.owner}
     loop = asyncio.get_running_loop()
 
     async def updates() -> AsyncIterator[str]:
@@ -461,8 +494,7 @@ async def stream(
                             sent = 0
                         seen_takebacks = match.takeback_count
                         payload = match_meta(match)
-                        payload.pop("you")
-                        payload.update(_events_payload(match, sent, 200), reset=reset)
+                        payload.update(_events_payload(match, sent, 200), reset=reset, you=you)
                         sent += len(payload["events"])
                         seen_version = version
                         more = sent < payload["total"]
@@ -507,38 +539,49 @@ def export_replay(request: Request, match_id: str) -> JSONResponse:
     return JSONResponse(json.loads(replay.model_dump_json()), headers=headers)
 
 
-@router.get("/matches/{match_id}/invites", summary="Invite links (owner token only)", responses=ERRORS)
-def invites(
-    request: Request, match_id: str, authorization: AuthHeader = None, token: TokenQuery = None
-) -> list[dict[str, Any]]:
-    match = service_of(request).get(match_id)
-    owner_token = token_of(authorization, token)
-    _, owner = match.seats_of(owner_token)
-    if not owner or owner_token is None:
-        raise Forbidden("only the match's owner token can list invite links")
+def table_url(request: Request, match_id: str, token: str) -> str:
+    """A table link: the host is the request's, which the allowed-hosts guard has checked."""
     base = str(request.base_url).rstrip("/")
-    out = []
-    for seat, spec in enumerate(match.record.seats):
-        if spec == "invite":
-            t = invite_token(owner_token, match.id, seat)
-            out.append({"seat": seat, "label": match.game.player_label(seat), "url": f"{base}/m/{match.id}#t={t}"})
-    return out
+    return f"{base}/m/{match_id}#t={token}"
+
+
+@router.get("/matches/{match_id}/invites", summary="Invite links (owner token only)", responses=ERRORS)
+def invites(request: Request, match_id: str, authorization: AuthHeader = None) -> list[dict[str, Any]]:
+    """Every invited seat: its link while nobody has opened it; once the guest has, ``opened`` and no
+    link (the seat is theirs alone)."""
+    service = service_of(request)
+    match = service.get(match_id)
+    return [
+        {"seat": link.seat, "label": match.game.player_label(link.seat), "opened": link.opened,
+         "url": table_url(request, match.id, link.token) if link.token else None}
+        for link in service.invites(match, token_of(authorization))
+    ]
+
+
+@router.post("/matches/{match_id}/invites/{seat}", summary="A new invite link for a seat nobody has opened",
+             responses=ERRORS, dependencies=[limited("act")])
+def regenerate_invite(request: Request, match_id: str, seat: int, authorization: AuthHeader = None) -> dict[str, Any]:
+    """The old link stops working. 409 once the guest has opened the seat."""
+    service = service_of(request)
+    match = service.get(match_id)
+    token = service.regenerate_invite(match, token_of(authorization), seat)
+    return {"seat": seat, "label": match.game.player_label(seat), "opened": False, "token": token,
+            "url": table_url(request, match.id, token)}
 
 
 @router.post("/matches/{match_id}/control", summary="Pace a watch match: pause, resume, step, delay",
-             responses=ERRORS)
-def control(
-    request: Request, match_id: str, body: Control, authorization: AuthHeader = None, token: TokenQuery = None
-) -> dict[str, Any]:
+             responses=ERRORS, dependencies=[limited("act")])
+def control(request: Request, match_id: str, body: Control, authorization: AuthHeader = None) -> dict[str, Any]:
     service = service_of(request)
     match = service.get(match_id)
-    service.control(match, token_of(authorization, token), body.command, body.delay)
+    service.control(match, token_of(authorization), body.command, body.delay)
     with match.lock:
         return match_meta(match)
 
 
 # -- replays ------------------------------------------------------------------------------------
-@router.post("/replays", status_code=201, summary="Open a replay file in the viewer", responses=ERRORS)
+@router.post("/replays", status_code=201, summary="Open a replay file in the viewer", responses=ERRORS,
+             dependencies=[limited("act")])
 def upload_replay(request: Request, body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
     session = ReplaySession(parse_replay(body, "replay"), "replay")
     replay_id = replays_of(request).add(session)
@@ -576,11 +619,11 @@ def replay_frame(
         try:
             _, session = match_replay_session(request, replay_id[1:])
         except NotFound:
-            raise NotFound(f"no replay {replay_id!r}") from None
+            raise NotFound(f"no replay {quoted(replay_id)}") from None
     else:
         found = replays_of(request).get(replay_id)
         if found is None:
-            raise NotFound(f"no replay {replay_id!r} (uploaded replays are kept while the server runs)")
+            raise NotFound(f"no replay {quoted(replay_id)} (uploaded replays are kept while the server runs)")
         session = found
     frame = session.frame(step, seat)
     frame["info"] = session.summary(replay_id)

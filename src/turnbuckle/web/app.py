@@ -1,8 +1,11 @@
-"""The FastAPI application: the JSON API, the pages and the static files."""
+"""The FastAPI application: the JSON API, the pages and the static files, behind the guards."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import base64
+import hashlib
+import re
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -10,18 +13,24 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from turnbuckle.engine.errors import TurnbuckleError
-from turnbuckle.web import api, odds, pages
-from turnbuckle.web.errors import ApiError
-from turnbuckle.web.live import MatchService
+from turnbuckle.engine.errors import TurnbuckleError, quoted
+from turnbuckle.web import api, guards, league_pages, odds, pages
+from turnbuckle.web.errors import ApiError, TooManyRequests
+from turnbuckle.web.limits import ClientRates, Limits
 from turnbuckle.web.replays import ReplayStore
 from turnbuckle.web.repository import MatchRepository, MemoryRepository
+from turnbuckle.web.service import MatchService
+from turnbuckle.web.setup import clip
 
 HERE = Path(__file__).parent
+REPLAY_UPLOADS = frozenset({"/replay", "/api/replays"})
+"""Paths whose request body is a replay file (``Limits.replay_bytes``, not ``body_bytes``)."""
+DEFAULT_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 def create_app(
@@ -29,11 +38,20 @@ def create_app(
     *,
     think_cap: float = 5.0,
     computer_delay: float = 0.0,
+    thinkers: int = 2,
     service: MatchService | None = None,
+    limits: Limits | None = None,
+    allowed_hosts: Iterable[str] | None = None,
 ) -> FastAPI:
-    """The app around a repository (default: in memory). The worker starts with the app."""
+    """The app around a repository (default: in memory). The thinkers start with the app.
+
+    ``limits``: body sizes and rates per client address (default ``Limits()``); ``allowed_hosts``:
+    the Host names the server answers to (``None``: any, for embedding and tests; ``turnbuckle
+    serve`` always passes a list)."""
     if service is None:
-        service = MatchService(repository or MemoryRepository(), think_cap=think_cap, computer_delay=computer_delay)
+        service = MatchService(repository or MemoryRepository(), think_cap=think_cap, computer_delay=computer_delay,
+                               thinkers=thinkers)
+    limits = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -48,33 +66,48 @@ def create_app(
         summary="Play, watch and replay tabletop wrestling games",
         version="1",
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
     )
     app.state.service = service
+    app.state.limits = limits
+    app.state.rates = ClientRates(limits)
     # views carry SVG pictures (a skirmish move's clickable destinations run to hundreds of KB);
     # Starlette leaves the event stream (text/event-stream) uncompressed, so it still streams
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    guards.install(
+        app,
+        allowed_hosts=allowed_hosts,
+        limit_for=lambda path: limits.replay_bytes if path in REPLAY_UPLOADS else limits.body_bytes,
+    )
     app.state.replays = ReplayStore()
     app.include_router(api.router)
     app.include_router(pages.router)
+    league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
     app.include_router(odds.api_router)
     app.include_router(odds.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
-    def error(status: int, message: str, request: Request) -> Response:
+    @app.get("/api/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return api_docs()
+
+    def error(status: int, message: str, request: Request, headers: dict[str, str] | None = None) -> Response:
         if not request.url.path.startswith("/api") and "text/html" in request.headers.get("accept", ""):
-            return pages.error_page(request, status, message)
-        return JSONResponse({"error": message, "status": status}, status_code=status)
+            page = pages.error_page(request, status, message)
+            page.headers.update(headers or {})
+            return page
+        return JSONResponse({"error": message, "status": status}, status_code=status, headers=headers)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
-        return error(exc.status, exc.message, request)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
+        return error(exc.status, exc.message, request, headers)
 
     @app.exception_handler(TurnbuckleError)
     async def turnbuckle_error(request: Request, exc: TurnbuckleError) -> Response:
-        return error(400, str(exc), request)
+        return error(400, clip(str(exc)), request)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:
@@ -82,11 +115,30 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        return error(exc.status_code, str(exc.detail), request)
+        return error(exc.status_code, clip(str(exc.detail)), request)
 
     return app
 
 
+def api_docs() -> HTMLResponse:
+    """The Swagger UI page, with a CSP of its own: its script and style come from a CDN, and its one
+    inline script is allowed by its hash (still no 'unsafe-inline')."""
+    page = get_swagger_ui_html(openapi_url="/api/openapi.json", title="turnbuckle API")
+    html = bytes(page.body).decode("utf-8")
+    hashes = " ".join(
+        f"'sha256-{base64.b64encode(hashlib.sha256(script.encode('utf-8')).digest()).decode()}'"
+        for script in re.findall(r"<script>(.*?)</script>", html, flags=re.S)
+    )
+    cdn = "https://cdn.jsdelivr.net"
+    page.headers["Content-Security-Policy"] = (
+        f"default-src 'self'; script-src 'self' {cdn} {hashes}; style-src 'self' {cdn}; "
+        "img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; object-src 'none'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+    return page
+
+
 def _describe(err: Any) -> str:
-    where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-    return f"{where}: {err.get('msg', 'invalid')}"
+    where = ".".join(quoted(p, 40) if isinstance(p, str) and len(p) > 40 else str(p)
+                     for p in err.get("loc", ()) if p != "body") or "body"
+    return f"{where}: {clip(str(err.get('msg', 'invalid')))}"

@@ -33,3 +33,13 @@ class NotFound(ApiError):
 
 class Conflict(ApiError):
     status = 409
+
+
+class TooManyRequests(ApiError):
+    """A client over its rate limit; ``retry_after`` seconds is sent as ``Retry-After``."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -18,16 +18,16 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.engine.registry import game_class, list_games, load_game
+from turnbuckle.web.api import limited
 from turnbuckle.web.errors import ApiError, BadRequest, NotFound
-from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS
 from turnbuckle.web.replays import ReplaySession, parse_replay
+from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
 router = APIRouter(include_in_schema=False)
-MAX_UPLOAD = 20_000_000
 
 
 def _first_paragraph(text: str) -> str:
@@ -108,8 +108,8 @@ def home(request: Request) -> Response:
 def rules(request: Request, game: str) -> Response:
     try:
         cls = game_class(game)
-    except TurnbuckleError as exc:
-        raise NotFound(str(exc)) from None
+    except TurnbuckleError:
+        raise NotFound(f"unknown game {quoted(game)}; known games: {', '.join(list_games())}") from None
     options = [o for o in cls.options() if o.name not in WEB_FORBIDDEN_PARAMS]
     return templates.TemplateResponse(
         request, "rules.html", {"game": game, "title": cls.title, "summary": cls.rules_summary(), "options": options}
@@ -123,10 +123,12 @@ def new_match(request: Request, game: str | None = None) -> Response:
     return templates.TemplateResponse(request, "new.html", {"games": games, "chosen": chosen})
 
 
-@router.post("/watch")
-def watch(request: Request, game: Annotated[str, Form()]) -> Response:
+@router.post("/watch", dependencies=[limited("create")])
+def watch(request: Request, game: Annotated[str, Form(max_length=50)]) -> Response:
     """Computer against computer, the strongest agents, paced for watching."""
     service = request.app.state.service
+    if game not in list_games():
+        raise NotFound(f"unknown game {quoted(game)}; known games: {', '.join(list_games())}")
     cls = game_class(game)
     created = service.create(game, {}, ["computer"] * cls.min_players)
     return RedirectResponse(f"/m/{created.match.id}#t={created.owner_token}", status_code=303)
@@ -158,12 +160,11 @@ def replay_upload_form(request: Request) -> Response:
     return templates.TemplateResponse(request, "replay_upload.html", {"matches": matches})
 
 
-@router.post("/replay")
+@router.post("/replay", dependencies=[limited("act")])
 async def replay_upload(request: Request, file: Annotated[UploadFile, File()]) -> Response:
-    data = await file.read(MAX_UPLOAD + 1)
-    if len(data) > MAX_UPLOAD:
-        raise BadRequest("replay file is too large")
-    name = file.filename or "replay"
+    """A replay file from the upload form (its size is bounded by ``Limits.replay_bytes``)."""
+    data = await file.read()
+    name = (file.filename or "replay")[:100]
     try:
         payload = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -11,12 +11,13 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import ReplayError, TurnbuckleError
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.replay import Replay, replay_from_data, run_replay
 from turnbuckle.engine.shapes import event_message
 from turnbuckle.web.errors import BadRequest, NotFound
-from turnbuckle.web.live import WEB_FORBIDDEN_PARAMS
+from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, clip
 from turnbuckle.web.views import picture, public_observation, result_of
 
 SNAPSHOT_EVERY = 40
@@ -30,16 +31,16 @@ class ReplaySession:
     """One replay loaded for viewing."""
 
     def __init__(self, replay: Replay, source: str) -> None:
-        if any(replay.params.get(k) is not None for k in WEB_FORBIDDEN_PARAMS):
-            raise BadRequest("replays with a 'roster' file param cannot be opened over the web")
+        if any(replay.params.get(k) is not None and not is_inline(replay.params[k]) for k in WEB_FORBIDDEN_PARAMS):
+            raise BadRequest("replays with a 'roster' file param cannot be opened over the web (an embedded one can)")
         if len(replay.actions) > MAX_ACTIONS:
             raise BadRequest(f"replay has more than {MAX_ACTIONS} actions")
         try:
             final = run_replay(replay, source=source)
         except TurnbuckleError as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(clip(str(exc))) from None
         except Exception as exc:
-            raise BadRequest(f"{source}: cannot be replayed ({type(exc).__name__}: {exc})") from None
+            raise BadRequest(clip(f"{source}: cannot be replayed ({type(exc).__name__}: {exc})")) from None
         self.replay = replay
         self.game: Game = final.game
         self.final = final
@@ -144,4 +145,4 @@ def parse_replay(data: Any, source: str) -> Replay:
     try:
         return replay_from_data(data, source)
     except ReplayError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(clip(str(exc))) from None

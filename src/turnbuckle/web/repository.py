@@ -24,13 +24,15 @@ class LiveMatchRecord:
     """One spec per seat: ``human``, ``hot-seat``, ``invite`` or ``computer:AGENT``."""
     seed: int
     tokens: dict[str, dict[str, Any]]
-    """sha256 of each token -> ``{"seats": [...], "owner": bool}``; tokens themselves are never stored."""
+    """sha256 of each token -> its grant (``turnbuckle.web.grants``); tokens themselves are never stored."""
     actions: list[str] = field(default_factory=list)
     delay: float = 0.0
     """Seconds between computer steps (watch matches)."""
     paused: bool = False
     finished: bool = False
     summary: str = ""
+    stopped: str = ""
+    """Why the server stopped the match (a computer move failed): it is not resumed; "" while it runs."""
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
 
@@ -55,17 +57,17 @@ class MatchRepository(Protocol):
         """Store ``names`` as actions ``start``, ``start + 1``, ... of the match."""
 
     def update(self, match_id: str, **fields: Any) -> None:
-        """Change ``delay``, ``paused``, ``finished`` or ``summary``."""
+        """Change ``delay``, ``paused``, ``finished``, ``summary``, ``stopped`` or ``tokens``."""
 
     def get(self, match_id: str) -> LiveMatchRecord | None: ...
 
     def unfinished(self) -> list[str]:
-        """Ids of every match not over yet (resumed when the server starts)."""
+        """Ids of every match not over and not stopped (resumed when the server starts)."""
 
     def recent(self, limit: int = 20) -> list[MatchSummary]: ...
 
 
-UPDATABLE = frozenset({"delay", "paused", "finished", "summary"})
+UPDATABLE = frozenset({"delay", "paused", "finished", "summary", "stopped", "tokens"})
 
 
 class MemoryRepository:
@@ -92,7 +94,7 @@ class MemoryRepository:
             for key, value in fields.items():
                 if key not in UPDATABLE:
                     raise KeyError(key)
-                setattr(record, key, value)
+                setattr(record, key, {k: dict(v) for k, v in value.items()} if key == "tokens" else value)
             record.updated = time.time()
 
     def get(self, match_id: str) -> LiveMatchRecord | None:
@@ -102,7 +104,7 @@ class MemoryRepository:
 
     def unfinished(self) -> list[str]:
         with self._lock:
-            return [r.id for r in self._records.values() if not r.finished]
+            return [r.id for r in self._records.values() if not r.finished and not r.stopped]
 
     def recent(self, limit: int = 20) -> list[MatchSummary]:
         with self._lock:
@@ -123,6 +125,7 @@ def _copy(record: LiveMatchRecord) -> LiveMatchRecord:
         paused=record.paused,
         finished=record.finished,
         summary=record.summary,
+        stopped=record.stopped,
         created=record.created,
         updated=record.updated,
     )

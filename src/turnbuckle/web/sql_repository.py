@@ -24,7 +24,8 @@ class SqlRepository:
                 LiveMatchRow(
                     id=record.id, game=record.game, params=record.params, seats=record.seats, seed=record.seed,
                     tokens=record.tokens, delay=record.delay, paused=record.paused, finished=record.finished,
-                    summary=record.summary, created_at=_when(record.created), updated_at=_when(record.updated),
+                    summary=record.summary, stopped=record.stopped, created_at=_when(record.created),
+                    updated_at=_when(record.updated),
                 )
             )
             session.add_all(LiveMatchAction(match_id=record.id, idx=i, name=n) for i, n in enumerate(record.actions))
@@ -49,7 +50,7 @@ class SqlRepository:
             for key, value in fields.items():
                 if key not in UPDATABLE:
                     raise KeyError(key)
-                setattr(row, key, value)
+                setattr(row, key, dict(value) if key == "tokens" else value)
             row.updated_at = utcnow()
 
     def get(self, match_id: str) -> LiveMatchRecord | None:
@@ -63,13 +64,14 @@ class SqlRepository:
             return LiveMatchRecord(
                 id=row.id, game=row.game, params=dict(row.params), seats=list(row.seats), seed=row.seed,
                 tokens=dict(row.tokens), actions=list(names), delay=row.delay, paused=row.paused,
-                finished=row.finished, summary=row.summary, created=row.created_at.timestamp(),
+                finished=row.finished, summary=row.summary, stopped=row.stopped, created=row.created_at.timestamp(),
                 updated=row.updated_at.timestamp(),
             )
 
     def unfinished(self) -> list[str]:
         with self.db.read() as session:
-            return list(session.scalars(select(LiveMatchRow.id).where(LiveMatchRow.finished.is_(False))).all())
+            running = select(LiveMatchRow.id).where(LiveMatchRow.finished.is_(False), LiveMatchRow.stopped == "")
+            return list(session.scalars(running).all())
 
     def recent(self, limit: int = 20) -> list[MatchSummary]:
         with self.db.read() as session:

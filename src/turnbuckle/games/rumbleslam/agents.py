@@ -15,6 +15,7 @@ import random
 import weakref
 from typing import Any
 
+from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.agents.mcts import MCTSAgent, _Node
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
@@ -291,7 +292,9 @@ class SearchAgent(MCTSAgent):
         me = s.current_player()
         num_players = s.game.num_players()
         root = _Node(player=me, totals=[0.0] * num_players)
-        for _ in range(self.simulations):
+        for i in range(self.simulations):
+            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
+                break
             self._simulate(root, s.clone(), rng, num_players)
         # the best mean value (UCT's visit counts are too flat between close candidates),
         # the heuristic's one-ply score breaking near-ties

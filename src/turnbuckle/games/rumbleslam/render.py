@@ -45,18 +45,6 @@ COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#9a7d0a")
 """Team colours, by seat."""
 INK, MUTED, BACK = "#222", "#5f6368", "#f6f3ea"
 ROW_H = 30
-STYLE = (
-    "<style>"
-    'svg.rs-mat [data-pick^="sq:"]:not(.pickable){pointer-events:none}'
-    'svg.rs-mat [data-pick^="sq:"].pickable>.hit{fill:#f4d03f;fill-opacity:.45}'
-    'svg.rs-mat [data-pick^="sq:"].pickable:hover>.hit{fill-opacity:.8}'
-    'svg.rs-mat [data-pick^="sq:"].pickable>.hit.busy{fill-opacity:.12}'
-    "svg.rs-mat .foot{display:none;pointer-events:none}"
-    "svg.rs-mat .pickable:hover>.foot,svg.rs-mat .pickable:focus>.foot{display:inline}"
-    "</style>"
-)
-"""Rules for this picture alone (scoped to ``svg.rs-mat``): squares that cannot be chosen let clicks
-through to the tokens under them, and a big wrestler's whole base shows where it would stand."""
 DIE_COLOURS = {"C": "#b87333", "S": "#c0c0c0", "G": "#d4af37", "Crowd": "#6c3483"}
 DIE_NAMES = {"C": "copper", "S": "silver", "G": "gold", "Crowd": "crowd"}
 
@@ -395,7 +383,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     top = max(MAT, panel_bottom) + 6
     height = int(top + 18 * len(lines) + 8)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rs-mat" width="{WIDTH}" height="{height}" '
-             f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">', STYLE,
+             f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
              f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="{BACK}"/>']
     parts.extend(_mat(observation))
     for i in range(len(observation["wrestlers"])):

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.skirmish import geometry as geo
@@ -301,17 +302,31 @@ class SearchAgent:
             return default
         totals = [0.0] * len(cands)
         horizon = state.round + self.horizon_rounds
+        done = 0
         for _ in range(self.rollouts):
+            # a deadline set by the caller (``agents.deadline``) ends the search after a whole world;
+            # a world it interrupts is dropped, so every candidate is judged on the same worlds
+            if done and out_of_time():
+                break
             world = state.determinize(me, rng)
             world.record_events = False
-            for i, action in enumerate(cands):
+            values: list[float] = []
+            for action in cands:
                 sim = world.clone()
                 sim._apply(action)
-                totals[i] += self._playout(sim, me, horizon, rng)
+                value = self._playout(sim, me, horizon, rng, stoppable=done > 0)
+                if value is None:
+                    break
+                values.append(value)
+            if len(values) < len(cands):
+                break
+            for i, value in enumerate(values):
+                totals[i] += value
+            done += 1
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         base = cands.index(default)
         # the heuristic's plan stands unless the playouts find something clearly better
-        if totals[best] - totals[base] <= self.margin * self.rollouts:
+        if totals[best] - totals[base] <= self.margin * done:
             return default
         return cands[best]
 
@@ -326,9 +341,14 @@ class SearchAgent:
         return False
 
     @staticmethod
-    def _playout(state: SkirmishState, me: int, horizon: int, rng: random.Random) -> float:
+    def _playout(state: SkirmishState, me: int, horizon: int, rng: random.Random,
+                 stoppable: bool = False) -> float | None:
+        """The value for ``me`` of playing on to the horizon; ``None`` if ``stoppable`` and the
+        deadline passed on the way (a playout runs to a few hundred ms)."""
         steps = 0
         while steps < 4000:
+            if stoppable and steps % 32 == 0 and out_of_time():
+                return None
             player = state.current_player()
             if player == TERMINAL:
                 break

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 
+from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.wrasslin.heuristic import evaluate, score
@@ -153,7 +154,9 @@ class ExpertAgent:
             return ranked[0][1]
         k = len(ranked)
         diffs: list[list[float]] = [[] for _ in range(k)]
-        for _ in range(self.worlds):
+        for i in range(self.worlds):
+            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
+                break
             world = self._world(state, me, rng)
             seed = rng.getrandbits(32)
             values = []
@@ -167,7 +170,7 @@ class ExpertAgent:
         # Leave the heuristic's first choice only on evidence: the paired gain (same deals, same dice)
         # must beat ``margin`` by ``confidence`` standard errors; noisy look-ahead alone plays worse.
         best, best_gain = 0, 0.0
-        n = self.worlds
+        n = len(diffs[1])
         for i in range(1, k):
             mean = sum(diffs[i]) / n
             var = sum((d - mean) ** 2 for d in diffs[i]) / max(1, n - 1)

@@ -74,6 +74,12 @@
       status.classList.add("finished");
       $("replay-link").hidden = false;
       $("export-link").hidden = false;
+    } else if (view.stopped) {
+      status.textContent = "Match stopped: " + view.stopped;
+      status.classList.add("finished");
+    } else if (view.waiting_for_thinker) {
+      status.textContent = (view.to_move_label || "The computer") + " is waiting for a free thinker";
+      status.classList.add("thinking");
     } else if (view.thinking) {
       status.textContent = (view.to_move_label || "The computer") + " is thinking";
       status.classList.add("thinking");
@@ -602,11 +608,15 @@
       const li = document.createElement("li");
       const label = document.createElement("label");
       label.textContent = "Link for seat " + inv.seat + " (" + inv.label + ")";
-      const input = document.createElement("input");
-      input.readOnly = true;
-      input.value = inv.url;
-      input.addEventListener("focus", () => input.select());
-      label.appendChild(input);
+      if (inv.url) {
+        const input = document.createElement("input");
+        input.readOnly = true;
+        input.value = inv.url;
+        input.addEventListener("focus", () => input.select());
+        label.appendChild(input);
+      } else {
+        label.appendChild(document.createTextNode(": opened by the guest"));
+      }
       li.appendChild(label);
       $("invite-list").appendChild(li);
     }

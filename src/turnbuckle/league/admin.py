@@ -1,0 +1,50 @@
+"""A promotion's admin token: the key that lets a browser run the promotion (sign, book, run).
+
+``league new`` makes one and ``league admin-token`` replaces it; the token is shown once and only
+its sha256 is stored, so a copy of the database gives nobody the key. Without a token nothing in
+the browser can change the league.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from turnbuckle.league.lookup import get_league
+from turnbuckle.store.db import Database
+from turnbuckle.store.league_models import League
+
+TOKEN_BYTES = 24
+"""Random bytes of a token (32 URL-safe characters)."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_admin_token() -> tuple[str, str]:
+    """A fresh token and the hash to store."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    return token, token_hash(token)
+
+
+def admin_token_matches(league: League, token: str | None) -> bool:
+    """True when ``token`` is the league's current admin token (compared in constant time)."""
+    if not token or league.admin_token_hash is None or len(token) > 200:
+        return False
+    return hmac.compare_digest(token_hash(token), league.admin_token_hash)
+
+
+def issue_admin_token(db: Database, league_name: str | None) -> dict[str, Any]:
+    """A new admin token for the league; the old one stops working at once."""
+    token, digest = new_admin_token()
+    with db.write() as session:
+        league = get_league(session, league_name)
+        revoked = league.admin_token_hash is not None
+        league.admin_token_hash = digest
+        return {"league": league.name, "id": league.id, "admin_token": token, "revoked_old": revoked}
+
+
+__all__ = ["admin_token_matches", "issue_admin_token", "new_admin_token", "token_hash"]
