@@ -139,3 +139,13 @@ def _quoted(text: str) -> str:
     import json
 
     return json.dumps(text)
+
+
+def a_move(page: Any, which: str = "first") -> Any:
+    """Something to click that plays a move now: a button (the ``first`` or ``last``), else a lit part of
+    the picture (a Powerhouses tie between abilities is broken on the sheet and has no button)."""
+    page.wait_for_selector("#actions button:not([disabled]), #picture .pickable")
+    buttons = page.locator("#actions button:not([disabled])")
+    if buttons.count():
+        return buttons.first if which == "first" else buttons.last
+    return page.locator("#picture .pickable").first

@@ -17,6 +17,7 @@ from support.browser import (
     SENDING,
     TIMEOUT,
     Server,
+    a_move,
     create,
     needs_chromium,
     play_by_picture,
@@ -145,7 +146,7 @@ def test_reload_mid_match_resumes(server: Server, page: Any) -> None:
         )
         if status_text(page).startswith("Match over"):
             break
-        page.locator("#actions button").first.click()
+        a_move(page).click()
         moves += 1
         page.wait_for_timeout(100)
     live = server.service.get(created["id"])
@@ -159,7 +160,7 @@ def test_reload_mid_match_resumes(server: Server, page: Any) -> None:
     assert len(live.state.history) >= actions_before  # nothing was lost
     assert page.locator("#feed li").count() > 0  # the commentary so far comes back
     if status_text(page).startswith("Your move"):
-        page.locator("#actions button").first.click()
+        a_move(page).click()
         deadline = time.monotonic() + 20
         while len(live.state.history) == actions_before:
             assert time.monotonic() < deadline, "a move after the reload did not reach the server"
@@ -185,7 +186,7 @@ def test_a_late_answer_to_a_move_never_hides_a_newer_position(server: Server, pa
         )
         if status_text(page).startswith("Match over"):
             break
-        page.locator("#actions button").last.click()  # "stop" where offered: the computer replies
+        a_move(page, "last").click()  # "stop" where offered: the computer replies
         deadline = time.monotonic() + 20
         while not held:
             assert time.monotonic() < deadline, "the move was never sent"
@@ -203,7 +204,7 @@ def test_a_late_answer_to_a_move_never_hides_a_newer_position(server: Server, pa
         route.fulfill(response=response)
         page.wait_for_timeout(200)  # the late answer is handled
         assert status_text(page).startswith("Your move"), status_text(page)
-        assert page.locator("#actions button:not([disabled])").count() > 0
+        assert page.locator("#actions button:not([disabled]), #picture .pickable").count() > 0
     assert stale_answers >= 1 or live.state.is_terminal()
 
 
