@@ -113,3 +113,42 @@ def test_tournament_standard_switch_takes_effect(server: Server, page: Any) -> N
     assert live.game.params["tournament_standard"] is True
     assert live.game.decision_options() is None
     assert create  # the helper module is shared with the other browser tests
+
+
+@needs_chromium
+def test_invite_link_is_shown_whole_copied_and_replaced(server: Server, browser: Any) -> None:
+    created = create(server, {"game": "wrasslin", "seats": ["human", "invite"], "seed": 4})
+    context = browser.new_context(bypass_csp=True, permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.goto(created["table_url"])
+        link = page.locator("#invite-list textarea")
+        link.wait_for()
+        first = link.input_value()
+        assert first == created["invites"][0]["url"]  # the whole link, not cut short
+        page.click("#invite-list button:has-text('Copy link')")
+        page.wait_for_selector("#invite-list button:has-text('Copied')")
+        assert page.evaluate("navigator.clipboard.readText()") == first
+        page.click("#invite-list button:has-text('New link')")
+        page.wait_for_function("u => document.querySelector('#invite-list textarea').value !== u", arg=first)
+        second = link.input_value()
+        token = first.split("#t=")[1]
+        import httpx2 as httpx
+
+        old = httpx.get(f"{server.url}/api/matches/{created['id']}/seats/1",
+                        headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        assert old.status_code == 403 and second != first  # the replaced link no longer opens the seat
+        assert page.locator("#takeback").is_hidden()  # no take-back with another person at the table
+    finally:
+        context.close()
+
+
+@needs_chromium
+def test_undo_is_hidden_for_spectators_and_watch_pages(server: Server, page: Any) -> None:
+    created = create(server, {"game": "powerhouses", "seats": ["computer:random"] * 2, "seed": 1, "delay": 1})
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    assert page.locator("#takeback").is_hidden()
+    page.goto(created["table_url"].split("#")[0])  # a spectator: no token
+    page.wait_for_selector("#picture svg")
+    assert page.locator("#takeback").is_hidden()

@@ -600,24 +600,62 @@
     };
   }
 
+  // The owner's invite links: shown whole, with a copy button and a way to replace a link nobody
+  // has opened yet (the old one stops working); once the guest has opened it, only they hold it.
   async function showInvites() {
     const list = await api("/api/matches/" + id + "/invites");
+    $("invite-list").innerHTML = "";
     if (!list.length) return;
     $("invites").hidden = false;
     for (const inv of list) {
       const li = document.createElement("li");
-      const label = document.createElement("label");
-      label.textContent = "Link for seat " + inv.seat + " (" + inv.label + ")";
-      if (inv.url) {
-        const input = document.createElement("input");
-        input.readOnly = true;
-        input.value = inv.url;
-        input.addEventListener("focus", () => input.select());
-        label.appendChild(input);
-      } else {
-        label.appendChild(document.createTextNode(": opened by the guest"));
+      const title = document.createElement("p");
+      title.className = "invite-title";
+      title.textContent = "Seat " + inv.seat + " (" + inv.label + ")";
+      li.appendChild(title);
+      if (!inv.url) {
+        title.appendChild(document.createTextNode(": opened by the guest"));
+        $("invite-list").appendChild(li);
+        continue;
       }
-      li.appendChild(label);
+      const link = document.createElement("textarea");
+      link.readOnly = true;
+      link.rows = 2;
+      link.value = inv.url;
+      link.setAttribute("aria-label", "Invite link for seat " + inv.seat);
+      link.addEventListener("focus", () => link.select());
+      li.appendChild(link);
+      const row = document.createElement("p");
+      row.className = "row";
+      const copy = document.createElement("button");
+      copy.type = "button";
+      copy.textContent = "Copy link";
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(inv.url);
+        } catch (err) {
+          link.focus();
+          link.select();
+          document.execCommand("copy");
+        }
+        copy.textContent = "Copied";
+        setTimeout(() => { copy.textContent = "Copy link"; }, 1500);
+      });
+      const renew = document.createElement("button");
+      renew.type = "button";
+      renew.textContent = "New link";
+      renew.title = "Replace this link (the old one stops working)";
+      renew.addEventListener("click", async () => {
+        try {
+          await api("/api/matches/" + id + "/invites/" + inv.seat, { method: "POST" });
+          showInvites();
+        } catch (err) {
+          $("action-error").textContent = err.message;
+        }
+      });
+      row.appendChild(copy);
+      row.appendChild(renew);
+      li.appendChild(row);
       $("invite-list").appendChild(li);
     }
   }
