@@ -21,6 +21,7 @@ from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import IllegalActionError, ReplayError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
+from turnbuckle.engine.review_plan import ReviewPlan
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -248,6 +249,11 @@ class Game(ABC):
     def agent_factories(cls) -> dict[str, AgentFactory]:
         """Ruleset-specific agents (heuristic, expert) by name; generic ones live in ``agents``."""
         return {}
+
+    def review_plan(self) -> ReviewPlan:
+        """Hook: how reviews and hints value this game's decisions (exact values where the ruleset
+        has them, else how to play positions out); the default plays out uniformly at random."""
+        return ReviewPlan()
 
     def state_from_json(self, text: str) -> State:
         """Rebuild a state saved by ``State.to_json`` by replaying its actions."""
