@@ -84,8 +84,8 @@ def sampled_values(
     options = []
     for i, action in enumerate(candidates):
         mean, stderr = mean_and_stderr(totals[i][player], squares[i], worlds)
-        scores = tuple(clamp01(t / worlds) for t in totals[i])
-        options.append(OptionValue(action.name, clamp01(mean), scores, stderr if math.isfinite(stderr) else None,
+        shares = tuple(clamp01(t / worlds) for t in totals[i])
+        options.append(OptionValue(action.name, clamp01(mean), shares, stderr if math.isfinite(stderr) else None,
                                    worlds))
     ranked = sorted(range(len(options)), key=lambda i: (-options[i].value, i))
     return DecisionValues(player, tuple(options[i] for i in ranked), exact=False,
