@@ -117,3 +117,13 @@ def mean_and_stderr(total: float, squares: float, n: int) -> tuple[float, float]
         return mean, math.inf
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     return mean, math.sqrt(variance / n)
+
+
+def percent(value: float) -> str:
+    """A probability as people read it: ``62.5%``."""
+    return f"{100 * value:.1f}%"
+
+
+def value_text(value: float, stderr: float | None) -> str:
+    """``62.5%``, or ``62.5% ± 3.1`` (points) when sampled."""
+    return percent(value) if stderr is None else f"{percent(value)} ± {100 * stderr:.1f}"
