@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from turnbuckle.engine.errors import TurnbuckleError
-from turnbuckle.web import api, odds, pages
+from turnbuckle.web import api, odds, pages, review
 from turnbuckle.web.errors import ApiError
 from turnbuckle.web.live import MatchService
 from turnbuckle.web.replays import ReplayStore
@@ -42,6 +42,7 @@ def create_app(
             yield
         finally:
             service.stop()
+            app.state.reviews.stop()
 
     app = FastAPI(
         title="turnbuckle",
@@ -57,7 +58,9 @@ def create_app(
     # Starlette leaves the event stream (text/event-stream) uncompressed, so it still streams
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.state.replays = ReplayStore()
+    app.state.reviews = review.ReviewJobs()
     app.include_router(api.router)
+    app.include_router(review.router)
     app.include_router(pages.router)
     app.include_router(odds.api_router)
     app.include_router(odds.page_router)

@@ -249,9 +249,10 @@ class MatchService:
         seed: int | None = None,
         delay: float | None = None,
         takebacks: bool = False,
+        hints: bool | None = None,
     ) -> Created:
         game = build_game(game_name, params if params is not None else {})
-        return self.create_for_game(game, seats, seed=seed, delay=delay, takebacks=takebacks)
+        return self.create_for_game(game, seats, seed=seed, delay=delay, takebacks=takebacks, hints=hints)
 
     def create_for_game(
         self,
@@ -262,6 +263,7 @@ class MatchService:
         delay: float | None = None,
         takebacks: bool = False,
         match_id: str | None = None,
+        hints: bool | None = None,
     ) -> Created:
         """``create`` for a game the caller built and trusts (the league: its params may name the
         league's roster file, which a request may not); ``match_id``: the id to store it under."""
@@ -293,6 +295,9 @@ class MatchService:
         if takebacks:
             for grant in tokens.values():
                 grant["takebacks"] = True
+        if hints is not None:  # agreed (or refused) at creation: web/review.py reads it
+            for grant in tokens.values():
+                grant["hints"] = hints
         record = LiveMatchRecord(
             id=match_id, game=game.name, params=_jsonable(game.params), seats=specs, seed=seed,
             tokens=tokens, delay=float(delay),
