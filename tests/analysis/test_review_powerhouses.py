@@ -12,6 +12,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.analysis.review import ReviewSettings, review_replay
@@ -163,3 +165,15 @@ def test_review_of_a_finished_match_ends_at_the_result() -> None:
     assert review.final == [1.0 if p == winner else 0.0 for p in (0, 1)]
     for points, score in zip(review.series(), review.final, strict=True):
         assert points[-1] == (len(review.replay.actions), score)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31), agents=st.sampled_from([("random", "expert"), ("heuristic", "random")]))
+def test_a_seats_swings_add_up_to_its_result_minus_its_first_chances(seed: int, agents: tuple[str, str]) -> None:
+    review = _reviewed(seed, agents)[2]
+    for player in (0, 1):
+        mine = [d for d in review.decisions if d.player == player]
+        if not mine:
+            continue
+        assert sum(d.swing for d in mine) == pytest.approx(review.final[player] - mine[0].before, abs=1e-9)
+        assert all(0.0 <= d.after <= d.before <= 1.0 for d in mine)

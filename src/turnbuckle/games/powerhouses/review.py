@@ -10,11 +10,13 @@ the higher total, with a tie starting the Take-Down again.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from turnbuckle.engine.game import State
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.powerhouses.probability import (
     DISTRIBUTION_TAIL,
+    FaceMap,
     after_hits,
     best_pursue,
     hit_probability,
@@ -183,33 +185,54 @@ def _takedown_value(state: PowerhousesState, solver: MatchSolver, ability: int, 
     me = state.roller
     dice = game.starting_dice
     if ability == NO_ABILITY:  # his roll has not started: the first roll pursues the most faces
-        mine = roll_distribution(game.face_maps[me], dice, never_stop, best_pursue(game.face_maps[me]))
+        mine = fresh_takedown(game.face_maps[me], dice)
     else:
         mine = continued_distribution(hit_probability(game.face_maps[me], ability), dice, count, free)
     n = solver.dice
     first_attacks = [solver.state_value(0, (n, n)), solver.state_value(1, (n, n))]
-    again = solver.match_win_chance(me)  # a tie: the Take-Down starts over
+    again = _match_chance(solver, me)  # a tie: the Take-Down starts over
     if me == 0:
-        theirs = roll_distribution(game.face_maps[1], dice, never_stop, best_pursue(game.face_maps[1]))
+        below, equal = _ladder(tuple(fresh_takedown(game.face_maps[1], dice).items()))
     else:
         known = state.takedown_totals[0]
         assert known is not None
-        theirs = {known: 1.0}
+        below, equal = _ladder(((known, 1.0),))
+    top = max(below)
     value = 0.0
-    for mine_total, p in mine.items():
-        for their_total, q in theirs.items():
-            if mine_total > their_total:
-                value += p * q * first_attacks[me]
-            elif mine_total < their_total:
-                value += p * q * (1.0 - first_attacks[1 - me])
-            else:
-                value += p * q * again
+    for total, p in mine.items():
+        lower = below[total] if total <= top else 1.0
+        tie = equal.get(total, 0.0)
+        value += p * (lower * first_attacks[me] + (1.0 - lower - tie) * (1.0 - first_attacks[1 - me]) + tie * again)
     return value
 
 
+@cache
+def _ladder(distribution: tuple[tuple[int, float], ...]) -> tuple[dict[int, float], dict[int, float]]:
+    """``P(total < t)`` for every t up to the largest total (past it: all of it), and ``P(total == t)``."""
+    equal = dict(distribution)
+    below: dict[int, float] = {}
+    running = 0.0
+    for t in range(max(equal) + 1):
+        below[t] = running
+        running += equal.get(t, 0.0)
+    return below, equal
+
+
+@cache
+def fresh_takedown(face_map: FaceMap, dice: int) -> dict[int, float]:
+    """A whole Take-Down roll's total (until bust, first-roll ties to the most faces), as the solver has it."""
+    return roll_distribution(face_map, dice, never_stop, best_pursue(face_map))
+
+
+@cache
+def _match_chance(solver: MatchSolver, player: int) -> float:
+    return solver.match_win_chance(player)
+
+
+@cache
 def continued_distribution(p: Fraction, dice: int, count: int, free: int) -> dict[int, float]:
     """The final total of a roll that never quits, from ``count`` matches and ``free`` dice with
-    hit chance ``p`` (``probability.roll_distribution`` after its first roll)."""
+    hit chance ``p`` (``probability.roll_distribution`` after its first roll); shared, not to be changed."""
     result: dict[int, float] = {}
     layers: dict[int, dict[int, float]] = {count: {free: 1.0}}
     rolling = 1.0
