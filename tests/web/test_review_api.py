@@ -145,3 +145,16 @@ def test_a_hint_is_refused_to_a_seat_with_nothing_to_decide(client: TestClient) 
     assert client.get(f"/api/matches/{match_id}/seats/{mover}/hint", params={"token": token}).status_code == 200
     waiting = client.get(f"/api/matches/{match_id}/seats/{1 - mover}/hint", params={"token": token})
     assert waiting.status_code == 409 and "no decision" in waiting.json()["error"]
+
+
+def test_a_match_too_long_for_the_server_is_refused(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.web import review
+
+    monkeypatch.setattr(review, "MAX_WEB_DECISIONS", 3)
+    created = _create(client, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": 5, "delay": 0})
+    _finish(client, created["id"])
+    deadline = time.monotonic() + 60
+    while (response := client.get(f"/api/replays/m{created['id']}/review")).status_code == 202:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert response.status_code == 400 and "more than the 3 the server reviews" in response.json()["error"]

@@ -45,6 +45,8 @@ MAX_WEB_PLAYOUTS = 256
 MAX_WEB_SECONDS = 3.0
 """A request may ask for at most this much sampling per decision (the server is shared)."""
 KEEP_REVIEWS = 32
+MAX_WEB_DECISIONS = 2000
+"""A longer match is reviewed on the command line (``turnbuckle review``), not on the shared server."""
 
 
 # -- who may have hints ---------------------------------------------------------------------------
@@ -102,7 +104,7 @@ def seat_hint(
 
 # -- reviews in the background ---------------------------------------------------------------------
 class _Stopped(Exception):
-    """The server is shutting down: the review in progress gives up."""
+    """The server is shutting down (or the match is too long for it): the review gives up."""
 
 
 @dataclass
@@ -140,7 +142,10 @@ class ReviewJobs:
     def _run(self, job: ReviewJob) -> None:
         def progress(done: int, total: int) -> None:
             if self._stopping.is_set():
-                raise _Stopped
+                raise _Stopped("the server stopped before the review was done")
+            if total > MAX_WEB_DECISIONS:
+                raise _Stopped(f"this match has {total} decisions, more than the {MAX_WEB_DECISIONS} the server "
+                               "reviews; review it with 'turnbuckle review'")
             job.done, job.total = done, total
 
         try:
@@ -152,8 +157,8 @@ class ReviewJobs:
                 "steps": [bisect.bisect_right(steps, d.action_index) - 1 for d in review.decisions],
                 "final_step": len(steps) - 1,
             }
-        except _Stopped:
-            job.error = "the server stopped before the review was done"
+        except _Stopped as exc:
+            job.error = str(exc)
         except TurnbuckleError as exc:
             job.error = str(exc)
         except Exception as exc:  # a bug: the request still gets a JSON answer, not a hang
