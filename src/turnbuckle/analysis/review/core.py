@@ -143,7 +143,8 @@ def review_replay(
         progress(0, total)
     values = _evaluate(replay, game, points, settings, allow_paths, progress)
     result = final_state.match_result()
-    final = final_scores(game, final_state.returns()) if final_state.is_terminal() else _running_scores(values)
+    final = (final_scores(game, final_state.returns()) if final_state.is_terminal()
+             else _running_scores(game, points, values))
     sides = game.sides()
     decisions: list[Decision] = []
     for i, (at, player, choice) in enumerate(points):
@@ -162,11 +163,15 @@ def review_replay(
                   result.to_dict() if result else None, time.perf_counter() - started, methods)
 
 
-def _running_scores(values: Sequence[DecisionValues]) -> list[float]:
-    """An unfinished match's last known chances (the last decision's chosen option)."""
-    if not values:
-        return []
-    return list(values[-1].best.scores)
+def _running_scores(game: Game, points: Sequence[tuple[int, int, str]],
+                    values: Sequence[DecisionValues]) -> list[float]:
+    """An unfinished match's end of the chart: each seat's chances at its last decision, from its
+    own information (an even share for a seat that never decided)."""
+    last = [1.0 / len(game.sides())] * game.num_players()
+    for (_, player, choice), v in zip(points, values, strict=True):
+        chosen = v.option(choice)
+        last[player] = chosen.value if chosen is not None else v.best.value
+    return last
 
 
 def _walk(game: Game, actions: Sequence[str]) -> tuple[list[tuple[int, int, str]], list[list[str]]]:
