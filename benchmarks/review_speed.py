@@ -7,7 +7,8 @@ seconds (this process and its workers) and CPU / jobs (the wall time on that man
 against issue 24's targets (Powerhouses under 1 s, the others under 60 s on 2 cores); then, for the
 sampled games, how far the two seeds' values of the chosen options lie apart: the RMS difference
 over the square root of 2 is the standard error achieved, beside the mean standard error the
-review reported, and how often the two seeds name a different best option.
+review reported (root mean square), and how often the two seeds name a different best option: at
+all, and where the first seed's best led the next option by two standard errors.
 
 Run: ``python benchmarks/review_speed.py [--jobs 2] [--budget 64] [--games wrasslin skirmish]``.
 """
@@ -62,17 +63,30 @@ def timed_review(replay: Replay, settings: ReviewSettings) -> tuple[Review, floa
     return review, time.perf_counter() - wall, cpu_seconds() - cpu
 
 
-def movement(first: Review, second: Review) -> tuple[float, float, float, int] | None:
-    """(SE achieved, mean SE reported, share of differing best options, sampled decisions)."""
+def movement(first: Review, second: Review) -> tuple[float, float, float, float, int] | None:
+    """(SE achieved, RMS of the SEs reported, share of decisions whose best option differs, the same
+    among decisions whose first seed found a clear best (ahead of the next by 2 standard errors),
+    sampled decisions)."""
     pairs = [(a, b) for a, b in zip(first.decisions, second.decisions, strict=True) if not a.values.exact]
     if not pairs:
         return None
     diffs = [a.after - b.after for a, b in pairs]
     achieved = math.sqrt(sum(d * d for d in diffs) / len(diffs) / 2)
     reported = [a.chosen.stderr for a, _ in pairs if a.chosen.stderr is not None]
-    mean_reported = sum(reported) / len(reported) if reported else float("nan")
+    rms_reported = math.sqrt(sum(e * e for e in reported) / len(reported)) if reported else float("nan")
     differ = sum(1 for a, b in pairs if a.best.action != b.best.action) / len(pairs)
-    return achieved, mean_reported, differ, len(pairs)
+    clear = [(a, b) for a, b in pairs if _clear_best(a)]
+    clear_differ = sum(1 for a, b in clear if a.best.action != b.best.action) / len(clear) if clear else float("nan")
+    return achieved, rms_reported, differ, clear_differ, len(pairs)
+
+
+def _clear_best(decision: Any) -> bool:
+    options = decision.values.options
+    if len(options) < 2:
+        return False
+    best, second = options[0], options[1]
+    spread = math.hypot(best.stderr or 0.0, second.stderr or 0.0)
+    return best.value - second.value > 2 * spread
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     for column in ("game", "decisions", "budget", "wall s", "CPU s", f"CPU/{args.jobs} s", "target", "met"):
         speed.add_column(column, justify="left" if column in ("game", "budget") else "right")
     noise = Table(title="Seed to seed (review seeds 1 and 2): the chosen options' values")
-    for column in ("game", "sampled decisions", "SE achieved", "SE reported", "best differs"):
+    for column in ("game", "sampled decisions", "SE achieved", "SE reported (RMS)", "best differs",
+                   "clear best differs"):
         noise.add_column(column, justify="left" if column == "game" else "right")
     for label, name, params in ROWS:
         if args.games and name not in args.games:
@@ -104,8 +119,9 @@ def main(argv: list[str] | None = None) -> int:
                       f"< {target:g}", "yes" if min(wall, per_core) < target else "NO")
         moved = movement(one, two)
         if moved is not None:
-            achieved, reported, differ, count = moved
-            noise.add_row(label, str(count), f"{achieved:.4f}", f"{reported:.4f}", f"{100 * differ:.0f}%")
+            achieved, reported, differ, clear, count = moved
+            noise.add_row(label, str(count), f"{achieved:.4f}", f"{reported:.4f}", f"{100 * differ:.0f}%",
+                          f"{100 * clear:.0f}%")
         console.print(f"{label}: done", style="dim")
     console.print(speed)
     console.print(noise)

@@ -54,7 +54,7 @@ def sampled_values(
     for name in include:
         if name in by_name and by_name[name] not in chosen:
             chosen.append(by_name[name])
-    candidates = list(dict.fromkeys(chosen))
+    candidates = list(dict.fromkeys(chosen)) or list(legal)
     n_players = state.game.num_players()
     sides = state.game.sides()
     totals = [[0.0] * n_players for _ in candidates]
