@@ -39,7 +39,8 @@ class HumanAgent:
     """Prompts for a choice; an unknown or illegal entry is refused with the reason and asked again.
 
     With an ``advisor`` (a computer agent), typing ``auto`` leaves this one decision to it: the
-    solitaire way of playing, where a person makes the choices they care about.
+    solitaire way of playing, where a person makes the choices they care about. With a ``hinter``,
+    typing ``hint`` prints what it says about this decision (the review's ranked options).
     """
 
     name = "human"
@@ -52,6 +53,7 @@ class HumanAgent:
         hot_seat: HotSeat | None = None,
         ask: Callable[[str], str] | None = None,
         advisor: Agent | None = None,
+        hinter: Callable[[State], list[Text]] | None = None,
     ) -> None:
         self.player = player
         self.console = console
@@ -59,6 +61,7 @@ class HumanAgent:
         self.hot_seat = hot_seat
         self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
         self.advisor = advisor
+        self.hinter = hinter
 
     def choose(self, state: State, rng: random.Random) -> Action:
         label = state.game.player_label(self.player)
@@ -69,6 +72,7 @@ class HumanAgent:
         for line in menu_lines(state, legal):
             self.console.print(line, highlight=False)
         hint = ", 'auto' for the computer" if self.advisor is not None else ""
+        hint += ", 'hint' for advice" if self.hinter is not None else ""
         while True:
             answer = self.ask(f"{escape(label)}, your move (number, name or its start{hint}, 'quit' to stop)").strip()
             if answer.lower() in {"q", "quit", "exit"}:
@@ -77,6 +81,10 @@ class HumanAgent:
                 advised = self.advisor.choose(state, rng)
                 self.console.print(Text(f"The computer chooses: {advised.name}"))
                 return advised
+            if self.hinter is not None and answer.lower() == "hint":
+                for line in self.hinter(state):
+                    self.console.print(line)
+                continue
             chosen, problem = pick_action(legal, answer)
             if chosen is not None:
                 return chosen

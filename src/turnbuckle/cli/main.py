@@ -32,7 +32,7 @@ try:
     from rich.console import Console
     from rich.table import Table
 
-    from turnbuckle.cli import analyze, matches, odds, serve, simulate
+    from turnbuckle.cli import analyze, matches, odds, review, serve, simulate
     from turnbuckle.cli.common import ForceOpt, JsonOpt, RosterOpt, echo_json, safe
     from turnbuckle.cli.league import app as league_app
     from turnbuckle.engine.datafiles import (
@@ -62,6 +62,7 @@ console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals w
 app.command("play")(matches.play)
 app.command("watch")(matches.watch)
 app.command("replay")(matches.replay)
+app.command("review")(review.review)
 app.command("sim")(simulate.sim)
 app.command("analyze")(analyze.analyze)
 app.command("serve")(serve.serve)

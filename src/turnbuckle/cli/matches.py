@@ -26,6 +26,7 @@ from turnbuckle.cli.common import (
     parse_delay,
     safe,
 )
+from turnbuckle.cli.review import terminal_hinter
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, MatchRecord, play_match
@@ -95,6 +96,9 @@ def play(
         None, "--position", metavar="FILE",
         help="Start from this position (a scenario or puzzle; JSON as State.to_position writes it).",
     ),
+    hints: bool | None = typer.Option(
+        None, "--hints/--no-hints", help="Offer 'hint' at your decisions (default: on against the computer only)."
+    ),
 ) -> None:
     """Play a match: you against the computer, or people at the same screen (--hot-seat)."""
     check_save_target(save_replay_to, force)
@@ -109,11 +113,12 @@ def play(
     def render(state: State, player: int) -> str:
         return game.render_observation(state.observation(player))  # printed with markup off
 
+    hinter = terminal_hinter() if (not hot_seat if hints is None else hints) else None
     agents: list[Agent] = []
     for player in range(n):
         if hot_seat or player == seat:
             advisor = make_agent(strongest_agent(game), game, player)
-            agents.append(HumanAgent(player, console, render, shared, advisor=advisor))
+            agents.append(HumanAgent(player, console, render, shared, advisor=advisor, hinter=hinter))
         else:
             agents.append(make_agent(opponent or strongest_agent(game), game, player))
     console.print(f"[bold]{safe(game.title)}[/] (seed {seed})")

@@ -24,6 +24,7 @@ from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import IllegalActionError, PositionError, ReplayError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
+from turnbuckle.engine.review_plan import ReviewPlan
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -275,6 +276,11 @@ class Game(ABC):
         state._origin = positions.plain(dict(position))
         positions.settle_check(state)
         return state
+
+    def review_plan(self) -> ReviewPlan:
+        """Hook: how reviews and hints value this game's decisions (exact values where the ruleset
+        has them, else how to play positions out); the default plays out uniformly at random."""
+        return ReviewPlan()
 
     def state_from_json(self, text: str) -> State:
         """Rebuild a state saved by ``State.to_json`` by replaying its actions."""

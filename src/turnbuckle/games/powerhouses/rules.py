@@ -17,6 +17,7 @@ from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
 from turnbuckle.engine.result import MatchResult, Method
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.powerhouses.models import ABILITIES, Roster, WrestlerSheet
 
 ROLL: Final = Action(0, "roll")
@@ -240,6 +241,12 @@ class PowerhousesGame(Game):
         from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
 
         return {"heuristic": HeuristicAgent, "expert": ExpertAgent}
+
+    def review_plan(self) -> ReviewPlan:
+        """Exact: the match solver values every option (``games/powerhouses/review.py``)."""
+        from turnbuckle.games.powerhouses.review import review_plan
+
+        return review_plan()
 
 
 class PowerhousesState(State):

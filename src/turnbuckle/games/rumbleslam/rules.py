@@ -15,6 +15,7 @@ from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.result import Side
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.dice import DiceSet, load_dice
 from turnbuckle.games.rumbleslam.models import SPONSORSHIPS, Ability, Pool, Profile, Roster, TagTeam, Team
@@ -596,6 +597,12 @@ class RumbleslamGame(Game):
         from turnbuckle.games.rumbleslam.agents import HeuristicAgent, SearchAgent
 
         return {"heuristic": HeuristicAgent, "mcts": SearchAgent}
+
+    def review_plan(self) -> ReviewPlan:
+        """Sampled: greedy playouts over two activations, then the evaluation (``review.py``)."""
+        from turnbuckle.games.rumbleslam.review import review_plan
+
+        return review_plan()
 
 
 def validate_team_file(path: str, budget: int = 1000, roster: str | None = None) -> CheckedTeam:

@@ -15,6 +15,7 @@ from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.result import Side
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.dice import BATCHES, MAX_DICE, TOTALS
 from turnbuckle.games.skirmish.models import Chart, Maneuver, Roster, Wrestler
@@ -323,6 +324,12 @@ class SkirmishGame(Game):
 
         # "expert" is the search agent under the name `turnbuckle play` picks by default
         return {"heuristic": HeuristicAgent, "search": SearchAgent, "expert": SearchAgent}
+
+    def review_plan(self) -> ReviewPlan:
+        """Sampled: heuristic playouts to the end of the next round (``review.py``)."""
+        from turnbuckle.games.skirmish.review import review_plan
+
+        return review_plan()
 
     # -- helpers shared by the state ---------------------------------------------------------------
     def team(self, player: int) -> range:
