@@ -102,6 +102,10 @@ def test_bad_review_queries_are_4xx_json(client: TestClient, query: str, status:
     assert client.get("/api/replays/nope/review").status_code == 404
 
 
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
 def test_a_hint_needs_the_seats_token_and_its_turn(client: TestClient) -> None:
     created = _create(client, {"game": "powerhouses", "seats": ["human", "computer:heuristic"], "seed": 4})
     match_id, token = created["id"], created["owner_token"]
@@ -110,22 +114,22 @@ def test_a_hint_needs_the_seats_token_and_its_turn(client: TestClient) -> None:
     url = f"/api/matches/{match_id}/seats/0/hint"
     assert client.get(url).status_code == 401
     assert client.get(url, headers={"Authorization": "Bearer nope"}).status_code == 403
-    assert client.get(f"/api/matches/{match_id}/seats/1/hint", params={"token": token}).status_code == 403
-    response = client.get(url, headers={"Authorization": f"Bearer {token}"})
+    assert client.get(f"/api/matches/{match_id}/seats/1/hint", headers=bearer(token)).status_code == 403
+    response = client.get(url, headers=bearer(token))
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["exact"] and body["seat"] == 0 and body["actions"] == view["actions"]
     assert {o["choice"] for o in body["options"]} == {a["name"] for a in view["legal_actions"]}
     values = [o["value"] for o in body["options"]]
     assert values == sorted(values, reverse=True) and all(0 <= v <= 1 for v in values)
-    assert client.get(url, params={"token": token, "budget": "zero"}).status_code == 400
+    assert client.get(url, params={"budget": "zero"}, headers=bearer(token)).status_code == 400
 
 
 def test_hints_are_off_between_people_unless_agreed(client: TestClient) -> None:
     people = _create(client, {"game": "powerhouses", "seats": ["hot-seat", "hot-seat"], "seed": 4})
     assert client.get(f"/api/matches/{people['id']}/hints").json() == {
         "hints": False, "reason": "another person is playing and hints were not agreed when the match was created"}
-    refused = client.get(f"/api/matches/{people['id']}/seats/0/hint", params={"token": people["owner_token"]})
+    refused = client.get(f"/api/matches/{people['id']}/seats/0/hint", headers=bearer(people['owner_token']))
     assert refused.status_code == 403 and "no hints in this match" in refused.json()["error"]
     review = client.get(f"/api/replays/m{people['id']}/review")
     assert review.status_code == 403 and "no reviews of this match" in review.json()["error"]
@@ -133,7 +137,7 @@ def test_hints_are_off_between_people_unless_agreed(client: TestClient) -> None:
     assert client.get(f"/api/matches/{agreed['id']}/hints").json()["hints"] is True
     solo_off = _create(client, {"game": "powerhouses", "seats": ["human", "computer"], "hints": False})
     assert client.get(f"/api/matches/{solo_off['id']}/hints").json()["hints"] is False
-    off = client.get(f"/api/matches/{solo_off['id']}/seats/0/hint", params={"token": solo_off["owner_token"]})
+    off = client.get(f"/api/matches/{solo_off['id']}/seats/0/hint", headers=bearer(solo_off['owner_token']))
     assert off.status_code == 403
 
 
@@ -142,8 +146,8 @@ def test_a_hint_is_refused_to_a_seat_with_nothing_to_decide(client: TestClient) 
     match_id, token = created["id"], created["owner_token"]
     mover = client.get(f"/api/matches/{match_id}").json()["to_move"]
     assert mover in (0, 1), "a hot-seat match waits for a person at once (the dice roll themselves)"
-    assert client.get(f"/api/matches/{match_id}/seats/{mover}/hint", params={"token": token}).status_code == 200
-    waiting = client.get(f"/api/matches/{match_id}/seats/{1 - mover}/hint", params={"token": token})
+    assert client.get(f"/api/matches/{match_id}/seats/{mover}/hint", headers=bearer(token)).status_code == 200
+    waiting = client.get(f"/api/matches/{match_id}/seats/{1 - mover}/hint", headers=bearer(token))
     assert waiting.status_code == 409 and "no decision" in waiting.json()["error"]
 
 
