@@ -784,6 +784,27 @@ def test_battle_royal_needs_five_and_ends_with_one_mobile() -> None:
     assert st.is_terminal() and st.returns()[0] == 1.0
 
 
+def test_battle_royal_ends_when_a_power_surge_lapses() -> None:
+    # wrasslin 13.1 "ends when only one remains mobile in the ring"; 8.4 a Power Surge lasts "until the
+    # start of his next turn"; 3.13 mobility
+    st = stage(BR5, {0: ["Chop"], 1: ["Power Surge", "Chop"]}, damage={1: SIX}, turn=1,
+               match_type="battle_royal", players=5)
+    assert not st.mobile(1)
+    play(st, "play Power Surge")
+    assert st.mobile(1)  # Kneeshurt stands on his Power Surge alone
+    for s in (2, 3, 4):
+        st._eliminate(s, "test")
+    assert not st.is_terminal()  # two mobile Wrestlers in the ring
+    play(st, "discard Chop")
+    assert st.turn == 0 and st.mobile(1)
+    play(st, "discard Chop")
+    # his turn comes round: the Surge is spent, he is immobile, and Harpo is the last one mobile
+    assert st.is_terminal()
+    assert st.returns()[0] == 1.0 and st.end_reason == "last wrestler standing"
+    kinds = [e.kind for e in st.events]
+    assert kinds[-1] == "result" and kinds[-2] != "turn"  # over before his turn begins
+
+
 def test_battle_royal_void_cards() -> None:
     # wrasslin 13.2
     g = WrasslinGame(match_type="battle_royal")
