@@ -270,8 +270,51 @@ def test_double_team_moves() -> None:
     tagged._start_offense(0, 3, window=False)
     force(tagged, "d6=4")  # Rex's crossface 3 (singles)
     assert "reroll" in kinds(tagged)
-    # BASIC 8: "at any time when he is on offense": the tag is open before the re-roll too
-    assert tagged.phase == "offense_choice" and "tag out to Cole Brandt" in tagged.legal_names()
+    # "roll again at the same level of offense until you roll a different instruction": no tag out between
+    assert (tagged.phase, tagged.attacker, tagged.level) == ("offense_roll", 0, 3)
+
+
+_TAG_OPTIONS = ("tag_out_defense", "pin_saves", "choice_situations", "dis_moves", "chart_choices", "interference")
+
+
+def _singles_faces(state: FilsingerState, side: int) -> list[tuple[int, int]]:
+    """(level, face) of every (singles) move on the legal man's card of ``side``."""
+    index = side * state.game.size + state.legal[side]
+    return [(level, face) for level in (1, 2, 3) for face in range(1, 7)
+            if getattr(state.game.offense[index][level][face - 1], "singles_only", False)]
+
+
+# filsinger OPTIONAL 11 with every tag-match option: "In tag matches roll again at the same level of
+# offense until you roll a different instruction" -- at once, whatever else is on, whoever is legal
+@pytest.mark.parametrize("match_type", ["tag", "six_man"])
+@pytest.mark.parametrize("mask", range(2 ** len(_TAG_OPTIONS) + 1))
+def test_singles_move_rerolled_at_once_in_every_tag_match(match_type: str, mask: int) -> None:
+    if mask == 2 ** len(_TAG_OPTIONS):
+        params: dict[str, Any] = {"tournament_standard": True}
+    else:
+        params = {name: bool(mask >> i & 1) for i, name in enumerate(_TAG_OPTIONS)}
+        params["double_team"] = True
+    base = FilsingerGame(match_type=match_type, **params).new_initial_state()
+    force(base, "first=0")
+    checked = 0
+    for side in (0, 1):
+        for partner in range(base.game.size):
+            for just_tagged in (False, True):
+                state = base.clone()
+                assert isinstance(state, FilsingerState)
+                state.legal[side] = partner
+                for level, face in _singles_faces(state, side):
+                    trial = state.clone()
+                    assert isinstance(trial, FilsingerState)
+                    trial.just_tagged[side] = just_tagged
+                    trial._start_offense(side, level, window=False)
+                    force(trial, f"d6={face}")
+                    assert "reroll" in kinds(trial)
+                    assert (trial.phase, trial.attacker, trial.level) == ("offense_roll", side, level), \
+                        (params, side, partner, just_tagged, level, face)
+                    assert trial.legal[side] == partner
+                    checked += 1
+    assert checked > 0
 
 
 # filsinger OPTIONAL 12. TAGGING OUT ON DEFENSE: regular partners 6 or less
@@ -488,15 +531,19 @@ def test_tag_out_before_a_roll_again(option: str, face: int, level: int, roll_ag
     assert single.phase == "offense_roll"  # singles: nobody to tag
 
 
-# filsinger BASIC 8: a man just tagged in rolls once before he may tag out; after that roll,
-# even a re-roll ((tag)/(singles), OPTIONAL 11) comes with the tag
-def test_tagged_in_man_rolls_once_then_may_tag_before_a_reroll() -> None:
+# filsinger BASIC 8: a man just tagged in rolls once before he may tag out; a (singles) re-roll
+# (OPTIONAL 11) is part of that roll, and the tag opens once a different instruction is resolved
+def test_tagged_in_man_rolls_once_then_may_tag() -> None:
     state = tag(double_team=True)
     force(state, "tag out to Cole Brandt")
     assert state.phase == "offense_roll"  # Cole must roll first
     state._start_offense(REX, 3)
     assert state.phase == "offense_roll"  # still his first roll
-    force(state, "d6=4")  # Cole: crossface 3 (singles) -> re-roll in a tag match
+    force(state, "d6=4")  # Cole: crossface 3 (singles) -> re-roll in a tag match, at once
+    assert (state.phase, state.attacker, state.level) == ("offense_roll", REX, 3)
+    force(state, "d6=1")  # german suplex 3
+    assert state.phase == "defense_roll"
+    state._start_offense(REX, 2)
     assert state.phase == "offense_choice" and "tag out to Rex Hammond" in state.legal_names()
 
 
