@@ -31,6 +31,7 @@ DAN = "Dirty Dan Crowbar"
 PROF = "Professor Mat"
 BARON = "Baron von Brawl"
 COMET = "Kid Comet"
+HANK = "Hank Steadfast"
 
 
 def names(st: WrasslinState) -> list[str]:
@@ -85,6 +86,14 @@ def test_mobility_and_immobile_line() -> None:
     st.apply_action("play Power Surge")
     assert st.mobile(0)
     assert "exit ring with Out of Ring" in names(st)
+
+
+def test_immobile_line_is_where_the_last_ability_goes() -> None:
+    # wrasslin 3.13 "Once the Damage reaches the thick IMMOBILE line, he is considered immobile"
+    for w in WrasslinGame().wrestlers:
+        before, at = w.abilities(w.immobile_at - 1), w.abilities(w.immobile_at)
+        assert max(before[:3]) >= 1, w.name  # one box above the line: still some Strength, Agility or Skill
+        assert max(at[:3]) == 0, w.name
 
 
 def test_power_surge_limited_by_remaining_rating() -> None:
@@ -189,6 +198,24 @@ def test_strength_requirements_against_weight_and_strength() -> None:
     assert "play Elbow - Top Rope" not in legal  # Agility 3 needed
     st = stage([ADAMS, KNEESHURT], {0: ["Bodyslam", "Elbow - Top Rope"], 1: []})
     assert {"play Bodyslam", "play Elbow - Top Rope"} <= set(names(st))  # Strength 4 >= own Weight 3
+
+
+def test_strength_requirement_boundaries() -> None:
+    # wrasslin 4.3 a number, ">= W" and ">= own W" are met at equality; "> S" is not
+    st = stage([HANK, KNEESHURT], {0: ["Specialty"], 1: []}, damage={0: ["Chop"]})
+    assert st.strength(0) == 3 and "play Specialty 1" in names(st)  # Haymaker: Strength 3
+    st = stage([HANK, KNEESHURT], {0: ["Specialty"], 1: []}, damage={0: ["Chop", "Chop"]})
+    assert st.strength(0) == 2 and "play Specialty 1" not in names(st)
+    st = stage([KNEESHURT, HARPO], {0: ["Bodyslam"], 1: []})
+    assert "play Bodyslam" in names(st)  # Strength 4 >= Harpo's Weight 4
+    st = stage([ADAMS, UMPIRE], {0: ["Elbow - Top Rope"], 1: []})
+    assert "play Elbow - Top Rope" in names(st)  # his own Weight 3, not Umpire's 5
+    st = stage([ADAMS, KNEESHURT], {0: ["Elbow - Top Rope"], 1: []}, damage={0: ["Chop", "Chop"]})
+    assert st.strength(0) == 2 and "play Elbow - Top Rope" not in names(st)  # 2 < own Weight 3
+    st = stage([HARPO, CHAMP], {0: ["Takedown"], 1: []})
+    assert "play Takedown" not in names(st)  # 5 is not > 5
+    st = stage([HARPO, CHAMP], {0: ["Takedown"], 1: []}, damage={1: ["Chop"]})
+    assert "play Takedown" in names(st)  # 5 > 4
 
 
 def test_card_list_counts_and_special_rules() -> None:
@@ -748,6 +775,19 @@ def test_illegal_man_disqualified_by_referee() -> None:
     assert st.is_terminal() and st.returns() == [-0.5, 0.5, -0.5, 0.5]
 
 
+def test_illegal_man_disqualified_on_a_count_of_five() -> None:
+    # wrasslin 12.41 "a Disqualification count of five ... will then disqualify his team"
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Chop"], 1: ["Chop"], 2: ["Double Team", "Chop"],
+                                                  3: ["Chop"]}, match_type="tag", turn=2)
+    play(st, "play Double Team", "play Chop", "target seat 1", "stay in ring")
+    counts = []
+    while not st.is_terminal():
+        counts.append(st.illegal_in[2])
+        play(st, passive(st))
+    assert max(counts) == 4 and st.end_reason.startswith("disqualified (illegal man")
+    assert st.returns() == [-0.5, 0.5, -0.5, 0.5]
+
+
 def test_free_for_all_entry() -> None:
     # wrasslin 12.42
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: [], 1: [], 2: [], 3: ["Chop"]}, match_type="tag", turn=3)
@@ -834,6 +874,14 @@ def test_teamwork_throws_a_heavy_opponent() -> None:
     assert st.pos[2] == RING and st.br
     play(st, "play Suplex", "target seat 2")  # 4 + 3 >= 5, Agility 1, Skill 1
     assert st.pos[2] == OUT
+
+
+def test_br_hold_throws_at_exactly_the_weight() -> None:
+    # wrasslin 13.5 "sufficient to throw him": Strength equal to the victim's Weight is enough
+    st = stage(BR5, {0: ["Bodyslam"]}, match_type="battle_royal", players=5)
+    assert st.strength(0) == 5 and st.w(4).weight == 5  # Harpo and Mr. Umpire
+    play(st, "play Bodyslam", "target seat 4")
+    assert st.pos[4] == OUT
 
 
 def test_cancellation_when_the_helper_is_attacked() -> None:
