@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
+from turnbuckle.engine.conformance import chi_square_sf
 from turnbuckle.games.filsinger.forcing import force
 from turnbuckle.games.filsinger.options import OPTIONAL_RULES, resolve_options
 from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -128,6 +131,44 @@ def test_agility_power_off() -> None:
     state._start_offense(REX, 2)
     force(state, "d6=1")  # body slam 2 (pw) against Power -3 still works
     assert (state.phase, state.level, state.attacker) == ("defense_roll", 2, REX)
+
+
+# filsinger OPTIONAL 4: "(ag) or (pw) is successful only if the wrestler on offense has an agility or
+# power rating that is the same or better than the opponent" (better is lower): a tie lands
+@pytest.mark.parametrize(("opponent", "lands"), [("Marcus Stone", True), ("Duke Marlowe", True),
+                                                 ("Brick Kowalczyk", False)])
+def test_agility_power_same_rating_lands(opponent: str, lands: bool) -> None:
+    state = singles(wrestlers=["Rex Hammond", opponent], agility_power=True)  # Rex: Power -2
+    state._start_offense(REX, 2)
+    force(state, "d6=1")  # body slam 2 (pw) against Power -2, +1, -3
+    if lands:
+        assert (state.phase, state.level, state.attacker) == ("defense_roll", 2, REX)
+    else:
+        assert (state.phase, state.level, state.attacker) == ("offense_roll", 2, DUKE)
+        assert "countered" in kinds(state)
+
+
+# filsinger BASIC 3 and 5: one die on a chart level, two dice (2-12, as two dice fall) for PIN, DQ and the
+# charts; the fast sampler draws what the chance outcomes list
+@pytest.mark.parametrize("phase", ["offense", "pin", "chart"])
+def test_dice_laws_and_the_fast_sampler(phase: str) -> None:
+    state = singles()
+    if phase == "pin":
+        state._start_pin(DUKE, 0)
+    elif phase == "chart":
+        state._start_chart("ring", DUKE, thrown=True)
+    listed = {a.name: p for a, p in state.chance_outcomes()}
+    if phase == "offense":
+        want = {f"d6={f}": 1 / 6 for f in range(1, 7)}
+    else:
+        want = {f"2d6={t}": (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+    assert listed.keys() == want.keys() and all(listed[k] == pytest.approx(want[k]) for k in want)
+    rng = random.Random(3)
+    draws = 6000
+    seen = Counter(state.sample_chance(rng).name for _ in range(draws))
+    assert set(seen) <= set(want)
+    stat = sum((seen[k] - p * draws) ** 2 / (p * draws) for k, p in want.items())
+    assert chi_square_sf(stat, len(want) - 1) > 1e-4
 
 
 # filsinger OPTIONAL 5. BASIC CHART CHOICES off: (c) is ignored
