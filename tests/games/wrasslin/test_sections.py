@@ -120,6 +120,14 @@ def test_recovery_limited_and_submission() -> None:
     assert st.is_terminal() and st.returns() == [1.0, -1.0]
 
 
+def test_reversed_w_hold_does_the_attackers_own_weight() -> None:
+    # wrasslin 8.3 "inflicts the Hold on the Wrestler who initially attempted it"; 4.2 W = the Weight of
+    # the Wrestler it is inflicted on
+    st = stage([HARPO, UMPIRE], {0: ["Bodyslam"], 1: ["Reverse"]})
+    play(st, "play Bodyslam", "react Reverse")
+    assert st.dmg[1] == 0 and st.dmg[0] == st.w(0).weight == 4  # Harpo's Weight, not Mr. Umpire's 5
+
+
 def test_weight_never_reduced() -> None:
     # wrasslin 3.2
     st = stage([UMPIRE, KNEESHURT], {0: ["Bodyslam"], 1: []}, damage={1: ["Drop Kick", "Drop Kick", "Chop"]})
@@ -882,6 +890,18 @@ def test_br_hold_throws_at_exactly_the_weight() -> None:
     assert st.strength(0) == 5 and st.w(4).weight == 5  # Harpo and Mr. Umpire
     play(st, "play Bodyslam", "target seat 4")
     assert st.pos[4] == OUT
+
+
+def test_reversed_joint_br_hold_damages_each_by_his_own_hold() -> None:
+    # wrasslin 13.5 "each of those attacking Wrestlers suffers damage equal to that listed on the Hold":
+    # a W Hold reversed onto its attacker does his own Weight
+    st = stage([KNEESHURT, SUNNY, UMPIRE, CHAMP, HARPO], {0: ["Bodyslam"], 1: ["Suplex"], 2: ["Reverse"]},
+               match_type="battle_royal", players=5)
+    play(st, "play Bodyslam", "target seat 2", "pass")
+    play(st, "play Suplex", "target seat 2", "react Reverse")
+    assert st.pos[0] == RING and st.pos[1] == RING and st.pos[2] == RING and not st.br
+    assert st.dmg[0] == st.w(0).weight == 3  # Bodyslam: W = Kneeshurt's own Weight, not Mr. Umpire's 5
+    assert st.dmg[1] == 2  # Suplex: 2
 
 
 def test_cancellation_when_the_helper_is_attacked() -> None:
