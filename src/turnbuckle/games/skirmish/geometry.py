@@ -150,18 +150,34 @@ def rotate_clockwise(v: tuple[float, float], degrees: float) -> tuple[float, flo
 
 
 def nearest_lattice(ideal: tuple[float, float], ok: object, reach: int = 3) -> Point | None:
-    """The lattice point nearest ``ideal`` (ties: smallest x, then y) for which ``ok(p)`` holds."""
+    """The lattice point nearest ``ideal`` (ties: smallest x, then y) for which ``ok(p)`` holds, among
+    those within ``reach`` of the rounded ideal on both axes.
+
+    The search runs outward one square ring at a time and stops once no farther ring can hold a nearer
+    point (ring k+1 lies at least k+0.5 from the ideal), so a wide ``reach`` costs only what it needs.
+    """
     fx, fy = ideal
     bx, by = round(fx), round(fy)
     best: tuple[float, int, int] | None = None
-    for dx in range(-reach, reach + 1):
-        for dy in range(-reach, reach + 1):
+    for k in range(reach + 1):
+        if best is not None and best[0] < (k - 0.5) ** 2:
+            break
+        ring = ((dx, dy) for dx in range(-k, k + 1) for dy in ((-k, k) if abs(dx) < k else range(-k, k + 1)))
+        for dx, dy in ring:
             p = (bx + dx, by + dy)
             if ok(p):  # type: ignore[operator]
                 key = ((p[0] - fx) ** 2 + (p[1] - fy) ** 2, p[0], p[1])
                 if best is None or key < best:
                     best = key
     return None if best is None else (best[1], best[2])
+
+
+@lru_cache(maxsize=32)
+def rope_points(r: int) -> tuple[Point, ...]:
+    """Every lattice centre where a base of radius ``r`` touches a rope (the table edge)."""
+    span = range(r, RING - r + 1)
+    return tuple(sorted({*((r, y) for y in span), *((RING - r, y) for y in span),
+                         *((x, r) for x in span), *((x, RING - r) for x in span)}))
 
 
 def free_at(p: Point, r: int, others: Sequence[Obstacle]) -> bool:
