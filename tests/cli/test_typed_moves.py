@@ -108,3 +108,13 @@ def test_play_answers_a_five_thousand_digit_move_on_one_line() -> None:
     assert "internal error" not in out.stderr
     refusal = next(line for line in out.stdout.splitlines() if "is not a move number now" in line)
     assert len(refusal) < 400
+
+
+@pytest.mark.parametrize("typed", ["move 1e999 1", "move nan 2", "move 3 -inf"])
+def test_a_skirmish_point_beyond_any_number_is_an_unknown_move(typed: str) -> None:
+    # a replay or the web may name a move as text: it is refused as unknown, never an overflow
+    from turnbuckle.engine.errors import IllegalActionError
+
+    state = turnbuckle.load_game("skirmish").new_initial_state()
+    with pytest.raises(IllegalActionError, match="unknown action"):
+        state.action_from_string(typed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, Final, Self
@@ -113,6 +114,8 @@ class SkirmishCore(State):
             try:
                 x, y = float(parts[1]), float(parts[2])
             except ValueError:
+                return super().action_from_string(text)
+            if not (math.isfinite(x) and math.isfinite(y)):  # 'move 1e999 1', 'move nan 2'
                 return super().action_from_string(text)
             name = f"move {x:.1f} {y:.1f}"
             if self.game.actions.by_name(name) is None:
