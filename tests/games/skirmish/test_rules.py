@@ -718,8 +718,8 @@ def test_ex_6_whip_around_a_third_model() -> None:  # skirmish SK-10.7 EX-6 "not
     s.apply_action("total 5")
     assert "move 20.0 17.0" in names(s)
     s.apply_action("move 20.0 17.0")
-    assert "face 270" in names(s)
-    s.apply_action("face 270")
+    assert "face S" in names(s)
+    s.apply_action("face S")
     assert at(s, 1) == (20.0, 17.0) and s.models[1].facing == (0, -1)
 
 

@@ -134,6 +134,14 @@ _DECISIONS = {
 }
 
 
+_COMPASS_WORDS = {
+    "E": "east", "ENE": "east-north-east", "NE": "north-east", "NNE": "north-north-east", "N": "north",
+    "NNW": "north-north-west", "NW": "north-west", "WNW": "west-north-west", "W": "west",
+    "WSW": "west-south-west", "SW": "south-west", "SSW": "south-south-west", "S": "south",
+    "SSE": "south-south-east", "SE": "south-east", "ESE": "east-south-east",
+}
+
+
 def describe_decision(name: str) -> str | None:
     """Words beside a decision name that is not a maneuver (bids, boosts, facings, destinations ...)."""
     if name in _DECISIONS:
@@ -145,7 +153,7 @@ def describe_decision(name: str) -> str | None:
     if head == "face" and len(parts) == 2:
         if parts[1].startswith("P"):
             return f"Turn to face seat {parts[1][1:]}'s model."
-        return f"Face {parts[1]} degrees (counter-clockwise from east: 0 east, 90 north, 180 west, 270 south)."
+        return f"Face {_COMPASS_WORDS.get(parts[1], parts[1])} (N is the top of the ring)."
     if head == "push" and len(parts) == 2:
         return f"Push the defender {plural(int(parts[1]), 'inch')} straight away from the attacker."
     if head == "place" and len(parts) == 3:
