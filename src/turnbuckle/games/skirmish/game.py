@@ -46,6 +46,8 @@ class SkirmishGame(Game):
     min_players = 2
     max_players = 4
     hidden_information = True
+    secrets_revealed = "the bids were revealed"
+    chance_reveals = False
 
     def __init__(
         self,
