@@ -122,3 +122,12 @@ def test_the_old_degree_names_of_facings_still_replay() -> None:
     s.apply_action("stay")
     s.apply_action("face 90")
     assert s.models[0].facing == (0, 1) and s.history[-1].name == "face N"
+
+
+def test_the_terminal_ring_explains_its_dots_letters_and_arrows() -> None:
+    # skirmish SK-7.1 reach (issue 22.14): the dotted arcs are the 2-inch reach, and the picture says so
+    s = engaged(left=[4, 3])
+    lines = s.game.render_observation(s.observation(0)).splitlines()
+    assert any("·" in line for line in lines[:22]), "the reach is drawn"
+    legend = lines[lines.index(next(line for line in lines if line.startswith("SW └"))) + 1]
+    assert "2-inch reach" in legend and "·" in legend and "facing" in legend
