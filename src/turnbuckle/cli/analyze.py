@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from turnbuckle.agents.registry import make_agent
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, echo_json
+from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, bulk_agent, echo_json
 from turnbuckle.cli.simulate import INTERRUPTED_EXIT_CODE, MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
@@ -101,8 +101,7 @@ def _one_agent(game: Game, agents: list[str]) -> str:
     if len(agents) > 1:
         raise ParamError("analyze GAME takes one --agent (who plays every wrestler); "
                          "to compare agents use: turnbuckle analyze agents GAME -a A -a B")
-    factories = game.agent_factories()
-    name = agents[0] if agents else (game.bulk_agent if game.bulk_agent in factories else "random")
+    name = agents[0] if agents else bulk_agent(game)
     make_agent(name, game, 0)
     return name
 

@@ -165,6 +165,13 @@ def build_game(name: str, wrestlers: list[str] | None, roster: str | None, optio
     return game_from_params(name, embed_data_files(name, params))
 
 
+def bulk_agent(game: Game) -> str:
+    """The agent ``sim`` and ``analyze`` seat unless told otherwise: the game's ``bulk_agent`` (the
+    strongest one cheap enough for thousands of matches), else ``random``; never a search agent
+    that thinks for a tenth of a second a decision."""
+    return game.bulk_agent if game.bulk_agent in game.agent_factories() else "random"
+
+
 def check_save_target(path: Path | None, force: bool) -> None:
     """Refuse a ``--save-replay`` target before the match is played, not after."""
     if path is not None:
