@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Final, TextIO
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,20 +22,33 @@ class QuitMatch(Exception):
     """The person typed ``quit``."""
 
 
+WIPE: Final = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, clear the screen, and clear the scrollback (``3J``, as ``clear`` does): the last hand
+must not be one scroll away from the next player."""
+
+
 class HotSeat:
     """Shared by the human agents of one screen: asks to pass the screen when hands are secret."""
 
-    def __init__(self, console: Console, hidden_information: bool) -> None:
+    def __init__(self, console: Console, hidden_information: bool, stream: TextIO | None = None) -> None:
         self.console = console
         self.hidden_information = hidden_information
+        self.stream = stream
         self.last_player: int | None = None
 
     def hand_over(self, player: int, label: str) -> None:
         if self.hidden_information and self.last_player is not None and self.last_player != player:
-            self.console.clear()
-            Prompt.ask(f"[bold]Pass the screen to {escape(label)}[/] and press Enter", console=self.console, default="")
-            self.console.clear()
+            self.wipe()
+            Prompt.ask(f"[bold]Pass the screen to {escape(label)}[/] and press Enter", console=self.console,
+                       default="", show_default=False, stream=self.stream)
+            self.wipe()
         self.last_player = player
+
+    def wipe(self) -> None:
+        """Clear the screen and its scrollback (on a terminal; a pipe gets nothing)."""
+        if self.console.is_terminal:
+            self.console.file.write(WIPE)
+            self.console.file.flush()
 
 
 class HumanAgent:
