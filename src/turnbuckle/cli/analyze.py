@@ -12,8 +12,16 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from turnbuckle.agents.registry import make_agent
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, bulk_agent, echo_json
-from turnbuckle.cli.simulate import INTERRUPTED_EXIT_CODE, MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
+from turnbuckle.cli.common import (
+    INTERRUPTED_EXIT_CODE,
+    JsonOpt,
+    OptionOpt,
+    RosterOpt,
+    build_game,
+    bulk_agent,
+    echo_json,
+)
+from turnbuckle.cli.simulate import MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import available_cores

@@ -11,7 +11,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from turnbuckle.cli.common import DbOpt, JsonOpt, LeagueOpt, OptionOpt, echo_json, league_db, parse_options
+from turnbuckle.cli.common import (
+    INTERRUPTED_EXIT_CODE,
+    DbOpt,
+    JsonOpt,
+    LeagueOpt,
+    OptionOpt,
+    echo_json,
+    league_db,
+    parse_options,
+    say_interrupted,
+)
 from turnbuckle.cli.league_teams import team_app
 from turnbuckle.text import plural
 
@@ -248,8 +258,8 @@ def card_run(
         except MatchAbandoned as exc:
             if not exc.interrupted:
                 raise
-            Console(stderr=True).print(f"error: {exc}", markup=False, highlight=False, soft_wrap=True)
-            raise typer.Exit(130) from None
+            say_interrupted(f"error: {exc}")
+            raise typer.Exit(INTERRUPTED_EXIT_CODE) from None
     if as_json:
         echo_json(summary)
         return

@@ -2,8 +2,9 @@
 
 ``main()`` is the one place errors become output: bad input of any kind (a usage mistake, an
 option value out of range, a broken file, an illegal move) is one line ``error: ...`` on stderr
-and exit code 2; Ctrl-C exits 130 quietly; a closed pipe ends quietly; a bug is one line
-``error: internal error ...`` and exit code 1 (``TURNBUCKLE_DEBUG=1`` shows its traceback).
+and exit code 2; Ctrl-C exits 130 (a match says ``interrupted`` on its own line); a closed pipe
+ends quietly; a bug is one line ``error: internal error ...`` and exit code 1
+(``TURNBUCKLE_DEBUG=1`` shows its traceback).
 """
 
 from __future__ import annotations
@@ -33,7 +34,16 @@ try:
     from rich.table import Table
 
     from turnbuckle.cli import analyze, matches, odds, serve, simulate
-    from turnbuckle.cli.common import ForceOpt, JsonOpt, RosterOpt, echo_json, safe
+    from turnbuckle.cli.common import (
+        INTERRUPTED_EXIT_CODE,
+        ForceOpt,
+        JsonOpt,
+        RosterOpt,
+        echo_json,
+        interruptible,
+        safe,
+        say_interrupted,
+    )
     from turnbuckle.cli.league import app as league_app
     from turnbuckle.engine.datafiles import (
         check_output_path,
@@ -59,9 +69,9 @@ app = typer.Typer(
     rich_markup_mode="markdown",  # help paragraphs are reflowed (a docstring's line breaks are not kept)
 )
 console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
-app.command("play")(matches.play)
-app.command("watch")(matches.watch)
-app.command("replay")(matches.replay)
+app.command("play")(interruptible(matches.play))  # Ctrl-C: "interrupted" on its own line, exit 130
+app.command("watch")(interruptible(matches.watch))
+app.command("replay")(interruptible(matches.replay))
 app.command("sim")(simulate.sim)
 app.command("analyze")(analyze.analyze)
 app.command("serve")(serve.serve)
@@ -295,11 +305,11 @@ def run(argv: Sequence[str] | None = None) -> int:
         except typer.Abort as exc:
             if isinstance(exc.__cause__ or exc.__context__, EOFError):
                 return _error("input ended (end of file) before the match was over")
-            return 130
+            return _interrupted()
         except TurnbuckleError as exc:
             return _error(str(exc))
         except KeyboardInterrupt:
-            return 130
+            return _interrupted()
         except SystemExit as exc:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         except BrokenPipeError:
@@ -341,6 +351,13 @@ def _error(message: str, code: int = 2) -> int:
     except (BrokenPipeError, ValueError):
         pass
     return code
+
+
+def _interrupted() -> int:
+    """Ctrl-C outside a command's own handling: ``interrupted`` on its own line, exit code 130."""
+    with contextlib.suppress(BrokenPipeError, ValueError, OSError):
+        say_interrupted()
+    return INTERRUPTED_EXIT_CODE
 
 
 def _usage_message(exc: typer.TyperException) -> str:

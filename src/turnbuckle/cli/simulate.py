@@ -27,7 +27,17 @@ from rich.table import Table
 from rich.text import Text
 
 from turnbuckle.agents.registry import make_agent
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, WrestlerOpt, build_game, bulk_agent, echo_json, safe
+from turnbuckle.cli.common import (
+    INTERRUPTED_EXIT_CODE,
+    JsonOpt,
+    OptionOpt,
+    RosterOpt,
+    WrestlerOpt,
+    build_game,
+    bulk_agent,
+    echo_json,
+    safe,
+)
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import MAX_MATCHES, SimSpec, SimTotals, available_cores, run_matches
@@ -39,8 +49,6 @@ console = Console(stderr=True)
 MAX_SEED = 2**63 - 1
 MAX_WORKERS = 4 * available_cores()
 """More processes than this only add overhead (4 x the cores this machine lets us use)."""
-INTERRUPTED_EXIT_CODE = 130
-"""Exit code after Ctrl-C (128 + SIGINT, the shell convention); the summary is printed first."""
 PROGRESS_LINE_SECONDS = 5.0
 """Without a terminal (a log, a pipe, CI), a plain progress line on stderr this often."""
 
