@@ -168,16 +168,20 @@ def roster(
     if not entries:
         console.print(f"{safe(game)} has no roster.")
         return
-    table = Table(title=f"{safe(loaded.title)} roster", caption="--json shows every field")
     keys = _summary_columns(entries)
     texts = [[", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (e.get(k, "") for k in keys)]
              for e in entries]
-    keys = _columns_that_fit(keys, texts, console.width)
-    for index, key in enumerate(keys):
+    shown = _columns_that_fit(keys, texts, console.width)
+    hidden = len(keys) - len(shown)
+    table = Table(title=f"{safe(loaded.title)} roster", caption=None if hidden else "--json shows every field")
+    for index, key in enumerate(shown):
         table.add_column(safe(key), no_wrap=index == 0, overflow="fold")
     for row in texts:
-        table.add_row(*(safe(cell) for cell in row[: len(keys)]))
+        table.add_row(*(safe(cell) for cell in row[: len(shown)]))
     console.print(table)
+    if hidden:  # a narrow terminal: say what is missing and how to see it
+        console.print(f"{plural(hidden, 'column')} hidden ({', '.join(keys[len(shown):])}); widen the terminal "
+                      "or use --json", markup=False, highlight=False, soft_wrap=False)
 
 
 def _columns_that_fit(keys: list[str], rows: list[list[str]], width: int) -> list[str]:
