@@ -458,7 +458,7 @@ def _standing_extra(row: dict[str, Any], teams: bool) -> str:
     """The last standings column: a team's Dosh cost, else a wrestler's injury."""
     if teams:
         return f"{row['cost']}K" if row.get("cost") is not None else "-"
-    return f"{row['injured_cards']} cards" if row["injured_cards"] else ""
+    return plural(row['injured_cards'], 'card') if row['injured_cards'] else ""
 
 
 @app.command("feuds")
