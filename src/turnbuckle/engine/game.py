@@ -70,6 +70,11 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = False
     """True when players hold secrets (hands): hot-seat play hides the screen between turns."""
+    secrets_revealed: ClassVar[str] = "a card was revealed since"
+    """A take-back refusal's reason once a later move showed a secret (``hidden_information``)."""
+    chance_reveals: ClassVar[bool] = True
+    """In a ``hidden_information`` game, chance outcomes show secrets (cards drawn); False where
+    they are only dice (the ring skirmish game, whose secrets are the bids)."""
     deferred_events: ClassVar[bool] = False
     """True: states record no events while playing and rebuild them from the action history the
     first time ``events`` is read, then record as they go. Batch simulation never reads events,

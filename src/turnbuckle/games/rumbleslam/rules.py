@@ -30,7 +30,7 @@ from turnbuckle.games.rumbleslam.teams import (
 )
 
 MAX_BUF = 16
-"""Most dice in one roll (re-roll action ids ``reroll die 0`` .. ``15``)."""
+"""Most dice in one roll (re-roll actions ``re-roll die 1`` .. ``16``, dice numbered from 1)."""
 
 # attack kinds (for No Class: an ability counts as the action it resembles)
 BRAWL, GRAPPLE, TRIP, ROPE = "brawl", "grapple", "trip", "rope"
@@ -345,7 +345,7 @@ class RumbleslamGame(Game):
         for r in mat.ROPES:
             add(f"rebound {r}", "rebound", r)
         for i in range(MAX_BUF):
-            add(f"reroll die {i}", "reroll", i)
+            add(f"re-roll die {i + 1}", "reroll", i)  # people count dice from 1
         for cell in mat.FLOOR:
             add(f"place {mat.SQUARE_NAMES[cell]}", "place", cell)
         for cell in mat.FLOOR:

@@ -47,6 +47,8 @@ class SkirmishGame(Game):
     min_players = 2
     max_players = 4
     hidden_information = True
+    secrets_revealed = "the bids were revealed"
+    chance_reveals = False
 
     def __init__(
         self,
@@ -146,7 +148,7 @@ class SkirmishGame(Game):
                 names.append(m.key)
         self.stay_id = names.index("stay")
         self.facing_base = len(names)
-        names += [f"face {geo.degree_label(d)}" for d in geo.FACING_DEGREES]
+        names += [f"face {point}" for point in geo.FACING_NAMES]  # compass points: no clockwise to explain
         self.face_seat_base = len(names)
         names += [f"face P{s}" for s in seats]
         self.anchor_base = len(names)

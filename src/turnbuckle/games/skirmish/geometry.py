@@ -41,7 +41,11 @@ CORNERS: Final[dict[str, Point]] = {"SW": (0, 0), "SE": (RING, 0), "NW": (0, RIN
 OPPOSITE: Final = {"SW": "NE", "NE": "SW", "SE": "NW", "NW": "SE"}
 
 FACING_DEGREES: Final = tuple(22.5 * i for i in range(16))
-"""Facing names: degrees counter-clockwise from east (0 = E, 90 = N)."""
+"""The 16 facings' angles, counter-clockwise from east (0 = E, 90 = N): the maths of ``FACINGS``,
+never shown to a player (they read ``FACING_NAMES``; bearings they read are clockwise)."""
+FACING_NAMES: Final = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW",
+                       "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE")
+"""The 16 facings as compass points, in the order of ``FACINGS`` (``face NNE``)."""
 FACINGS: Final[tuple[Point, ...]] = (
     (1, 0), (12, 5), (1, 1), (5, 12), (0, 1), (-5, 12), (-1, 1), (-12, 5),
     (-1, 0), (-12, -5), (-1, -1), (-5, -12), (0, -1), (5, -12), (1, -1), (12, -5),
@@ -55,6 +59,12 @@ ROPES: Final = ("N", "E", "S", "W")
 
 def degree_label(deg: float) -> str:
     return f"{deg:g}"
+
+
+def compass_point(dx: float, dy: float) -> str:
+    """The nearest of the 16 compass points to the direction (dx, dy) (x east, y north)."""
+    angle = math.degrees(math.atan2(dy, dx)) % 360
+    return FACING_NAMES[round(angle / 22.5) % 16]
 
 
 def start_spot(corner: str) -> Point:

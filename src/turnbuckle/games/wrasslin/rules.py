@@ -304,7 +304,7 @@ class WrasslinGame(Game):
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.wrasslin.narrate import narrate
 
-        return narrate(event)
+        return narrate(event, self)
 
     @classmethod
     def validate_roster_file(cls, path: str) -> list[str]:
