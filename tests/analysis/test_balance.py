@@ -89,7 +89,7 @@ def test_the_analyze_command_writes_the_report(tmp_path: Path) -> None:
                  "--workers", "1", "--out", str(tmp_path))
     assert agents.returncode == 0, agents.stderr
     assert "heuristic" in agents.stdout and (tmp_path / "powerhouses-agents.html").exists()
-    bad = run("analyze", "powerhouses", "--out", str(tmp_path / "missing"))
+    bad = run("analyze", "powerhouses", "--out", str(tmp_path / "filsinger-wrestlers.csv"))  # a file, not a folder
     assert bad.returncode == 2 and bad.stderr.startswith("error:") and len(bad.stderr.splitlines()) == 1
 
 

@@ -422,7 +422,7 @@ def _as_in_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def test_ctrl_c_in_a_real_process_exits_130_quietly() -> None:
+def test_ctrl_c_in_a_real_process_exits_130_saying_interrupted() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "turnbuckle", "watch", "powerhouses", "--delay", "2",
                              "-a", "random", "-a", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_as_in_a_terminal)
@@ -430,7 +430,24 @@ def test_ctrl_c_in_a_real_process_exits_130_quietly() -> None:
     assert proc.stdout.readline()  # the match has started
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and err == "", err
+    assert proc.returncode == 130 and err == "\ninterrupted\n", err
+
+
+def test_ctrl_c_at_the_play_prompt_ends_the_line_and_says_interrupted() -> None:
+    # issue 22.17: the prompt is left mid-line; a newline, then "interrupted", then the shell's prompt
+    proc = subprocess.Popen([sys.executable, "-m", "turnbuckle", "play", "powerhouses", "--seed", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_as_in_a_terminal)
+    assert proc.stdout is not None
+    seen = b""
+    while b"your move" not in seen:
+        chunk = proc.stdout.read1(4096)
+        assert chunk, seen.decode()[-300:]
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.decode() == "\ninterrupted\n" and "Traceback" not in out.decode()
 
 
 def test_end_of_input_in_play_is_one_line() -> None:

@@ -228,5 +228,5 @@ def monkeypatch_module() -> Iterator[pytest.MonkeyPatch]:
     """Computer players default to ``random`` here: fast examples (search agents have their own tests)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(matches, "strongest_agent", lambda game: "random")
-        patch.setattr(simulate, "strongest_agent", lambda game: "random")
+        patch.setattr(simulate, "bulk_agent", lambda game: "random")
         yield patch

@@ -50,3 +50,22 @@ def test_the_cli_starts_without_the_web_stack_or_plotting() -> None:
             "print(sorted(m for m in ('fastapi', 'matplotlib', 'sqlalchemy', 'openskill') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_a_table_that_drops_columns_says_how_many_and_how_to_see_them() -> None:
+    # issue 22.20: a narrow terminal hides columns, and says so (and which)
+    import os
+    import re
+
+    def roster(columns: int) -> str:
+        out = subprocess.run([sys.executable, "-m", "turnbuckle", "roster", "wrasslin"], capture_output=True,
+                             text=True, timeout=120, check=False, env={**os.environ, "COLUMNS": str(columns)})
+        assert out.returncode == 0, out.stderr
+        return " ".join(out.stdout.split())
+
+    narrow = roster(60)
+    found = re.search(r"(\d+) columns? hidden \(([^)]*)\); widen the terminal or use --json", narrow)
+    assert found is not None, narrow[-300:]
+    assert int(found.group(1)) == len(found.group(2).split(", ")) >= 1
+    wide = roster(400)
+    assert "hidden" not in wide and "--json shows every field" in wide

@@ -40,11 +40,11 @@ def sim_schema() -> dict[str, Any]:
 
 
 def test_json_follows_the_schema_and_does_not_depend_on_workers() -> None:
-    args = ("powerhouses", "-n", "40", "--seed", "5", "-a", "heuristic", "-a", "random", "--json")
+    args = ("powerhouses", "-n", "40", "--seed", "5", "-a", "heuristic", "-a", "random", "--json", "--quiet")
     one, two = run(*args, "--workers", "1"), run(*args, "--workers", "2")
     assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
     assert one.stdout == two.stdout, "match i is seed+i and rotation i % n whatever the workers"
-    assert one.stderr == "", "no progress bar when stderr is not a terminal"
+    assert one.stderr == "", "--quiet: no progress lines on stderr"
     summary = json.loads(one.stdout)
     jsonschema.validate(summary, sim_schema())
     assert (summary["type"], summary["version"], summary["interrupted"]) == ("sim", 1, False)
@@ -177,7 +177,7 @@ def test_interrupted_human_summary_says_how_far_it_got(capsys: pytest.CaptureFix
     totals.methods["pin"] = 3
     summary = simulate.sim_summary(game, spec, totals)
     jsonschema.validate(summary, sim_schema())
-    simulate._print_tables(game, 0, totals, summary)
+    simulate._print_tables(game, spec, totals, summary)
     out = capsys.readouterr().out
     assert "interrupted after 3 of 1,000 matches" in out and "3 matches, seed 0" in out
     assert "100.0%" in out and "100.0 actions" in out
@@ -219,3 +219,38 @@ def test_bad_counts_are_one_line_and_exit_2(args: tuple[str, ...], message: str)
     assert out.returncode == 2
     assert message in out.stderr and "error" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_without_a_terminal_progress_is_a_line_every_few_seconds() -> None:
+    # issue 22.15: a log or a pipe gets a plain line now and then, not silence and not a bar's redraws
+    now = [0.0]
+    lines: list[str] = []
+    progress = simulate.ProgressLines("wrasslin", 200, lines.append, clock=lambda: now[0])
+    for t, done in [(1.0, 3), (4.9, 10), (5.0, 12), (7.0, 20), (10.5, 40), (12.0, 200)]:
+        now[0] = t
+        progress(SimTotals(2, matches=done, requested=200))
+    assert lines == [
+        "sim wrasslin: 12 of 200 matches (6%), 2.4 matches/s, 5 s elapsed, about 1 min 18 s left",
+        "sim wrasslin: 40 of 200 matches (20%), 3.8 matches/s, 10 s elapsed, about 42 s left",
+    ], "every 5 seconds, and none once all are done (the summary follows)"
+    assert simulate.PROGRESS_LINE_SECONDS <= 10
+
+
+def test_quiet_means_no_progress_lines_and_the_default_agent_is_the_bulk_one() -> None:
+    # issue 22.15: without -a, sim seats the game's bulk agent (heuristic in WRASSLIN'), not its slow search
+    out = run("wrasslin", "-n", "2", "--json", "--quiet", "--workers", "1")
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["agents"] == ["heuristic", "heuristic"] and summary["seats_rotated"] is False
+    powerhouses = json.loads(run("powerhouses", "-n", "2", "--json", "--quiet").stdout)
+    assert powerhouses["agents"] == ["expert", "expert"], "its bulk agent is the exact expert"
+
+
+def test_every_summary_names_the_agent_in_each_seat() -> None:
+    fixed = run("powerhouses", "-n", "4", "-w", "Skylark Reyes", "-w", "Dutch Kettering", "--workers", "1")
+    assert fixed.returncode == 0, fixed.stderr
+    assert "agents: seat 0 Skylark Reyes: expert, seat 1 Dutch Kettering: expert" in fixed.stdout
+    assert "agent" in fixed.stdout.splitlines()[2], "the table has an agent column"
+    rotating = run("powerhouses", "-n", "4", "-a", "expert", "-a", "random", "--workers", "1")
+    assert rotating.returncode == 0, rotating.stderr
+    assert "agents: agent 0 expert, agent 1 random; seats rotate" in rotating.stdout

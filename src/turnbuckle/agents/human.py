@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from decimal import Decimal
+from typing import Final, TextIO
 
 from rich.console import Console
 from rich.markup import escape
@@ -19,27 +22,41 @@ class QuitMatch(Exception):
     """The person typed ``quit``."""
 
 
+WIPE: Final = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, clear the screen, and clear the scrollback (``3J``, as ``clear`` does): the last hand
+must not be one scroll away from the next player."""
+
+
 class HotSeat:
     """Shared by the human agents of one screen: asks to pass the screen when hands are secret."""
 
-    def __init__(self, console: Console, hidden_information: bool) -> None:
+    def __init__(self, console: Console, hidden_information: bool, stream: TextIO | None = None) -> None:
         self.console = console
         self.hidden_information = hidden_information
+        self.stream = stream
         self.last_player: int | None = None
 
     def hand_over(self, player: int, label: str) -> None:
         if self.hidden_information and self.last_player is not None and self.last_player != player:
-            self.console.clear()
-            Prompt.ask(f"[bold]Pass the screen to {escape(label)}[/] and press Enter", console=self.console, default="")
-            self.console.clear()
+            self.wipe()
+            Prompt.ask(f"[bold]Pass the screen to {escape(label)}[/] and press Enter", console=self.console,
+                       default="", show_default=False, stream=self.stream)
+            self.wipe()
         self.last_player = player
+
+    def wipe(self) -> None:
+        """Clear the screen and its scrollback (on a terminal; a pipe gets nothing)."""
+        if self.console.is_terminal:
+            self.console.file.write(WIPE)
+            self.console.file.flush()
 
 
 class HumanAgent:
     """Prompts for a choice; an unknown or illegal entry is refused with the reason and asked again.
 
     With an ``advisor`` (a computer agent), typing ``auto`` leaves this one decision to it: the
-    solitaire way of playing, where a person makes the choices they care about.
+    solitaire way of playing, where a person makes the choices they care about. With a ``hinter``,
+    typing ``hint`` prints what it says about this decision (the review's ranked options).
     """
 
     name = "human"
@@ -52,6 +69,7 @@ class HumanAgent:
         hot_seat: HotSeat | None = None,
         ask: Callable[[str], str] | None = None,
         advisor: Agent | None = None,
+        hinter: Callable[[State], list[Text]] | None = None,
     ) -> None:
         self.player = player
         self.console = console
@@ -59,6 +77,7 @@ class HumanAgent:
         self.hot_seat = hot_seat
         self.ask = ask or (lambda prompt: Prompt.ask(prompt, console=console))
         self.advisor = advisor
+        self.hinter = hinter
 
     def choose(self, state: State, rng: random.Random) -> Action:
         label = state.game.player_label(self.player)
@@ -69,6 +88,7 @@ class HumanAgent:
         for line in menu_lines(state, legal):
             self.console.print(line, highlight=False)
         hint = ", 'auto' for the computer" if self.advisor is not None else ""
+        hint += ", 'hint' for advice" if self.hinter is not None else ""
         while True:
             answer = self.ask(f"{escape(label)}, your move (number, name or its start{hint}, 'quit' to stop)").strip()
             if answer.lower() in {"q", "quit", "exit"}:
@@ -77,6 +97,10 @@ class HumanAgent:
                 advised = self.advisor.choose(state, rng)
                 self.console.print(Text(f"The computer chooses: {advised.name}"))
                 return advised
+            if self.hinter is not None and answer.lower() == "hint":
+                for line in self.hinter(state):
+                    self.console.print(line)
+                continue
             chosen, problem = pick_action(legal, answer)
             if chosen is not None:
                 return chosen
@@ -116,25 +140,62 @@ def menu_lines(state: State, legal: list[Action]) -> list[Text]:
 
 
 def pick_action(legal: list[Action], answer: str) -> tuple[Action | None, str]:
-    """The action a person means by ``answer``: its number, its full name or a unique prefix
-    of it (case-insensitive). Otherwise ``None`` and a one-line reason listing the candidates."""
+    """The action a person means by ``answer``: its number, its full name or a unique start of it
+    (case-insensitive). Names are compared word by word: numbers by value (``move 22 22`` is
+    ``move 22.0 22.0``), and only the last word typed may be cut short, never into a word with a
+    digit (``h1`` is not the start of ``h10``, ``C1`` not of ``C10``). Otherwise ``None`` and a one-line
+    reason listing the candidates."""
     text = answer.strip()
+    shown = _shown(text)
     if text.isdecimal() and text.isascii():
-        number = int(text)
+        number = int(text) if len(text) <= MAX_NUMBER_LENGTH else 0  # int() refuses thousands of digits
         if 1 <= number <= len(legal):
             return legal[number - 1], ""
-        return None, f"{text} is not a move number now; choose 1-{len(legal)}"
-    folded = text.casefold()
-    if not folded:
+        number_shown = text if len(text) <= MAX_NUMBER_LENGTH else text[:MAX_NUMBER_LENGTH - 3] + "..."
+        return None, f"{number_shown} is not a move number now; choose 1-{len(legal)}"
+    typed = text.split()
+    if not typed:
         return None, f"type a move: 1-{len(legal)} or its name"
-    exact = [a for a in legal if a.name.casefold() == folded]
+    named = [(action, action.name.split()) for action in legal]
+    exact = [a for a, words in named if len(words) == len(typed) and all(map(_same_word, typed, words))]
     if exact:
         return exact[0], ""
-    starts = [a for a in legal if a.name.casefold().startswith(folded)]
+    starts = [a for a, words in named if _starts(typed, words)]
     if len(starts) == 1:
         return starts[0], ""
     if starts:
-        shown = ", ".join(a.name for a in starts[:8]) + (", ..." if len(starts) > 8 else "")
-        return None, f"{text!r} could be {len(starts)} moves: {shown}; type more of the name"
+        listed = ", ".join(a.name for a in starts[:8]) + (", ..." if len(starts) > 8 else "")
+        return None, f"{shown} could be {len(starts)} moves: {listed}; type more of the name"
     names = ", ".join(a.name for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
-    return None, f"{text!r} is not a legal move now; choose 1-{len(legal)} or one of: {names}"
+    return None, f"{shown} is not a legal move now; choose 1-{len(legal)} or one of: {names}"
+
+
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+MAX_NUMBER_LENGTH = 40
+"""Longer digit strings are compared as text, never converted."""
+
+
+def _same_word(typed: str, word: str) -> bool:
+    """Case-insensitive, and numbers by value: ``22`` is ``22.0``."""
+    if typed.casefold() == word.casefold():
+        return True
+    if max(len(typed), len(word)) > MAX_NUMBER_LENGTH or not (_NUMBER.fullmatch(typed) and _NUMBER.fullmatch(word)):
+        return False
+    return Decimal(typed) == Decimal(word)
+
+
+def _starts(typed: list[str], words: list[str]) -> bool:
+    """``typed`` is the start of ``words``: whole words, the last maybe cut short unless the word
+    has a digit (a square, a coordinate or a number is never completed: ``h1`` must not become
+    ``h10``, nor ``F`` become ``F1``)."""
+    if len(typed) > len(words) or not all(map(_same_word, typed[:-1], words)):
+        return False
+    last, word = typed[-1], words[len(typed) - 1]
+    if _same_word(last, word):
+        return True
+    return not any(ch.isdigit() for ch in word) and word.casefold().startswith(last.casefold())
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """What the person typed, quoted and cut short: a pasted novel is not echoed back whole."""
+    return repr(text) if len(text) <= most else repr(text[: most - 3] + "...")

@@ -12,8 +12,16 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from turnbuckle.agents.spec import parse_agent_spec
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, build_game, echo_json
-from turnbuckle.cli.simulate import INTERRUPTED_EXIT_CODE, MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
+from turnbuckle.cli.common import (
+    INTERRUPTED_EXIT_CODE,
+    JsonOpt,
+    OptionOpt,
+    RosterOpt,
+    build_game,
+    bulk_agent,
+    echo_json,
+)
+from turnbuckle.cli.simulate import MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import available_cores
@@ -44,7 +52,9 @@ def analyze(
     workers_text: str | None = typer.Option(
         None, "--workers", metavar="INTEGER", help="Processes (default: every core)."
     ),
-    out_dir: Path = typer.Option(Path("."), "--out", help="Folder for the HTML, CSV and JSON files."),
+    out_dir: Path = typer.Option(
+        Path("."), "--out", help="Folder for the HTML, CSV and JSON files (made if missing)."
+    ),
     sample: bool = typer.Option(False, "--sample", help="Simulate even where an exact solver exists."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     as_json: bool = JsonOpt,
@@ -66,8 +76,7 @@ def analyze(
     matches = parse_count(matches_text, "--matches", 1, 1_000_000)
     seed = parse_count(seed_text, "--seed", 0, MAX_SEED)
     workers = available_cores() if workers_text is None else parse_count(workers_text, "--workers", 1, MAX_WORKERS)
-    if not out_dir.is_dir():
-        raise ParamError(f"--out {str(out_dir)!r}: not an existing folder")
+    _make_folder(out_dir)
     game = build_game(name, None, roster, option)
     params = dict(game.params)
     stop = threading.Event()
@@ -97,12 +106,22 @@ def analyze(
         raise typer.Exit(INTERRUPTED_EXIT_CODE)
 
 
+def _make_folder(folder: Path) -> None:
+    """``--out``: made (with its parents) if missing, before any match is played."""
+    if folder.exists() and not folder.is_dir():
+        raise ParamError(f"--out {str(folder)!r}: exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ParamError(f"--out {str(folder)!r}: cannot create the folder ({exc.strerror or type(exc).__name__})") \
+            from None
+
+
 def _one_agent(game: Game, agents: list[str]) -> str:
     if len(agents) > 1:
         raise ParamError("analyze GAME takes one --agent (who plays every wrestler); "
                          "to compare agents use: turnbuckle analyze agents GAME -a A -a B")
-    factories = game.agent_factories()
-    name = agents[0] if agents else (game.bulk_agent if game.bulk_agent in factories else "random")
+    name = agents[0] if agents else bulk_agent(game)
     return str(parse_agent_spec(name, game))
 
 

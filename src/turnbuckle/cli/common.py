@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 import typer
 from rich.markup import escape
@@ -21,6 +23,9 @@ from turnbuckle.engine.replay import game_from_params
 
 if TYPE_CHECKING:  # the database stack is slow to import: only league commands need it
     from turnbuckle.store import Database
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 MAX_SEED: Final = 2**63 - 1
 """Seeds are 0 .. 2**63-1 (what every RNG, numpy's included, and JSON readers take)."""
@@ -165,10 +170,45 @@ def build_game(name: str, wrestlers: list[str] | None, roster: str | None, optio
     return game_from_params(name, embed_data_files(name, params))
 
 
+def bulk_agent(game: Game) -> str:
+    """The agent ``sim`` and ``analyze`` seat unless told otherwise: the game's ``bulk_agent`` (the
+    strongest one cheap enough for thousands of matches), else ``random``; never a search agent
+    that thinks for a tenth of a second a decision."""
+    return game.bulk_agent if game.bulk_agent in game.agent_factories() else "random"
+
+
 def check_save_target(path: Path | None, force: bool) -> None:
     """Refuse a ``--save-replay`` target before the match is played, not after."""
     if path is not None:
         check_output_path(path, force=force)
+
+
+INTERRUPTED_EXIT_CODE: Final = 130
+"""Exit code after Ctrl-C (128 + SIGINT, the shell convention)."""
+
+
+def say_interrupted(line: str = "interrupted") -> None:
+    """After Ctrl-C: a newline (the terminal's ``^C`` sits after a prompt or mid-line), then one
+    line on stderr."""
+    sys.stdout.flush()
+    sys.stderr.write(f"\n{line}\n")
+    sys.stderr.flush()
+
+
+def interruptible(command: Callable[P, R]) -> Callable[P, R]:
+    """A command that Ctrl-C ends with ``interrupted`` on its own line and exit code 130, never a
+    shell prompt glued to ``^C`` (typer would exit 130 silently). The whole command: a Ctrl-C a
+    moment after a line was printed still lands inside it."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            say_interrupted()
+            raise typer.Exit(INTERRUPTED_EXIT_CODE) from None
+
+    return run
 
 
 def new_seed() -> int:

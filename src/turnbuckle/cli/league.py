@@ -11,7 +11,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from turnbuckle.cli.common import DbOpt, JsonOpt, LeagueOpt, OptionOpt, echo_json, league_db, parse_options
+from turnbuckle.cli.common import (
+    INTERRUPTED_EXIT_CODE,
+    DbOpt,
+    JsonOpt,
+    LeagueOpt,
+    OptionOpt,
+    echo_json,
+    league_db,
+    parse_options,
+    say_interrupted,
+)
 from turnbuckle.cli.league_teams import team_app
 from turnbuckle.text import plural
 
@@ -327,8 +337,8 @@ def card_run(
         except MatchAbandoned as exc:
             if not exc.interrupted:
                 raise
-            Console(stderr=True).print(f"error: {exc}", markup=False, highlight=False, soft_wrap=True)
-            raise typer.Exit(130) from None
+            say_interrupted(f"error: {exc}")
+            raise typer.Exit(INTERRUPTED_EXIT_CODE) from None
     if as_json:
         echo_json(summary)
         return
@@ -554,7 +564,7 @@ def _standing_extra(row: dict[str, Any], teams: bool) -> str:
     """The last standings column: a team's Dosh cost, else a wrestler's injury."""
     if teams:
         return f"{row['cost']}K" if row.get("cost") is not None else "-"
-    return f"{row['injured_cards']} cards" if row["injured_cards"] else ""
+    return plural(row['injured_cards'], 'card') if row['injured_cards'] else ""
 
 
 @app.command("feuds")

@@ -2,8 +2,9 @@
 
 ``main()`` is the one place errors become output: bad input of any kind (a usage mistake, an
 option value out of range, a broken file, an illegal move) is one line ``error: ...`` on stderr
-and exit code 2; Ctrl-C exits 130 quietly; a closed pipe ends quietly; a bug is one line
-``error: internal error ...`` and exit code 1 (``TURNBUCKLE_DEBUG=1`` shows its traceback).
+and exit code 2; Ctrl-C exits 130 (a match says ``interrupted`` on its own line); a closed pipe
+ends quietly; a bug is one line ``error: internal error ...`` and exit code 1
+(``TURNBUCKLE_DEBUG=1`` shows its traceback).
 """
 
 from __future__ import annotations
@@ -32,8 +33,17 @@ try:
     from rich.console import Console
     from rich.table import Table
 
-    from turnbuckle.cli import analyze, matches, odds, serve, simulate
-    from turnbuckle.cli.common import ForceOpt, JsonOpt, RosterOpt, echo_json, safe
+    from turnbuckle.cli import analyze, matches, odds, review, serve, simulate
+    from turnbuckle.cli.common import (
+        INTERRUPTED_EXIT_CODE,
+        ForceOpt,
+        JsonOpt,
+        RosterOpt,
+        echo_json,
+        interruptible,
+        safe,
+        say_interrupted,
+    )
     from turnbuckle.cli.league import app as league_app
     from turnbuckle.engine.datafiles import (
         check_output_path,
@@ -59,9 +69,10 @@ app = typer.Typer(
     rich_markup_mode="markdown",  # help paragraphs are reflowed (a docstring's line breaks are not kept)
 )
 console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
-app.command("play")(matches.play)
-app.command("watch")(matches.watch)
-app.command("replay")(matches.replay)
+app.command("play")(interruptible(matches.play))  # Ctrl-C: "interrupted" on its own line, exit 130
+app.command("watch")(interruptible(matches.watch))
+app.command("replay")(interruptible(matches.replay))
+app.command("review")(interruptible(review.review))
 app.command("sim")(simulate.sim)
 app.command("analyze")(analyze.analyze)
 app.command("serve")(serve.serve)
@@ -158,16 +169,20 @@ def roster(
     if not entries:
         console.print(f"{safe(game)} has no roster.")
         return
-    table = Table(title=f"{safe(loaded.title)} roster", caption="--json shows every field")
     keys = _summary_columns(entries)
     texts = [[", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in (e.get(k, "") for k in keys)]
              for e in entries]
-    keys = _columns_that_fit(keys, texts, console.width)
-    for index, key in enumerate(keys):
+    shown = _columns_that_fit(keys, texts, console.width)
+    hidden = len(keys) - len(shown)
+    table = Table(title=f"{safe(loaded.title)} roster", caption=None if hidden else "--json shows every field")
+    for index, key in enumerate(shown):
         table.add_column(safe(key), no_wrap=index == 0, overflow="fold")
     for row in texts:
-        table.add_row(*(safe(cell) for cell in row[: len(keys)]))
+        table.add_row(*(safe(cell) for cell in row[: len(shown)]))
     console.print(table)
+    if hidden:  # a narrow terminal: say what is missing and how to see it
+        console.print(f"{plural(hidden, 'column')} hidden ({', '.join(keys[len(shown):])}); widen the terminal "
+                      "or use --json", markup=False, highlight=False, soft_wrap=False)
 
 
 def _columns_that_fit(keys: list[str], rows: list[list[str]], width: int) -> list[str]:
@@ -295,11 +310,11 @@ def run(argv: Sequence[str] | None = None) -> int:
         except typer.Abort as exc:
             if isinstance(exc.__cause__ or exc.__context__, EOFError):
                 return _error("input ended (end of file) before the match was over")
-            return 130
+            return _interrupted()
         except TurnbuckleError as exc:
             return _error(str(exc))
         except KeyboardInterrupt:
-            return 130
+            return _interrupted()
         except SystemExit as exc:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         except BrokenPipeError:
@@ -341,6 +356,13 @@ def _error(message: str, code: int = 2) -> int:
     except (BrokenPipeError, ValueError):
         pass
     return code
+
+
+def _interrupted() -> int:
+    """Ctrl-C outside a command's own handling: ``interrupted`` on its own line, exit code 130."""
+    with contextlib.suppress(BrokenPipeError, ValueError, OSError):
+        say_interrupted()
+    return INTERRUPTED_EXIT_CODE
 
 
 def _usage_message(exc: typer.TyperException) -> str:

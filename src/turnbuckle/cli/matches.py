@@ -26,6 +26,7 @@ from turnbuckle.cli.common import (
     parse_delay,
     safe,
 )
+from turnbuckle.cli.review import terminal_hinter
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, MatchRecord, play_match
@@ -51,18 +52,16 @@ def _narrator(game: Game, delay: float = 0.0) -> Callable[[Event, State], None]:
 
 
 def _announce(record: MatchRecord) -> None:
+    """One closing line: the commentary has told how the match ended, so this is the summary
+    (who, by what, how long), never the same result again in other words."""
     result = record.result
+    how = result.method.value.replace("_", " ")
     if result.is_draw:
-        how = result.method.value.replace("_", " ")
         console.print(f"The match is a draw ({how}) after {record.steps} actions.", style="bold", markup=False)
     else:
         assert result.winner is not None
-        how = result.method.value.replace("_", " ")
         console.print(f"Winner: {result.winner.name}, by {how}, after {record.steps} actions.",
                       style="bold green", markup=False, highlight=False)
-    how = result.method.value.replace("_", " ")
-    if result.detail and result.detail.casefold() not in (how, result.method.value):
-        console.print(f"How: {result.detail}.", markup=False, highlight=False)
     if result.finishing_order:
         console.print("Finishing order: " + ", ".join(result.finishing_order), markup=False, highlight=False)
 
@@ -95,6 +94,9 @@ def play(
         None, "--position", metavar="FILE",
         help="Start from this position (a scenario or puzzle; JSON as State.to_position writes it).",
     ),
+    hints: bool | None = typer.Option(
+        None, "--hints/--no-hints", help="Offer 'hint' at your decisions (default: on against the computer only)."
+    ),
 ) -> None:
     """Play a match: you against the computer, or people at the same screen (--hot-seat)."""
     check_save_target(save_replay_to, force)
@@ -109,11 +111,12 @@ def play(
     def render(state: State, player: int) -> str:
         return game.render_observation(state.observation(player))  # printed with markup off
 
+    hinter = terminal_hinter() if (not hot_seat if hints is None else hints) else None
     agents: list[Agent] = []
     for player in range(n):
         if hot_seat or player == seat:
             advisor = make_agent(strongest_agent(game), game, player)
-            agents.append(HumanAgent(player, console, render, shared, advisor=advisor))
+            agents.append(HumanAgent(player, console, render, shared, advisor=advisor, hinter=hinter))
         else:
             agents.append(make_agent(opponent or strongest_agent(game), game, player))
     console.print(f"[bold]{safe(game.title)}[/] (seed {seed})")
@@ -179,7 +182,7 @@ def watch(
         result = play_match(game, players, seed, on_event=emit)
         echo_json(result_message(game, result.result, seed=seed, agents=result.agents, actions=len(result.actions)))
     else:
-        sides = " vs ".join(game.player_label(p) for p in range(n))
+        sides = " vs ".join(side.name for side in game.sides())  # teams as "A & B vs C & D"
         console.print(f"[bold]{safe(game.title)}[/]: {safe(sides)} (seed {seed})", highlight=False)
         result = play_match(game, players, seed, on_event=_narrator(game, delay))
         _announce(result)

@@ -26,9 +26,18 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from turnbuckle.agents.registry import strongest_agent
 from turnbuckle.agents.spec import parse_agent_spec
-from turnbuckle.cli.common import JsonOpt, OptionOpt, RosterOpt, WrestlerOpt, build_game, echo_json, safe
+from turnbuckle.cli.common import (
+    INTERRUPTED_EXIT_CODE,
+    JsonOpt,
+    OptionOpt,
+    RosterOpt,
+    WrestlerOpt,
+    build_game,
+    bulk_agent,
+    echo_json,
+    safe,
+)
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import MAX_MATCHES, SimSpec, SimTotals, available_cores, run_matches
@@ -40,8 +49,8 @@ console = Console(stderr=True)
 MAX_SEED = 2**63 - 1
 MAX_WORKERS = 4 * available_cores()
 """More processes than this only add overhead (4 x the cores this machine lets us use)."""
-INTERRUPTED_EXIT_CODE = 130
-"""Exit code after Ctrl-C (128 + SIGINT, the shell convention); the summary is printed first."""
+PROGRESS_LINE_SECONDS = 5.0
+"""Without a terminal (a log, a pipe, CI), a plain progress line on stderr this often."""
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,40}")
 
@@ -74,7 +83,11 @@ def sim(
         "1000", "--matches", "-n", metavar="INTEGER", help=f"How many matches (1 to {MAX_MATCHES:,})."
     ),
     seed_text: str = typer.Option("0", "--seed", metavar="INTEGER", help="Base seed: match i uses seed+i."),
-    agents: list[str] | None = typer.Option(None, "--agent", "-a", help="Agent per side (repeat); seats rotate."),
+    agents: list[str] | None = typer.Option(
+        None, "--agent", "-a",
+        help="Agent per side (repeat); seats rotate. Sides left out get the game's bulk agent (expert in "
+             "powerhouses and filsinger, heuristic elsewhere), never a slow search agent.",
+    ),
     workers_text: str | None = typer.Option(
         None, "--workers", metavar="INTEGER",
         help=f"Worker processes, 1 to {MAX_WORKERS} (default: every core, {available_cores()} here; "
@@ -83,7 +96,7 @@ def sim(
     wrestler: list[str] | None = WrestlerOpt,
     roster: str | None = RosterOpt,
     option: list[str] | None = OptionOpt,
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or progress lines."),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray."),
     address: str | None = typer.Option(
         None, "--address", help="With --backend ray: a running cluster (auto, or ray://HOST:10001)."
@@ -92,11 +105,13 @@ def sim(
 ) -> None:
     """Simulate many matches: win rates (Wilson 95% intervals), how matches ended, mean length.
 
-    A progress bar (matches done, matches/s, time left) shows on stderr when it is a terminal,
-    unless --quiet or --json. Ctrl-C stops early: the summary of the matches finished so far is
-    printed (marked interrupted; "interrupted": true in --json) and the exit code is 130; a
-    second Ctrl-C aborts at once, without a summary. A tag
-    or handicap team's win counts as a win for every agent on the team.
+    Without -a every side gets the game's bulk agent (the one `analyze` uses), and every summary
+    names the agent in each seat. A progress bar (matches done, matches/s, time left) shows on
+    stderr when it is a terminal, unless --quiet or --json; otherwise (a log, a pipe) a progress
+    line every few seconds, unless --quiet. Ctrl-C stops early: the summary of the matches
+    finished so far is printed (marked interrupted; "interrupted": true in --json) and the exit
+    code is 130; a second Ctrl-C aborts at once, without a summary. A tag or handicap team's win
+    counts as a win for every agent on the team.
     """
     if backend not in ("local", "ray"):
         raise ParamError(f"--backend {backend!r}: choose local or ray")
@@ -114,14 +129,19 @@ def sim(
     names = list(agents or [])
     if len(names) > n:
         raise ParamError(f"{game.name} has {n} sides; got {len(names)} --agent options")
-    names += [strongest_agent(game)] * (n - len(names))
+    names += [bulk_agent(game)] * (n - len(names))
     names = [str(parse_agent_spec(name, game)) for name in names]  # a bad name fails before any worker starts
     rotate = len(set(names)) > 1
     spec = SimSpec(game.name, dict(game.params), tuple(names), seed, rotate_seats=rotate)
 
     stop = threading.Event()
-    show_progress = not (quiet or as_json) and console.is_terminal
-    with stop_on_signals(stop), _progress(show_progress, game.name, matches) as on_progress:
+    if quiet:
+        progress = _no_progress()
+    elif console.is_terminal:
+        progress = _no_progress() if as_json else _progress(game.name, matches)
+    else:
+        progress = _progress_lines(ProgressLines(game.name, matches, _to_stderr))
+    with stop_on_signals(stop), progress as on_progress:
         if backend == "ray":
             from turnbuckle.sim.ray_backend import run_matches_ray
 
@@ -135,7 +155,7 @@ def sim(
     if as_json:
         echo_json(summary)
     else:
-        _print_tables(game, seed, totals, summary)
+        _print_tables(game, spec, totals, summary)
     if totals.interrupted:
         raise typer.Exit(INTERRUPTED_EXIT_CODE)
 
@@ -172,17 +192,31 @@ def _win_rates(game: Game, spec: SimSpec, totals: SimTotals) -> list[WinRate]:
     return [WinRate(label, w, totals.matches) for label, w in zip(labels, totals.wins, strict=True)]
 
 
-def _print_tables(game: Game, seed: int, totals: SimTotals, summary: dict[str, Any]) -> None:
+def seat_lines(game: Game, spec: SimSpec) -> list[str]:
+    """Who sits where, for every summary: per seat its agent, or how rotating agents take the seats."""
+    if spec.rotate_seats:
+        agents = ", ".join(f"agent {k} {name}" for k, name in enumerate(spec.agents))
+        return [f"agents: {agents}; seats rotate (in match i agent k sits in seat (k + i) mod {len(spec.agents)})"]
+    seats = ", ".join(f"seat {p} {game.player_label(p)}: {name}" for p, name in enumerate(spec.agents))
+    return [f"agents: {seats}"]
+
+
+def _print_tables(game: Game, spec: SimSpec, totals: SimTotals, summary: dict[str, Any]) -> None:
     out = Console()
-    table = Table(title=f"{safe(game.title)}: {plural(totals.matches, 'match')}, seed {seed}")
+    table = Table(title=f"{safe(game.title)}: {plural(totals.matches, 'match')}, seed {spec.base_seed}")
     table.add_column("side")
+    if not spec.rotate_seats:  # rotating: each row is an agent already
+        table.add_column("agent")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
-    for rate in summary["win_rates"]:
+    for agent, rate in zip(spec.agents, summary["win_rates"], strict=True):
         low, high = rate["ci95"]
-        table.add_row(safe(rate["label"]), f"{rate['wins']:,}", f"{rate['rate']:.1%}", f"{low:.1%} - {high:.1%}")
+        seat = [] if spec.rotate_seats else [safe(agent)]
+        table.add_row(safe(rate["label"]), *seat, f"{rate['wins']:,}", f"{rate['rate']:.1%}", f"{low:.1%} - {high:.1%}")
     out.print(table)
+    for line in seat_lines(game, spec):
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
     methods = Table(title="How the matches ended")
     methods.add_column("method")
     methods.add_column("matches", justify="right")
@@ -202,13 +236,61 @@ def _print_tables(game: Game, seed: int, totals: SimTotals, summary: dict[str, A
         )
 
 
+class ProgressLines:
+    """Progress for a log or a pipe: one plain line every ``PROGRESS_LINE_SECONDS`` (a bar's
+    redraws would fill a log with escape codes, and silence looks like a hang)."""
+
+    def __init__(self, name: str, total: int, write: Callable[[str], None],
+                 clock: Callable[[], float] = time.monotonic, every: float = PROGRESS_LINE_SECONDS) -> None:
+        self.name = name
+        self.total = total
+        self.write = write
+        self.clock = clock
+        self.every = every
+        self.start = clock()
+        self.last = self.start
+
+    def __call__(self, totals: SimTotals) -> None:
+        now = self.clock()
+        if now - self.last < self.every or totals.matches >= self.total:
+            return
+        self.last = now
+        self.write(self.line(totals.matches, now - self.start))
+
+    def line(self, done: int, elapsed: float) -> str:
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f", about {_duration((self.total - done) / rate)} left" if rate > 0 else ""
+        return (f"sim {self.name}: {done:,} of {plural(self.total, 'match')} ({done / self.total:.0%}), "
+                f"{rate:,.1f} matches/s, {_duration(elapsed)} elapsed{left}")
+
+
+def _duration(seconds: float) -> str:
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def _to_stderr(line: str) -> None:
+    console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
 @contextmanager
-def _progress(show: bool, description: str, total: int) -> Iterator[Callable[[SimTotals], None] | None]:
+def _no_progress() -> Iterator[Callable[[SimTotals], None] | None]:
+    yield None
+
+
+@contextmanager
+def _progress_lines(lines: ProgressLines) -> Iterator[Callable[[SimTotals], None] | None]:
+    yield lines
+
+
+@contextmanager
+def _progress(description: str, total: int) -> Iterator[Callable[[SimTotals], None] | None]:
     """A Rich progress bar on stderr, refreshed from the caller's thread only (no refresh thread:
     nothing runs beside the worker processes being forked)."""
-    if not show:
-        yield None
-        return
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),

@@ -15,11 +15,12 @@ but the one in its prefix (``Path(source)`` on POSIX leaves it as it is). :func:
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
+import secrets
 import stat
-import tempfile
 import tomllib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -176,15 +177,27 @@ def check_output_path(path: Path, *, force: bool = False, what: str = "replay") 
         raise DataFileError(f"{path}: cannot write the {what}: no directory {str(parent)!r}")
 
 
+def _new_temporary(folder: Path) -> tuple[int, Path]:
+    """A new file beside the target, made with mode 0o666 less the umask like any other output
+    (``tempfile.mkstemp`` makes 0o600, and the rename would keep that: a replay only its owner
+    could read, beside reports everyone may)."""
+    for _ in range(100):
+        candidate = folder / f".turnbuckle-{secrets.token_hex(8)}.tmp"
+        try:
+            return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name")
+
+
 def write_text_atomically(path: Path, text: str, *, force: bool = False, what: str = "replay") -> None:
     """Write via a temporary file in the same directory, renamed into place; on any failure the
     temporary file is removed, so nothing stray is left and a good old file is never half-written."""
     check_output_path(path, force=force, what=what)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=".turnbuckle-", suffix=".tmp", dir=path.parent)
+        fd, tmp = _new_temporary(path.parent)
     except OSError as exc:
         raise DataFileError(f"{path}: cannot write the {what} ({exc.strerror or type(exc).__name__})") from None
-    tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)

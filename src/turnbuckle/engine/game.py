@@ -24,6 +24,7 @@ from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import IllegalActionError, ParamError, PositionError, ReplayError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
+from turnbuckle.engine.review_plan import ReviewPlan
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -103,6 +104,11 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = False
     """True when players hold secrets (hands): hot-seat play hides the screen between turns."""
+    secrets_revealed: ClassVar[str] = "a card was revealed since"
+    """A take-back refusal's reason once a later move showed a secret (``hidden_information``)."""
+    chance_reveals: ClassVar[bool] = True
+    """In a ``hidden_information`` game, chance outcomes show secrets (cards drawn); False where
+    they are only dice (the ring skirmish game, whose secrets are the bids)."""
     deferred_events: ClassVar[bool] = False
     """True: states record no events while playing and rebuild them from the action history the
     first time ``events`` is read, then record as they go. Batch simulation never reads events,
@@ -334,6 +340,11 @@ class Game(ABC):
         state._origin = positions.plain(dict(position))
         positions.settle_check(state)
         return state
+
+    def review_plan(self) -> ReviewPlan:
+        """Hook: how reviews and hints value this game's decisions (exact values where the ruleset
+        has them, else how to play positions out); the default plays out uniformly at random."""
+        return ReviewPlan()
 
     def state_from_json(self, text: str) -> State:
         """Rebuild a state saved by ``State.to_json`` by replaying its actions."""

@@ -16,7 +16,7 @@ from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.result import MatchResult
 
 SHAPES_VERSION = 1
-MESSAGE_TYPES = ("event", "result", "sim", "odds")
+MESSAGE_TYPES = ("event", "result", "sim", "odds", "review")
 
 
 def event_message(game: Game, event: Event, index: int) -> dict[str, Any]:

@@ -67,6 +67,11 @@ class CreateMatch(BaseModel):
         description="people may take back their last decision even with another person playing "
         "(against the computer only, they always may)",
     )
+    hints: bool | None = Field(
+        None,
+        description="hints and reviews (win probabilities) for the people playing: default on against the "
+        "computer, off when another person plays unless this is true (both agree by joining)",
+    )
 
 
 class PostAction(BaseModel):
@@ -315,7 +320,7 @@ def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
              dependencies=[limited("create")])
 def create_match(request: Request, body: CreateMatch) -> dict[str, Any]:
     created = service_of(request).create(body.game, body.params, body.seats, seed=body.seed, delay=body.delay,
-                                         takebacks=body.takebacks)
+                                         takebacks=body.takebacks, hints=body.hints)
     match = created.match
     owned = [i for i, s in enumerate(match.record.seats) if s in PEOPLE]
     with match.lock:

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
-from turnbuckle.web import api, guards, league_pages, odds, pages
+from turnbuckle.web import api, guards, league_pages, odds, pages, review
 from turnbuckle.web.errors import ApiError, TooManyRequests
 from turnbuckle.web.limits import ClientRates, Limits
 from turnbuckle.web.replays import ReplayStore
@@ -60,6 +60,7 @@ def create_app(
             yield
         finally:
             service.stop()
+            app.state.reviews.stop()
 
     app = FastAPI(
         title="turnbuckle",
@@ -82,7 +83,9 @@ def create_app(
         limit_for=lambda path: limits.replay_bytes if path in REPLAY_UPLOADS else limits.body_bytes,
     )
     app.state.replays = ReplayStore()
+    app.state.reviews = review.ReviewJobs()
     app.include_router(api.router)
+    app.include_router(review.router)
     app.include_router(pages.router)
     league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
     app.include_router(odds.api_router)

@@ -65,17 +65,27 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def issue(specs: Sequence[str], match_id: str, *, takebacks: bool = False) -> tuple[Grants, str, dict[int, str]]:
-    """The grants of a new match with these seat specs: (grants, owner token, invite token per seat)."""
+MATCH_TERMS = ("takebacks", "hints")
+"""What the people of a match agreed to at its creation, kept in every grant (so a regenerated
+invite keeps them): take-backs with another person playing, hints and reviews (web/review.py)."""
+
+
+def issue(
+    specs: Sequence[str], match_id: str, *, takebacks: bool = False, hints: bool | None = None
+) -> tuple[Grants, str, dict[int, str]]:
+    """The grants of a new match with these seat specs: (grants, owner token, invite token per seat).
+    ``hints``: agreed (True) or refused (False) at creation; ``None`` leaves it to who is playing."""
     owner = new_token()
     grants: Grants = {token_hash(owner): {"seats": [i for i, s in enumerate(specs) if s in PEOPLE], "owner": True}}
     invites: dict[int, str] = {}
     for seat, spec in enumerate(specs):
         if spec == INVITE:
             invites[seat] = _add_invite(grants, owner, match_id, seat)
-    if takebacks:
-        for grant in grants.values():
+    for grant in grants.values():
+        if takebacks:
             grant["takebacks"] = True
+        if hints is not None:
+            grant["hints"] = hints
     return grants, owner, invites
 
 
@@ -141,11 +151,10 @@ def regenerate(grants: Grants, owner_token: str, match_id: str, seat: int) -> st
         invite = stored.get("invite")
         if not isinstance(invite, dict) or invite.get("opened"):
             return None
-        takebacks = stored.get("takebacks")
+        terms = {term: stored[term] for term in MATCH_TERMS if term in stored}
         del grants[key]
         token = _add_invite(grants, owner_token, match_id, seat)
-        if takebacks:
-            grants[token_hash(token)]["takebacks"] = True
+        grants[token_hash(token)].update(terms)
         return token
     return None
 

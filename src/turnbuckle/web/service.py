@@ -117,9 +117,10 @@ class MatchService:
         seed: int | None = None,
         delay: float | None = None,
         takebacks: bool = False,
+        hints: bool | None = None,
     ) -> Created:
         game = build_game(game_name, params if params is not None else {})
-        return self.create_for_game(game, seats, seed=seed, delay=delay, takebacks=takebacks)
+        return self.create_for_game(game, seats, seed=seed, delay=delay, takebacks=takebacks, hints=hints)
 
     def create_for_game(
         self,
@@ -130,6 +131,7 @@ class MatchService:
         delay: float | None = None,
         takebacks: bool = False,
         match_id: str | None = None,
+        hints: bool | None = None,
     ) -> Created:
         """``create`` for a game the caller built and trusts (the league: its params may name the
         league's roster file, which a request may not); ``match_id``: the id to store it under."""
@@ -149,7 +151,7 @@ class MatchService:
             match_id = secrets.token_urlsafe(9)
         elif not MATCH_ID.match(match_id):
             raise BadRequest(f"a match id is 6 to 40 letters, digits, '-' or '_', not {quoted(match_id)}")
-        tokens, owner, invites = grants.issue(specs, match_id, takebacks=takebacks)
+        tokens, owner, invites = grants.issue(specs, match_id, takebacks=takebacks, hints=hints)
         record = LiveMatchRecord(
             id=match_id, game=game.name, params=json.loads(json.dumps(game.params)), seats=specs, seed=seed,
             tokens=tokens, delay=float(delay),

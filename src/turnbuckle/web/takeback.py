@@ -86,11 +86,11 @@ def find_takeback(
     for i in range(index + 1, len(history)):
         mover = movers[i]
         if mover == CHANCE:
-            return TakeBack(seat, index, CARD_REVEALED if hidden else DIE_ROLLED)
+            return TakeBack(seat, index, game.secrets_revealed if hidden and game.chance_reveals else DIE_ROLLED)
         if mover not in computer_seats:
             return TakeBack(seat, index, PERSON_MOVED)
         if hidden and reveals_card(history[i].name, cards):
-            return TakeBack(seat, index, CARD_REVEALED)
+            return TakeBack(seat, index, game.secrets_revealed)  # a card, or the bids (skirmish)
     return TakeBack(seat, index, None)
 
 

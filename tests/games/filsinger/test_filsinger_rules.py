@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
+from turnbuckle.engine.conformance import chi_square_sf
 from turnbuckle.games.filsinger.forcing import force
 from turnbuckle.games.filsinger.options import OPTIONAL_RULES, resolve_options
 from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -128,6 +131,44 @@ def test_agility_power_off() -> None:
     state._start_offense(REX, 2)
     force(state, "d6=1")  # body slam 2 (pw) against Power -3 still works
     assert (state.phase, state.level, state.attacker) == ("defense_roll", 2, REX)
+
+
+# filsinger OPTIONAL 4: "(ag) or (pw) is successful only if the wrestler on offense has an agility or
+# power rating that is the same or better than the opponent" (better is lower): a tie lands
+@pytest.mark.parametrize(("opponent", "lands"), [("Marcus Stone", True), ("Duke Marlowe", True),
+                                                 ("Brick Kowalczyk", False)])
+def test_agility_power_same_rating_lands(opponent: str, lands: bool) -> None:
+    state = singles(wrestlers=["Rex Hammond", opponent], agility_power=True)  # Rex: Power -2
+    state._start_offense(REX, 2)
+    force(state, "d6=1")  # body slam 2 (pw) against Power -2, +1, -3
+    if lands:
+        assert (state.phase, state.level, state.attacker) == ("defense_roll", 2, REX)
+    else:
+        assert (state.phase, state.level, state.attacker) == ("offense_roll", 2, DUKE)
+        assert "countered" in kinds(state)
+
+
+# filsinger BASIC 3 and 5: one die on a chart level, two dice (2-12, as two dice fall) for PIN, DQ and the
+# charts; the fast sampler draws what the chance outcomes list
+@pytest.mark.parametrize("phase", ["offense", "pin", "chart"])
+def test_dice_laws_and_the_fast_sampler(phase: str) -> None:
+    state = singles()
+    if phase == "pin":
+        state._start_pin(DUKE, 0)
+    elif phase == "chart":
+        state._start_chart("ring", DUKE, thrown=True)
+    listed = {a.name: p for a, p in state.chance_outcomes()}
+    if phase == "offense":
+        want = {f"d6={f}": 1 / 6 for f in range(1, 7)}
+    else:
+        want = {f"2d6={t}": (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+    assert listed.keys() == want.keys() and all(listed[k] == pytest.approx(want[k]) for k in want)
+    rng = random.Random(3)
+    draws = 6000
+    seen = Counter(state.sample_chance(rng).name for _ in range(draws))
+    assert set(seen) <= set(want)
+    stat = sum((seen[k] - p * draws) ** 2 / (p * draws) for k, p in want.items())
+    assert chi_square_sf(stat, len(want) - 1) > 1e-4
 
 
 # filsinger OPTIONAL 5. BASIC CHART CHOICES off: (c) is ignored
@@ -270,8 +311,51 @@ def test_double_team_moves() -> None:
     tagged._start_offense(0, 3, window=False)
     force(tagged, "d6=4")  # Rex's crossface 3 (singles)
     assert "reroll" in kinds(tagged)
-    # BASIC 8: "at any time when he is on offense": the tag is open before the re-roll too
-    assert tagged.phase == "offense_choice" and "tag out to Cole Brandt" in tagged.legal_names()
+    # "roll again at the same level of offense until you roll a different instruction": no tag out between
+    assert (tagged.phase, tagged.attacker, tagged.level) == ("offense_roll", 0, 3)
+
+
+_TAG_OPTIONS = ("tag_out_defense", "pin_saves", "choice_situations", "dis_moves", "chart_choices", "interference")
+
+
+def _singles_faces(state: FilsingerState, side: int) -> list[tuple[int, int]]:
+    """(level, face) of every (singles) move on the legal man's card of ``side``."""
+    index = side * state.game.size + state.legal[side]
+    return [(level, face) for level in (1, 2, 3) for face in range(1, 7)
+            if getattr(state.game.offense[index][level][face - 1], "singles_only", False)]
+
+
+# filsinger OPTIONAL 11 with every tag-match option: "In tag matches roll again at the same level of
+# offense until you roll a different instruction" -- at once, whatever else is on, whoever is legal
+@pytest.mark.parametrize("match_type", ["tag", "six_man"])
+@pytest.mark.parametrize("mask", range(2 ** len(_TAG_OPTIONS) + 1))
+def test_singles_move_rerolled_at_once_in_every_tag_match(match_type: str, mask: int) -> None:
+    if mask == 2 ** len(_TAG_OPTIONS):
+        params: dict[str, Any] = {"tournament_standard": True}
+    else:
+        params = {name: bool(mask >> i & 1) for i, name in enumerate(_TAG_OPTIONS)}
+        params["double_team"] = True
+    base = FilsingerGame(match_type=match_type, **params).new_initial_state()
+    force(base, "first=0")
+    checked = 0
+    for side in (0, 1):
+        for partner in range(base.game.size):
+            for just_tagged in (False, True):
+                state = base.clone()
+                assert isinstance(state, FilsingerState)
+                state.legal[side] = partner
+                for level, face in _singles_faces(state, side):
+                    trial = state.clone()
+                    assert isinstance(trial, FilsingerState)
+                    trial.just_tagged[side] = just_tagged
+                    trial._start_offense(side, level, window=False)
+                    force(trial, f"d6={face}")
+                    assert "reroll" in kinds(trial)
+                    assert (trial.phase, trial.attacker, trial.level) == ("offense_roll", side, level), \
+                        (params, side, partner, just_tagged, level, face)
+                    assert trial.legal[side] == partner
+                    checked += 1
+    assert checked > 0
 
 
 # filsinger OPTIONAL 12. TAGGING OUT ON DEFENSE: regular partners 6 or less
@@ -488,15 +572,19 @@ def test_tag_out_before_a_roll_again(option: str, face: int, level: int, roll_ag
     assert single.phase == "offense_roll"  # singles: nobody to tag
 
 
-# filsinger BASIC 8: a man just tagged in rolls once before he may tag out; after that roll,
-# even a re-roll ((tag)/(singles), OPTIONAL 11) comes with the tag
-def test_tagged_in_man_rolls_once_then_may_tag_before_a_reroll() -> None:
+# filsinger BASIC 8: a man just tagged in rolls once before he may tag out; a (singles) re-roll
+# (OPTIONAL 11) is part of that roll, and the tag opens once a different instruction is resolved
+def test_tagged_in_man_rolls_once_then_may_tag() -> None:
     state = tag(double_team=True)
     force(state, "tag out to Cole Brandt")
     assert state.phase == "offense_roll"  # Cole must roll first
     state._start_offense(REX, 3)
     assert state.phase == "offense_roll"  # still his first roll
-    force(state, "d6=4")  # Cole: crossface 3 (singles) -> re-roll in a tag match
+    force(state, "d6=4")  # Cole: crossface 3 (singles) -> re-roll in a tag match, at once
+    assert (state.phase, state.attacker, state.level) == ("offense_roll", REX, 3)
+    force(state, "d6=1")  # german suplex 3
+    assert state.phase == "defense_roll"
+    state._start_offense(REX, 2)
     assert state.phase == "offense_choice" and "tag out to Rex Hammond" in state.legal_names()
 
 

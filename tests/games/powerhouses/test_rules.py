@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -10,6 +12,7 @@ import turnbuckle
 from support.forcing import drive
 from support.positions import edited
 from support.powerhouses import BRUNO, BRUNO_WINS_TAKEDOWN, SKYLARK, new_match
+from turnbuckle.engine.conformance import chi_square_sf
 from turnbuckle.engine.datafiles import validate
 from turnbuckle.engine.errors import DataFileError, IllegalActionError, ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL
@@ -217,6 +220,18 @@ def test_reduced_to_one_die_ends_the_match() -> None:
     assert state.current_player() == TERMINAL and state.is_terminal()
     assert state.returns() == [1.0, -1.0]
     assert state.events[-1].kind == "result" and state.events[-1].data["winner"] == 0
+
+
+def test_every_die_is_a_fair_d6_and_the_fast_sampler_agrees() -> None:
+    # powerhouses Rolling the Dice: each die lands 1-6 alike, listed and sampled
+    state = new_match()
+    listed = [(a.name, p) for a, p in state.chance_outcomes()]
+    assert listed == [(f"die={f}", pytest.approx(1 / 6)) for f in range(1, 7)]
+    rng = random.Random(7)
+    draws = 6000
+    seen = Counter(state.sample_chance(rng).name for _ in range(draws))
+    stat = sum((seen[f"die={f}"] - draws / 6) ** 2 / (draws / 6) for f in range(1, 7))
+    assert sum(seen.values()) == draws and chi_square_sf(stat, 5) > 1e-4
 
 
 # -- contract edges ---------------------------------------------------------------------------

@@ -42,10 +42,10 @@ def test_reroll_offer_says_what_the_roll_is_for(tmp_path: Path) -> None:
     # rumbleslam RE-ROLLS / ENDORSEMENTS: an offer names the roll (attack, who rolls which stat)
     s = _duel(tmp_path)
     do(s, "brawl A->B", "C=0", "C=1", "C=1")
-    assert s.current_player() == 0 and "reroll die 0" in names(s)
+    assert s.current_player() == 0 and "re-roll die 1" in names(s)
     prompt = s.observation(0)["prompt"]
-    assert "Brawl, A (ATT) against B (DEF)" in prompt and "die 0: C=0" in prompt
-    assert "Endorsement" in s.game.describe_action("reroll die 0")  # type: ignore[operator]
+    assert "Brawl, A (ATT) against B (DEF)" in prompt and "die 1: C=0" in prompt
+    assert "Endorsement" in s.game.describe_action("re-roll die 1")  # type: ignore[operator]
 
 
 def test_shove_says_who_from_where_and_how_far(tmp_path: Path) -> None:

@@ -62,9 +62,9 @@ def test_re_rolls_initiative_holder_first_and_never_twice(tmp_path: Path) -> Non
                         team0_extra={"endorsements": 2}, team1_extra={"endorsements": 2})
     s = scenario(game, {"A": "D4", "B": "E4"}, active="A")
     do(s, "brawl A->B", "C=0", "C=1")  # A is losing: player 0 (the card holder) may re-roll
-    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
-    do(s, "reroll die 0", "C=3")
-    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}  # now B is losing
+    assert s.current_player() == 0 and names(s) == {"re-roll die 1", "keep dice"}
+    do(s, "re-roll die 1", "C=3")
+    assert s.current_player() == 1 and names(s) == {"re-roll die 2", "keep dice"}  # now B is losing
     do(s, "keep dice")
     assert wrestler(s, "B").sta == 3 and s.endorsements == [1, 2]
 
@@ -75,8 +75,8 @@ def test_re_rolls_on_crowd_dice_when_a_die_hurts(tmp_path: Path) -> None:
                         team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
     s = scenario(game, {"A": "D4", "B": "E4"}, active="A")
     do(s, "lift A->B", "Crowd=Boo")  # the Dirty check fails: A's player may re-roll the Boo
-    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
-    do(s, "reroll die 0", "Crowd=Cheer")
+    assert s.current_player() == 0 and names(s) == {"re-roll die 1", "keep dice"}
+    do(s, "re-roll die 1", "Crowd=Cheer")
     assert s.current_player() == 1 and names(s) == {"defend GRP", "defend DEX"} and s.endorsements == [0, 1]
     s = scenario(game, {"A": "D4", "B": "E4"}, active="A")
     do(s, "lift A->B", "Crowd=Blank")  # a passed check: nothing to re-roll
@@ -90,7 +90,7 @@ def test_re_rolls_on_crowd_dice_follow_the_option(tmp_path: Path) -> None:
                             team0_extra={"endorsements": 1})
         s = scenario(game, {"A": "D4", "B": "J10"}, active="A")
         do(s, "crowd pleaser A", "Crowd=Blank")
-        assert (names(s) == {"reroll die 0", "keep dice"}) is offered
+        assert (names(s) == {"re-roll die 1", "keep dice"}) is offered
 
 
 def test_re_rolls_on_the_initiative_roll_holder_first(tmp_path: Path) -> None:
@@ -101,10 +101,10 @@ def test_re_rolls_on_the_initiative_roll_holder_first(tmp_path: Path) -> None:
     do(s, "G=1", "G=4", "keep dice", "corner NW", "place A1", "place J10")  # (the roll-off may be re-rolled)
     assert s.holder == 0 and s.current_player() == CHANCE
     do(s, "C=0", "C=1")  # B ahead: the holder (A's player) may re-roll
-    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
-    do(s, "reroll die 0", "C=2")  # now A leads: B's player may answer
-    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
-    do(s, "reroll die 1", "C=2")  # a draw goes to the card holder: B's player has nothing left
+    assert s.current_player() == 0 and names(s) == {"re-roll die 1", "keep dice"}
+    do(s, "re-roll die 1", "C=2")  # now A leads: B's player may answer
+    assert s.current_player() == 1 and names(s) == {"re-roll die 2", "keep dice"}
+    do(s, "re-roll die 2", "C=2")  # a draw goes to the card holder: B's player has nothing left
     assert s.active == wrestler(s, "A").index and s.endorsements == [0, 0]
 
 
@@ -115,17 +115,17 @@ def test_re_rolls_on_the_setup_roll_off(tmp_path: Path) -> None:
                         team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
     s = game.new_initial_state()
     do(s, "G=1", "G=4")  # player 0 is the lowest: only player 1 is offered a re-roll
-    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
+    assert s.current_player() == 1 and names(s) == {"re-roll die 2", "keep dice"}
     prompt = s.observation(1)["prompt"]  # the dice are shown to the player who decides
-    assert "die 0: G=1" in prompt and "die 1: G=4" in prompt and "1 left" in prompt and "lowest" in prompt
-    do(s, "reroll die 1", "G=0")  # now player 1 picks (and will hold the Initiative card)
+    assert "die 1: G=1" in prompt and "die 2: G=4" in prompt and "1 left" in prompt and "lowest" in prompt
+    do(s, "re-roll die 2", "G=0")  # now player 1 picks (and will hold the Initiative card)
     assert s.current_player() == 1 and "corner NW" in names(s) and s.endorsements == [1, 0]
     s = game.new_initial_state()
     do(s, "G=4", "G=1")  # player 0 behind: seat 0 declares first
-    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
-    do(s, "reroll die 0", "G=0")
-    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}  # now player 1 is behind
-    do(s, "reroll die 1", "G=0")  # a draw: everybody rolls again, nobody has an Endorsement left
+    assert s.current_player() == 0 and names(s) == {"re-roll die 1", "keep dice"}
+    do(s, "re-roll die 1", "G=0")
+    assert s.current_player() == 1 and names(s) == {"re-roll die 2", "keep dice"}  # now player 1 is behind
+    do(s, "re-roll die 2", "G=0")  # a draw: everybody rolls again, nobody has an Endorsement left
     assert s.current_player() == CHANCE and s.endorsements == [0, 0]
     do(s, "G=3", "G=2")
     assert s.current_player() == 1 and "corner NW" in names(s)
@@ -144,14 +144,14 @@ def test_re_rolls_on_the_sponsorship_roll(tmp_path: Path) -> None:
     s.round = 1
     restart(s, ("round_start",))
     do(s, "sponsor Orka-Cola", "S=1")  # 1 of the 2 wrestlers in the ring: worth a re-roll
-    assert s.current_player() == 0 and names(s) == {"reroll die 0", "keep dice"}
-    do(s, "reroll die 0", "S=3")  # 3 >= 2: both get the (+AP) counter, no recipient to pick
+    assert s.current_player() == 0 and names(s) == {"re-roll die 1", "keep dice"}
+    do(s, "re-roll die 1", "S=3")  # 3 >= 2: both get the (+AP) counter, no recipient to pick
     assert (wrestler(s, "A").p_ap, wrestler(s, "A2").p_ap) == (1, 1) and s.endorsements == [0, 1]
     s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"})
     s.round = 1
     restart(s, ("round_start",))
     do(s, "sponsor Orka-Cola", "S=2")  # enough for everybody: nothing to re-roll
-    assert s.endorsements == [1, 1] and s.current_player() != CHANCE and "reroll die 0" not in names(s)
+    assert s.endorsements == [1, 1] and s.current_player() != CHANCE and "re-roll die 1" not in names(s)
 
 
 def test_counters_one_of_each_unless_two(tmp_path: Path) -> None:
@@ -800,25 +800,25 @@ def test_devastating_rolls_the_attack_once_and_offers_each_defence_a_re_roll(tmp
         team0_extra={"endorsements": 3}, team1_extra={"endorsements": 2})
     s = scenario(game, {"A": "D4", "B": "E4", "C": "D5", "F": "J10"}, active="A")
     do(s, "use Spin: A", "S=1", "S=0", "hit B", "C=2")  # A 1 vs B 2: A's player (the holder) first
-    assert s.current_player() == 0 and names(s) == {"reroll die 0", "reroll die 1", "keep dice"}
-    do(s, "reroll die 1", "S=3")  # 4 vs 2: now B's player may answer with its own DEF die
-    assert s.current_player() == 1 and names(s) == {"reroll die 2", "keep dice"}
+    assert s.current_player() == 0 and names(s) == {"re-roll die 1", "re-roll die 2", "keep dice"}
+    do(s, "re-roll die 2", "S=3")  # 4 vs 2: now B's player may answer with its own DEF die
+    assert s.current_player() == 1 and names(s) == {"re-roll die 3", "keep dice"}
     prompt = s.observation(1)["prompt"]  # both sides' dice and totals, the re-rolled die marked
-    assert "die 1: S=3 (re-rolled) = 4" in prompt and "die 2: C=2 = 2" in prompt
-    do(s, "reroll die 2", "C=3")  # 4 vs 3: B is hit
+    assert "die 2: S=3 (re-rolled) = 4" in prompt and "die 3: C=2 = 2" in prompt
+    do(s, "re-roll die 3", "C=3")  # 4 vs 3: B is hit
     assert wrestler(s, "B").sta == 3 and s.endorsements == [2, 1]
     # C defends against the same dice (the re-rolled one stays re-rolled: never a re-roll twice)
     assert s.current_player() == CHANCE and [(k, f, r) for _, k, f, r in s.buf] == [
         ("S", 1, False), ("S", 3, True), ("C", -1, False)]
     do(s, "C=2")  # 4 vs 2: C's player may re-roll C's die; A's player is ahead
-    assert s.current_player() == 1 and names(s) == {"reroll die 2", "keep dice"}
-    do(s, "reroll die 2", "C=0")
+    assert s.current_player() == 1 and names(s) == {"re-roll die 3", "keep dice"}
+    do(s, "re-roll die 3", "C=0")
     assert wrestler(s, "C").sta == 3 and s.endorsements == [2, 0]
     # a friend in contact is hit too: its player may re-roll the friend's DEF die to save it
     s = scenario(game, {"A": "D4", "F": "C4", "B": "J10", "C": "J8"}, active="A")
     do(s, "use Spin: A", "S=2", "S=0", "C=1")
-    assert s.current_player() == 0 and names(s) == {"reroll die 2", "keep dice"}
-    do(s, "reroll die 2", "C=3")
+    assert s.current_player() == 0 and names(s) == {"re-roll die 3", "keep dice"}
+    do(s, "re-roll die 3", "C=3")
     assert wrestler(s, "F").sta == 4 and s.endorsements == [2, 2]
 
 

@@ -61,7 +61,7 @@ def test_move_facing_and_push_prompts() -> None:
     s.apply_action("stay")
     assert s.phase == FACE
     prompt = s.observation(1)["prompt"]
-    assert "A faces 0 degrees" in prompt and "B (P1) at 0" in prompt
+    assert "A faces E;" in prompt and "B (P1) to the E" in prompt
     s = engaged(left=[4, 0])
     assert "P1 = B (END 6; 0.4 inches, in reach, in your front arc" in s.observation(0)["prompt"]
     s.apply_action("strike P1")
@@ -75,7 +75,7 @@ def test_move_facing_and_push_prompts() -> None:
 def test_every_decision_name_is_described() -> None:
     # skirmish decisions: boosts, facings, destinations, Whip routes, Suplex, Flaunt, setup (a bid: its prompt)
     g = game()
-    for name in ("boost", "no boost", "no counter", "end turn", "face 90", "face P1", "keep facing",
+    for name in ("boost", "no boost", "no counter", "end turn", "face NNE", "face P1", "keep facing",
                  "push 2", "push max", "place rear 15", "direct", "via rope N", "effect end", "effect pin",
                  "effect gain", "drain P1", "starter 1", "corner SW", "stay", "rope N", "to P1 b2b 180",
                  "to P1 2in 0", "move 12.5 8.0"):
@@ -91,3 +91,43 @@ def test_the_text_view_and_the_picture_show_the_prompt() -> None:
     assert "Now: boost your attack?" in s.game.render_observation(obs)
     svg = s.game.render_svg(obs, [a.name for a in s.legal_actions()])
     assert svg is not None and 'class="prompt"' in svg and "boost your attack?" in svg
+
+
+def test_facings_are_compass_points_and_every_bearing_is_clockwise() -> None:
+    # skirmish SK-6 facing (issue 22.14): one convention in every prompt and description. Facings are
+    # compass points (the checklist's "compass direction"), bearings from a model are clockwise
+    # from its front; nothing is described counter-clockwise.
+    g = game()
+    faces = [a.name for a in g.actions.decisions if a.name.startswith("face ") and not a.name.startswith("face P")]
+    assert faces[:5] == ["face E", "face ENE", "face NE", "face NNE", "face N"] and len(faces) == 16
+    s = engaged(left=[4, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 3")
+    texts = [s.observation(1)["prompt"]]
+    s.apply_action("stay")
+    texts.append(s.observation(1)["prompt"])
+    texts += [g.describe_action(name) or "" for name in [*faces, "to P1 b2b 90", "place rear 15"]]
+    assert not any("counter-clockwise" in text for text in texts)
+    assert "B degrees clockwise from its front" in texts[0]
+    assert "face NNE" in texts[1] and "north-north-east" in (g.describe_action("face NNE") or "")
+    s.apply_action("face N")
+    assert s.models[0].facing == (0, 1)
+
+
+def test_the_old_degree_names_of_facings_still_replay() -> None:
+    # a stored match or replay from before the compass names says 'face 90' (counter-clockwise from east)
+    s = engaged(left=[4, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 3")
+    s.apply_action("stay")
+    s.apply_action("face 90")
+    assert s.models[0].facing == (0, 1) and s.history[-1].name == "face N"
+
+
+def test_the_terminal_ring_explains_its_dots_letters_and_arrows() -> None:
+    # skirmish SK-7.1 reach (issue 22.14): the dotted arcs are the 2-inch reach, and the picture says so
+    s = engaged(left=[4, 3])
+    lines = s.game.render_observation(s.observation(0)).splitlines()
+    assert any("·" in line for line in lines[:22]), "the reach is drawn"
+    legend = lines[lines.index(next(line for line in lines if line.startswith("SW └"))) + 1]
+    assert "2-inch reach" in legend and "·" in legend and "facing" in legend

@@ -443,7 +443,7 @@ def test_sk_8_ex_2b_kick_out_on_two_then_counter() -> None:  # skirmish SK-8 kic
     roll(s, "5,1,1")
     roll(s, "5,5")
     assert [e.data for e in s.events if e.kind == "kick_out"] == [{"player": 1, "count": 1}]
-    assert "Kick-out after one!" in [s.game.narrate(e) for e in s.events]
+    assert "Kick-out after one: B is still in it!" in [s.game.narrate(e) for e in s.events]
     assert s.phase == COUNTER and s.models[1].staggered
     s.apply_action("strike P0")
     assert s.pool[1] == 2
@@ -718,8 +718,8 @@ def test_ex_6_whip_around_a_third_model() -> None:  # skirmish SK-10.7 EX-6 "not
     s.apply_action("total 5")
     assert "move 20.0 17.0" in names(s)
     s.apply_action("move 20.0 17.0")
-    assert "face 270" in names(s)
-    s.apply_action("face 270")
+    assert "face S" in names(s)
+    s.apply_action("face S")
     assert at(s, 1) == (20.0, 17.0) and s.models[1].facing == (0, -1)
 
 

@@ -196,7 +196,8 @@ def test_forced_three_count_narrated() -> None:
         roll(s, "5,1,1")
         roll(s, "1")
     text = [s.game.narrate(e) for e in s.events]
-    assert "One!" in text and "Two!" in text and "THREE!" in text
+    assert [line for line in text if line and line.startswith("The referee counts")] == [
+        "The referee counts one on B!", "The referee counts two on B!", "The referee counts THREE on B!"]
 
 
 def test_generic_ismcts_plays_through_determinize() -> None:
@@ -216,5 +217,5 @@ def test_a_chosen_move_says_where_it_went() -> None:
     # a forced move (Whip) keeps its own line
     g = game()
     moved = {"model": 0, "wrestler": "Ace", "x": 20.0, "y": 20.5, "forced": False, "distance": 7.86}
-    assert g.narrate(Event("moved", moved)) == "…and steps 7.9 inches to (20, 20.5)."
+    assert g.narrate(Event("moved", moved)) == "Ace steps 7.9 inches to (20, 20.5)."
     assert g.narrate(Event("moved", {**moved, "forced": True, "via": None})) == "Ace is sent to (20, 20.5)."

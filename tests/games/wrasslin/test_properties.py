@@ -103,3 +103,40 @@ def test_determinize_keeps_what_the_player_saw(kind: str, seed: int, steps: int)
             if sample.is_terminal():
                 break
             _step(sample, rng)
+
+
+_ROSTER = [w.name for w in WrasslinGame().wrestlers]
+_PAIRS: dict[tuple[str, str], WrasslinGame] = {}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), pair=st.tuples(st.sampled_from(_ROSTER), st.sampled_from(_ROSTER)))
+def test_hold_requirements_agree_between_the_legal_list_and_the_reasons(seed: int, pair: tuple[str, str]) -> None:
+    # wrasslin 4.3, 6.11-6.12: the legal list (``_targets_for``) and the reasons and upkeep (``meets``, 8.41,
+    # 11.5) are two readings of one requirement; every Hold and Specialty, every reachable opponent
+    if pair[0] == pair[1]:
+        return
+    game = _PAIRS.setdefault(pair, WrasslinGame(wrestlers=list(pair)))
+    state = game.new_initial_state()
+    state.record_events = False
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.current_player() != CHANCE:
+            s = state.current_player()
+            specs = [spec for _, spec in game.hold_cards]
+            specs += [sp.hold for sp in state.w(s).specialties if sp.hold is not None]
+            for spec in specs:
+                if spec.pin:
+                    continue  # 10.2 adds its own condition (a damaged opponent) to the list
+                for cand in state._candidates(s):
+                    t = cand[0]
+                    if not state._location_ok(s, t, spec, False):
+                        continue
+                    listed = bool(state._targets_for(s, spec, False, [cand], state.abilities(s)))
+                    assert listed == (state.meets(s, spec, t) == ""), (spec.name, state.meets(s, spec, t))
+                    checked += 1
+        _step(state, rng)
+    assert checked > 0

@@ -33,6 +33,7 @@ DAN = "Dirty Dan Crowbar"
 PROF = "Professor Mat"
 BARON = "Baron von Brawl"
 COMET = "Kid Comet"
+HANK = "Hank Steadfast"
 
 
 def names(st: WrasslinState) -> list[str]:
@@ -89,6 +90,14 @@ def test_mobility_and_immobile_line() -> None:
     assert "exit ring with Out of Ring" in names(st)
 
 
+def test_immobile_line_is_where_the_last_ability_goes() -> None:
+    # wrasslin 3.13 "Once the Damage reaches the thick IMMOBILE line, he is considered immobile"
+    for w in WrasslinGame().wrestlers:
+        before, at = w.abilities(w.immobile_at - 1), w.abilities(w.immobile_at)
+        assert max(before[:3]) >= 1, w.name  # one box above the line: still some Strength, Agility or Skill
+        assert max(at[:3]) == 0, w.name
+
+
 def test_power_surge_limited_by_remaining_rating() -> None:
     # wrasslin 3.14
     st = stage([KNEESHURT, UMPIRE], {0: ["Power Surge"], 1: []}, damage={0: [*SIX, "Chop"]})
@@ -111,6 +120,14 @@ def test_recovery_limited_and_submission() -> None:
     st = stage([UMPIRE, KNEESHURT], {0: ["Head Stomp"], 1: []}, damage={1: [*SIX, "Drop Kick", "Drop Kick", "Chop"]})
     play(st, "play Head Stomp")
     assert st.is_terminal() and st.returns() == [1.0, -1.0]
+
+
+def test_reversed_w_hold_does_the_attackers_own_weight() -> None:
+    # wrasslin 8.3 "inflicts the Hold on the Wrestler who initially attempted it"; 4.2 W = the Weight of
+    # the Wrestler it is inflicted on
+    st = stage([HARPO, UMPIRE], {0: ["Bodyslam"], 1: ["Reverse"]})
+    play(st, "play Bodyslam", "react Reverse")
+    assert st.dmg[1] == 0 and st.dmg[0] == st.w(0).weight == 4  # Harpo's Weight, not Mr. Umpire's 5
 
 
 def test_weight_never_reduced() -> None:
@@ -191,6 +208,24 @@ def test_strength_requirements_against_weight_and_strength() -> None:
     assert "play Elbow - Top Rope" not in legal  # Agility 3 needed
     st = stage([ADAMS, KNEESHURT], {0: ["Bodyslam", "Elbow - Top Rope"], 1: []})
     assert {"play Bodyslam", "play Elbow - Top Rope"} <= set(names(st))  # Strength 4 >= own Weight 3
+
+
+def test_strength_requirement_boundaries() -> None:
+    # wrasslin 4.3 a number, ">= W" and ">= own W" are met at equality; "> S" is not
+    st = stage([HANK, KNEESHURT], {0: ["Specialty"], 1: []}, damage={0: ["Chop"]})
+    assert st.strength(0) == 3 and "play Specialty 1" in names(st)  # Haymaker: Strength 3
+    st = stage([HANK, KNEESHURT], {0: ["Specialty"], 1: []}, damage={0: ["Chop", "Chop"]})
+    assert st.strength(0) == 2 and "play Specialty 1" not in names(st)
+    st = stage([KNEESHURT, HARPO], {0: ["Bodyslam"], 1: []})
+    assert "play Bodyslam" in names(st)  # Strength 4 >= Harpo's Weight 4
+    st = stage([ADAMS, UMPIRE], {0: ["Elbow - Top Rope"], 1: []})
+    assert "play Elbow - Top Rope" in names(st)  # his own Weight 3, not Umpire's 5
+    st = stage([ADAMS, KNEESHURT], {0: ["Elbow - Top Rope"], 1: []}, damage={0: ["Chop", "Chop"]})
+    assert st.strength(0) == 2 and "play Elbow - Top Rope" not in names(st)  # 2 < own Weight 3
+    st = stage([HARPO, CHAMP], {0: ["Takedown"], 1: []})
+    assert "play Takedown" not in names(st)  # 5 is not > 5
+    st = stage([HARPO, CHAMP], {0: ["Takedown"], 1: []}, damage={1: ["Chop"]})
+    assert "play Takedown" in names(st)  # 5 > 4
 
 
 def test_card_list_counts_and_special_rules() -> None:
@@ -749,6 +784,19 @@ def test_illegal_man_disqualified_by_referee() -> None:
     assert st.is_terminal() and st.returns() == [-0.5, 0.5, -0.5, 0.5]
 
 
+def test_illegal_man_disqualified_on_a_count_of_five() -> None:
+    # wrasslin 12.41 "a Disqualification count of five ... will then disqualify his team"
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Chop"], 1: ["Chop"], 2: ["Double Team", "Chop"],
+                                                  3: ["Chop"]}, match_type="tag", turn=2)
+    play(st, "play Double Team", "play Chop", "target seat 1", "stay in ring")
+    counts = []
+    while not st.is_terminal():
+        counts.append(st.illegal_in[2])
+        play(st, passive(st))
+    assert max(counts) == 4 and st.end_reason.startswith("disqualified (illegal man")
+    assert st.returns() == [-0.5, 0.5, -0.5, 0.5]
+
+
 def test_free_for_all_entry() -> None:
     # wrasslin 12.42
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: [], 1: [], 2: [], 3: ["Chop"]}, match_type="tag", turn=3)
@@ -783,6 +831,27 @@ def test_battle_royal_needs_five_and_ends_with_one_mobile() -> None:
     assert st.is_terminal() and st.returns()[0] == 1.0
 
 
+def test_battle_royal_ends_when_a_power_surge_lapses() -> None:
+    # wrasslin 13.1 "ends when only one remains mobile in the ring"; 8.4 a Power Surge lasts "until the
+    # start of his next turn"; 3.13 mobility
+    st = stage(BR5, {0: ["Chop"], 1: ["Power Surge", "Chop"]}, damage={1: SIX}, turn=1,
+               match_type="battle_royal", players=5)
+    assert not st.mobile(1)
+    play(st, "play Power Surge")
+    assert st.mobile(1)  # Kneeshurt stands on his Power Surge alone
+    for s in (2, 3, 4):
+        st._eliminate(s, "test")
+    assert not st.is_terminal()  # two mobile Wrestlers in the ring
+    play(st, "discard Chop")
+    assert st.turn == 0 and st.mobile(1)
+    play(st, "discard Chop")
+    # his turn comes round: the Surge is spent, he is immobile, and Harpo is the last one mobile
+    assert st.is_terminal()
+    assert st.returns()[0] == 1.0 and st.end_reason == "last wrestler standing"
+    kinds = [e.kind for e in st.events]
+    assert kinds[-1] == "result" and kinds[-2] != "turn"  # over before his turn begins
+
+
 def test_battle_royal_void_cards() -> None:
     # wrasslin 13.2
     g = WrasslinGame(match_type="battle_royal")
@@ -812,6 +881,26 @@ def test_teamwork_throws_a_heavy_opponent() -> None:
     assert st.pos[2] == RING and st.br
     play(st, "play Suplex", "target seat 2")  # 4 + 3 >= 5, Agility 1, Skill 1
     assert st.pos[2] == OUT
+
+
+def test_br_hold_throws_at_exactly_the_weight() -> None:
+    # wrasslin 13.5 "sufficient to throw him": Strength equal to the victim's Weight is enough
+    st = stage(BR5, {0: ["Bodyslam"]}, match_type="battle_royal", players=5)
+    assert st.strength(0) == 5 and st.w(4).weight == 5  # Harpo and Mr. Umpire
+    play(st, "play Bodyslam", "target seat 4")
+    assert st.pos[4] == OUT
+
+
+def test_reversed_joint_br_hold_damages_each_by_his_own_hold() -> None:
+    # wrasslin 13.5 "each of those attacking Wrestlers suffers damage equal to that listed on the Hold":
+    # a W Hold reversed onto its attacker does his own Weight
+    st = stage([KNEESHURT, SUNNY, UMPIRE, CHAMP, HARPO], {0: ["Bodyslam"], 1: ["Suplex"], 2: ["Reverse"]},
+               match_type="battle_royal", players=5)
+    play(st, "play Bodyslam", "target seat 2", "pass")
+    play(st, "play Suplex", "target seat 2", "react Reverse")
+    assert st.pos[0] == RING and st.pos[1] == RING and st.pos[2] == RING and not st.br
+    assert st.dmg[0] == st.w(0).weight == 3  # Bodyslam: W = Kneeshurt's own Weight, not Mr. Umpire's 5
+    assert st.dmg[1] == 2  # Suplex: 2
 
 
 def test_cancellation_when_the_helper_is_attacked() -> None:

@@ -116,9 +116,9 @@ def narrate(event: Event) -> str | None:
         "survives": lambda: _survives(d),
         "tag": lambda: f"{d['out']} tags in {d['wrestler']}, who rolls LEVEL {d['level']} OFFENSE.",
         "tag_try": lambda: f"{d['wrestler']} reaches for {d['partner']}"
-        + (f" (needs {_on(d['need'])})." if d["need"] else ", who is no tag partner."),
+        + (f": the tag roll needs {_on(d['need'])}." if d["need"] else ", who is no tag partner."),
         "tag_failed": lambda: f"{d['wrestler']} rolls {d['roll']} and cannot make the tag"
-        + (f" (needed {_on(d['need'])})." if d.get("need") else "."),
+        + (f" (the tag roll needed {_on(d['need'])})." if d.get("need") else "."),
         "leave_ring": lambda: f"{d['wrestler']} rolls out of the ring to regroup.",
         "face_into_cage": lambda: f"{d['wrestler']} rams {d['opponent']} face first into the cage!",
         "pin_save": lambda: f"{d['wrestler']}'s partner dives in for a pin save "

@@ -47,7 +47,9 @@ class OffenseMixin(FilsingerCore):
                 if self.record_events:
                     self.emit("reroll", wrestler=game.names[index], level=self.level,
                               why="tag" if entry.tag_only else "singles")
-                self._start_offense(a, self.level)  # BASIC 8: a tag out is open before the re-roll
+                # "roll again at the same level of offense until you roll a different instruction":
+                # one roll, so no tag-out window (BASIC 8) until a different instruction is resolved
+                self._start_offense(a, self.level, window=False)
                 return
             if entry.choice is not None and opts.choice_situations:
                 self.letter = entry.choice

@@ -11,6 +11,7 @@ from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.filsinger import actions as A
 from turnbuckle.games.filsinger.cards import load_roster
 from turnbuckle.games.filsinger.charts import TWO_DICE, default_charts
@@ -318,6 +319,12 @@ class FilsingerGame(Game):
         from turnbuckle.games.filsinger.expert import ExpertAgent, HeuristicAgent
 
         return {"expert": ExpertAgent.factory, "heuristic": HeuristicAgent.factory}
+
+    def review_plan(self) -> ReviewPlan:
+        """Exact where the expert solves the match, else heuristic playouts (``review.py``)."""
+        from turnbuckle.games.filsinger.review import review_plan
+
+        return review_plan(self)
 
     def action(self, name: str) -> Action:
         """Look an action up by name (tests and agents)."""

@@ -18,6 +18,7 @@ from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
 from turnbuckle.engine.picks import Pick, Piece, pick_id
 from turnbuckle.engine.result import MatchResult, Method
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.powerhouses.models import ABILITIES, Roster, WrestlerSheet
 
 ROLL: Final = Action(0, "roll")
@@ -251,6 +252,12 @@ class PowerhousesGame(Game):
         from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
 
         return {"heuristic": HeuristicAgent, "expert": ExpertAgent}
+
+    def review_plan(self) -> ReviewPlan:
+        """Exact: the match solver values every option (``games/powerhouses/review.py``)."""
+        from turnbuckle.games.powerhouses.review import review_plan
+
+        return review_plan()
 
 
 class PowerhousesState(State):

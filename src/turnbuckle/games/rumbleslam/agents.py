@@ -152,7 +152,7 @@ class HeuristicAgent:
             score = total / runs
             if action.name.startswith("move "):
                 score -= 0.001
-            elif action.name.startswith("reroll "):
+            elif action.name.startswith("re-roll "):
                 score -= 0.002  # an Endorsement is spent only for a gain the evaluation sees
             elif stay:
                 score += 0.01 * _safety(c, top[3])

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+import re
+from typing import Any, Final, Self
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
@@ -108,6 +109,10 @@ _new_wrestler = object.__new__
 _new_state = object.__new__
 
 
+_OLD_REROLL: Final = re.compile(r"reroll die ([0-9]{1,2})")
+"""``reroll die 0`` (dice numbered from 0 until issue 22.19) is ``re-roll die 1``: stored matches replay."""
+
+
 class RumbleslamCore(State):
     """The match's data and the helpers every rule family uses (each later layer adds one family)."""
 
@@ -150,6 +155,14 @@ class RumbleslamCore(State):
         """Search agents restrict the root's choices to these (cleared by the next action)."""
         self.emit("match_begins", {"teams": [t.team.name for t in game.teams],
                                    "wrestlers": [e.label for e in game.entrants]})
+
+    def action_from_string(self, text: str) -> Action:
+        """Also the re-rolls' old names (``reroll die 0``, dice numbered from 0) that stored
+        matches and replays from before issue 22.19 hold."""
+        old = _OLD_REROLL.fullmatch(text)
+        if old is not None:
+            return super().action_from_string(f"re-roll die {int(old.group(1)) + 1}")
+        return super().action_from_string(text)
 
     def current_player(self) -> int:
         if self.over:
@@ -239,7 +252,9 @@ class RumbleslamCore(State):
     def _emit_roll(self, what: str, **fields: Any) -> None:
         if self.record_events:
             dice = [f"{k}={CROWD_FACES[f] if k == 'Crowd' else f}" for _, k, f, _ in self.buf]
-            self.emit("roll", {"what": what, "dice": dice, **fields})
+            sides = [side for side, _, _, _ in self.buf]
+            whose = {"sides": sides} if len(set(sides)) > 1 else {}  # whose die is whose: attacker, defender...
+            self.emit("roll", {"what": what, "dice": dice, **whose, **fields})
 
     def _crowd(self, n: int) -> tuple[tuple[int, str], ...]:
         return tuple((0, "Crowd") for _ in range(n))

@@ -75,23 +75,15 @@ _PLAIN = {
 def narrate(game: Any, event: Event) -> str | None:
     kind, d = event.kind, event.data
     if kind == "roll":
-        dice = " ".join(d.get("dice", []))
-        totals = d.get("totals")
-        who = d.get("attacker") or d.get("lifter") or d.get("wrestler") or d.get("team") or ""
-        if not who and isinstance(d.get("players"), list):  # the set-up roll-off: one die each, in seat order
-            who = " and ".join(str(p) for p in d["players"])
-        tail = f" -> {' vs '.join(str(t) for t in totals)}" if isinstance(totals, list) else ""
-        if isinstance(totals, dict):  # the Initiative roll: each team's total
-            tail = " -> " + ", ".join(f"{team} {t}" for team, t in totals.items())
-        verdict = "" if "success" not in d else (": success!" if d["success"] else ": no good.")
-        return f"  {who} rolls {dice or 'no dice'} ({d.get('what')}){tail}{verdict}"
+        return _roll_line(game, d)
     if kind == "crowd_pleaser":
         result = {"success": "the crowd goes wild!", "boo": "the crowd boos (-AP)!", "nothing": "the crowd shrugs."}
         return f"{d['wrestler']} plays to the crowd with {d['name']}: {result.get(d['result'], d['result'])}"
     if kind == "result":
         winners = d.get("winners") or []
         dosh = d.get("dosh") or []
-        tally = f" (Dosh in the ring: {', '.join(f'{x:g}K' for x in dosh)})" if dosh else ""
+        tally = (f" (Dosh in the ring: {', '.join(f'{game.player_label(p)} {x:g}K' for p, x in enumerate(dosh))})"
+                 if dosh else "")
         if not winners:
             return f"It's a draw: {d.get('how')}{tally}."
         return f"{' & '.join(winners)} win: {d.get('how')}{tally}!"
@@ -113,6 +105,54 @@ def narrate(game: Any, event: Event) -> str | None:
         return template.format(**data)
     except (KeyError, IndexError):
         return None
+
+
+def _roll_line(game: Any, d: dict[str, Any]) -> str:
+    """One roll, each side's dice beside its name: ``Brawl: Troll rolls S=1 C=1 -> 2, Nix rolls
+    S=0 -> 0: success!``. Teams (the set-up roll-off, the Initiative, a Sponsorship) roll; a
+    wrestler rolls."""
+    what = str(d.get("what"))
+    dice: list[str] = list(d.get("dice", []))
+    totals = d.get("totals")
+    verdict = "" if "success" not in d else (": success!" if d["success"] else ": no good.")
+    if what == "escape" and isinstance(totals, list) and len(totals) == 2:  # a tie escapes
+        verdict = f": {d.get('wrestler')} escapes!" if totals[1] >= totals[0] else ": the Lift holds."
+    sides: list[int] | None = d.get("sides")
+    first = d.get("attacker") or d.get("lifter") or d.get("wrestler") or d.get("team")
+    second = d.get("defender") or (d.get("wrestler") if d.get("lifter") else None)
+    if sides is not None:  # several sides rolled together: each says its own dice
+        order = list(dict.fromkeys(sides))
+        parts = []
+        for side in order:
+            mine = " ".join(die for die, s in zip(dice, sides, strict=True) if s == side)
+            if isinstance(d.get("players"), list):
+                name, verb = str(d["players"][side]), "roll"
+            elif isinstance(totals, dict):
+                name, verb = str(game.player_label(side)), "roll"
+            else:
+                name, verb = str((first, second)[side] if side < 2 else side), "rolls"
+            total = _side_total(totals, side, name)
+            parts.append(f"{name} {verb} {mine}{'' if total is None else f' -> {total}'}")
+        return f"  {what[:1].upper() + what[1:]}: {', '.join(parts)}{verdict}"
+    if isinstance(d.get("players"), list):
+        first = " and ".join(str(p) for p in d["players"])
+    verb = "roll" if d.get("team") or isinstance(d.get("players"), list) else "rolls"
+    tail = ""
+    if isinstance(totals, list) and totals:
+        tail = f" -> {totals[0]}"
+        if len(totals) > 1:
+            against = (f"{second}'s " if second else "") + ("WEIGHT " if what == "lift" else "")
+            tail += f" against {against}{totals[1]}"
+    return f"  {first or 'The dice'} {verb} {' '.join(dice) or 'no dice'} ({what}){tail}{verdict}"
+
+
+def _side_total(totals: Any, side: int, name: str) -> int | None:
+    if isinstance(totals, dict):
+        value = totals.get(name)
+        return int(value) if value is not None else None
+    if isinstance(totals, list) and side < len(totals):
+        return int(totals[side])
+    return None
 
 
 _GLYPH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -204,7 +244,7 @@ _DESCRIPTIONS = {
     "hit": "(DEVASTATING): this wrestler defends next against the same attack roll.",
     "move": "Move to this square, 1 MP a square (the north-west square of a 2x2 base).",
     "end": "End this wrestler's activation (AP and MP left are lost).",
-    "reroll": "Spend an Endorsement: re-roll this die once (the dice are listed under 'Now:').",
+    "re-roll": "Spend an Endorsement: re-roll this die once (the dice are numbered under 'Now:').",
     "keep": "Keep the dice as they are (no Endorsement spent).",
     "shove": "Shove in this direction (N: towards row 1, S: row 10, W: column A, E: column J).",
     "smash": "Smash the thrown wrestler against the turnbuckle: 2 DMG.",

@@ -77,7 +77,7 @@ class PromptRules(DecisionRules):
         player, mode, flats, owners = step[2], step[3], step[4], step[6]
         sides = []
         for side in sorted(set(s for s, _, _, _ in self.buf)):
-            dice = [f"die {i}: {k}={CROWD_FACES[f] if k == 'Crowd' else f}{' (re-rolled)' if r else ''}"
+            dice = [f"die {i + 1}: {k}={CROWD_FACES[f] if k == 'Crowd' else f}{' (re-rolled)' if r else ''}"
                     for i, (s, k, f, r) in enumerate(self.buf) if s == side]
             flat = flats[side] if side < len(flats) else 0  # roll-offs: one side per player, no flats
             total = "" if mode in ("crowd", "setup", "init") else f" = {self._total(side) + flat}"
@@ -108,14 +108,20 @@ class PromptRules(DecisionRules):
                         f"{self.game.entrants[step[2]].profile.weight}")
             if kind == "out_done":
                 return f"{self._label(step[2])}'s DEX test to stay in the ring (3+)"
+            if kind == "tb_test_done":
+                return f"{self._label(step[1])}'s DEX test to stay on the turnbuckle (3+)"
+            if kind == "ammo_done":
+                return f"{self._label(step[3])}'s DEX test to dodge the Live Ammunition (3+)"
             if kind == "dirty_done":
                 return f"{self._label(step[1])}'s Dirty check (a Boo ends its activation with a -AP counter)"
             if kind == "cp_done":
                 return f"{self._label(step[1])}'s Crowd Pleaser (a Cheer works; a Boo gives a -AP counter)"
             if kind == "initiative_done":
                 return "the Initiative roll (DEX; the highest activates first)"
-            if kind in ("setup_rolled", "sponsor_rolled", "ammo_done", "tb_test_done", "devastate_rolled",
-                        "devastate_resolve"):
+            if kind == "sponsor_rolled":
+                return (f"{self.game.player_label(step[1])}'s {step[2]} roll (that many wrestlers get the bonus; "
+                        f"the roll needs what reaches every one who may)")
+            if kind in ("setup_rolled", "devastate_rolled", "devastate_resolve"):
                 return ""
         return ""
 

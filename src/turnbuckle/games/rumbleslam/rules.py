@@ -16,6 +16,7 @@ from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.dice import DiceSet, load_dice
 from turnbuckle.games.rumbleslam.models import SPONSORSHIPS, Ability, Pool, Profile, Roster, TagTeam, Team
@@ -30,7 +31,7 @@ from turnbuckle.games.rumbleslam.teams import (
 )
 
 MAX_BUF = 16
-"""Most dice in one roll (re-roll action ids ``reroll die 0`` .. ``15``)."""
+"""Most dice in one roll (re-roll actions ``re-roll die 1`` .. ``16``, dice numbered from 1)."""
 
 # attack kinds (for No Class: an ability counts as the action it resembles)
 BRAWL, GRAPPLE, TRIP, ROPE = "brawl", "grapple", "trip", "rope"
@@ -355,7 +356,7 @@ class RumbleslamGame(Game):
         for r in mat.ROPES:
             add(f"rebound {r}", "rebound", r)
         for i in range(MAX_BUF):
-            add(f"reroll die {i}", "reroll", i)
+            add(f"re-roll die {i + 1}", "reroll", i)  # people count dice from 1
         for cell in mat.FLOOR:
             add(f"place {mat.SQUARE_NAMES[cell]}", "place", cell)
         for cell in mat.FLOOR:
@@ -629,6 +630,12 @@ class RumbleslamGame(Game):
         from turnbuckle.games.rumbleslam.agents import HeuristicAgent, SearchAgent
 
         return {"heuristic": HeuristicAgent, "mcts": SearchAgent}
+
+    def review_plan(self) -> ReviewPlan:
+        """Sampled: greedy playouts over two activations, then the evaluation (``review.py``)."""
+        from turnbuckle.games.rumbleslam.review import review_plan
+
+        return review_plan()
 
 
 def validate_team_file(path: str, budget: int = 1000, roster: str | None = None) -> CheckedTeam:

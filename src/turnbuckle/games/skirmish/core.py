@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, Final, Self
@@ -63,6 +64,11 @@ class Model:
         return (self.fx, self.fy)
 
 
+_OLD_FACING_NAMES: Final = {geo.degree_label(d): point for d, point in zip(geo.FACING_DEGREES, geo.FACING_NAMES,
+                                                                           strict=True)}
+"""``face 90`` (the name until issue 22.14) is ``face N``."""
+
+
 def _id(by_name: Any, name: str) -> int:
     action: Action = by_name(name)
     return action.id
@@ -107,12 +113,18 @@ class SkirmishCore(State):
         self._opts: tuple[int, list[tuple[int, tuple[int, int, str]]]] | None = None
 
     def action_from_string(self, text: str) -> Action:
-        """Also accepts typed points such as ``move 12.5 8`` (normalised to ``move 12.5 8.0``)."""
+        """Also accepts typed points such as ``move 12.5 8`` (normalised to ``move 12.5 8.0``), and
+        the facings' old names (``face 90``, degrees counter-clockwise from east) that stored
+        matches and replays from before the compass names hold."""
         parts = text.split()
+        if len(parts) == 2 and parts[0] == "face" and parts[1] in _OLD_FACING_NAMES:
+            return super().action_from_string(f"face {_OLD_FACING_NAMES[parts[1]]}")
         if len(parts) == 3 and parts[0] == "move":
             try:
                 x, y = float(parts[1]), float(parts[2])
             except ValueError:
+                return super().action_from_string(text)
+            if not (math.isfinite(x) and math.isfinite(y)):  # 'move 1e999 1', 'move nan 2'
                 return super().action_from_string(text)
             name = f"move {x:.1f} {y:.1f}"
             if self.game.actions.by_name(name) is None:

@@ -16,6 +16,7 @@ from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.picks import Pick
 from turnbuckle.engine.result import Side
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.dice import BATCHES, MAX_DICE, TOTALS
 from turnbuckle.games.skirmish.models import Chart, Maneuver, Roster, Wrestler
@@ -47,6 +48,8 @@ class SkirmishGame(Game):
     min_players = 2
     max_players = 4
     hidden_information = True
+    secrets_revealed = "the bids were revealed"
+    chance_reveals = False
 
     def __init__(
         self,
@@ -146,7 +149,7 @@ class SkirmishGame(Game):
                 names.append(m.key)
         self.stay_id = names.index("stay")
         self.facing_base = len(names)
-        names += [f"face {geo.degree_label(d)}" for d in geo.FACING_DEGREES]
+        names += [f"face {point}" for point in geo.FACING_NAMES]  # compass points: no clockwise to explain
         self.face_seat_base = len(names)
         names += [f"face P{s}" for s in seats]
         self.anchor_base = len(names)
@@ -332,6 +335,12 @@ class SkirmishGame(Game):
 
         # "expert" is the search agent under the name `turnbuckle play` picks by default
         return {"heuristic": HeuristicAgent, "search": SearchAgent, "expert": SearchAgent}
+
+    def review_plan(self) -> ReviewPlan:
+        """Sampled: heuristic playouts to the end of the next round (``review.py``)."""
+        from turnbuckle.games.skirmish.review import review_plan
+
+        return review_plan()
 
     # -- helpers shared by the state ---------------------------------------------------------------
     def team(self, player: int) -> range:

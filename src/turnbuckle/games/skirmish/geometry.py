@@ -41,7 +41,11 @@ CORNERS: Final[dict[str, Point]] = {"SW": (0, 0), "SE": (RING, 0), "NW": (0, RIN
 OPPOSITE: Final = {"SW": "NE", "NE": "SW", "SE": "NW", "NW": "SE"}
 
 FACING_DEGREES: Final = tuple(22.5 * i for i in range(16))
-"""Facing names: degrees counter-clockwise from east (0 = E, 90 = N)."""
+"""The 16 facings' angles, counter-clockwise from east (0 = E, 90 = N): the maths of ``FACINGS``,
+never shown to a player (they read ``FACING_NAMES``; bearings they read are clockwise)."""
+FACING_NAMES: Final = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW",
+                       "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE")
+"""The 16 facings as compass points, in the order of ``FACINGS`` (``face NNE``)."""
 FACINGS: Final[tuple[Point, ...]] = (
     (1, 0), (12, 5), (1, 1), (5, 12), (0, 1), (-5, 12), (-1, 1), (-12, 5),
     (-1, 0), (-12, -5), (-1, -1), (-5, -12), (0, -1), (5, -12), (1, -1), (12, -5),
@@ -55,6 +59,12 @@ ROPES: Final = ("N", "E", "S", "W")
 
 def degree_label(deg: float) -> str:
     return f"{deg:g}"
+
+
+def compass_point(dx: float, dy: float) -> str:
+    """The nearest of the 16 compass points to the direction (dx, dy) (x east, y north)."""
+    angle = math.degrees(math.atan2(dy, dx)) % 360
+    return FACING_NAMES[round(angle / 22.5) % 16]
 
 
 def start_spot(corner: str) -> Point:
@@ -150,18 +160,34 @@ def rotate_clockwise(v: tuple[float, float], degrees: float) -> tuple[float, flo
 
 
 def nearest_lattice(ideal: tuple[float, float], ok: object, reach: int = 3) -> Point | None:
-    """The lattice point nearest ``ideal`` (ties: smallest x, then y) for which ``ok(p)`` holds."""
+    """The lattice point nearest ``ideal`` (ties: smallest x, then y) for which ``ok(p)`` holds, among
+    those within ``reach`` of the rounded ideal on both axes.
+
+    The search runs outward one square ring at a time and stops once no farther ring can hold a nearer
+    point (ring k+1 lies at least k+0.5 from the ideal), so a wide ``reach`` costs only what it needs.
+    """
     fx, fy = ideal
     bx, by = round(fx), round(fy)
     best: tuple[float, int, int] | None = None
-    for dx in range(-reach, reach + 1):
-        for dy in range(-reach, reach + 1):
+    for k in range(reach + 1):
+        if best is not None and best[0] < (k - 0.5) ** 2:
+            break
+        ring = ((dx, dy) for dx in range(-k, k + 1) for dy in ((-k, k) if abs(dx) < k else range(-k, k + 1)))
+        for dx, dy in ring:
             p = (bx + dx, by + dy)
             if ok(p):  # type: ignore[operator]
                 key = ((p[0] - fx) ** 2 + (p[1] - fy) ** 2, p[0], p[1])
                 if best is None or key < best:
                     best = key
     return None if best is None else (best[1], best[2])
+
+
+@lru_cache(maxsize=32)
+def rope_points(r: int) -> tuple[Point, ...]:
+    """Every lattice centre where a base of radius ``r`` touches a rope (the table edge)."""
+    span = range(r, RING - r + 1)
+    return tuple(sorted({*((r, y) for y in span), *((RING - r, y) for y in span),
+                         *((x, r) for x in span), *((x, RING - r) for x in span)}))
 
 
 def free_at(p: Point, r: int, others: Sequence[Obstacle]) -> bool:

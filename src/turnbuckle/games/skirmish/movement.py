@@ -26,7 +26,7 @@ class MovementRules(DamageRules):
             dice -= 1  # one die fewer while staggered (SK-10.1)
         dice = min(max(dice, 0), MAX_DICE)
         if dice == 0:
-            self.emit("move_roll", player=player, dice=0, total=0)
+            self.emit("move_roll", player=player, dice=0, total=0, wrestler=self._name_of(model))
             self._open_destination(0, player)
             return
         self.pend["dice"] = dice
@@ -35,10 +35,12 @@ class MovementRules(DamageRules):
     def _on_total(self, total: int) -> None:
         pend = self.pend
         if self.phase == MOVE_ROLL:
-            self.emit("move_roll", player=pend["player"], dice=pend["dice"], total=total)
+            self.emit("move_roll", player=pend["player"], dice=pend["dice"], total=total,
+                      wrestler=self._name_of(pend["mover"]))
             self._open_destination(total * geo.UNIT, pend["player"])
         else:  # WHIP_ROLL (SK-10.7)
-            self.emit("whip_roll", player=pend["player"], dice=pend["dice"], total=total)
+            self.emit("whip_roll", player=pend["player"], dice=pend["dice"], total=total,
+                      wrestler=self._name_of(pend["model"]), target=self._name_of(pend["target"]))
             pend["mover"] = pend["target"]
             pend["facer"] = pend["target"]
             pend["forced"] = True
@@ -56,7 +58,8 @@ class MovementRules(DamageRules):
         if via is not None:
             pend["via"] = via
         self.emit("whip_route", player=pend["player"], model=pend["mover"],
-                  wrestler=self.game.profiles[self.models[pend["mover"]].wrestler].name, via=via)
+                  wrestler=self.game.profiles[self.models[pend["mover"]].wrestler].name, via=via,
+                  by=self._name_of(pend["model"]))
         self.phase = DEST
 
     def _open_destination(self, limit: int, chooser: int) -> None:

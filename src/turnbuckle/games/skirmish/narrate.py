@@ -39,49 +39,67 @@ def _name(game: SkirmishGame, player: Any) -> str:
     return game.player_label(int(player)) if isinstance(player, int) and player >= 0 else "?"
 
 
+def _verb(game: SkirmishGame, one: str, many: str) -> str:
+    """A side is one wrestler, or a tag team ("A & B win")."""
+    return many if game.per_side > 1 else one
+
+
+def _who(game: SkirmishGame, d: dict[str, Any], key: str = "wrestler") -> str:
+    """The wrestler an event is about (older logs without the name: the seat's label)."""
+    return str(d.get(key) or _name(game, d.get("player")))
+
+
 def narrate(game: SkirmishGame, event: Event) -> str | None:
     d = event.data
     kind = event.kind
     if kind == "roll_off":
-        return f"{_name(game, d['order'][0])} wins the roll-off and picks a corner."
+        first = _name(game, d["order"][0])
+        bell = "The bell rings: " + " vs ".join(_name(game, p) for p in range(game.players)) + "! "
+        return f"{bell}{first} {_verb(game, 'wins', 'win')} the roll-off and {_verb(game, 'picks', 'pick')} a corner."
     if kind == "starter":
         return f"{d['wrestler']} will start in the ring for {_name(game, d['player'])}."
     if kind == "placed":
         return f"{d['wrestler']} steps out of the {d['corner']} corner."
     if kind == "round":
-        return f"— Round {d['round']} — pools: {', '.join(str(p) for p in d['pools'])} AP."
+        pools = ", ".join(f"{_name(game, p)} {ap}" for p, ap in enumerate(d["pools"]))
+        return f"— Round {d['round']} — AP pools: {pools}."
     if kind == "bids_revealed":
         return "Bids revealed: " + ", ".join(f"{_name(game, p)} {b}" for p, b in enumerate(d["bids"])) + "."
     if kind == "bid_roll_off":
-        return f"Tied bids: {_name(game, d['order'][0])} wins the roll-off."
-    if kind == "turn_order":
-        return f"{_name(game, d['order'][0])} moves first."
+        return f"Tied bids: {_name(game, d['order'][0])} {_verb(game, 'wins', 'win')} the roll-off."
+    if kind == "turn_order":  # the lowest bid has the first turn, but may have nothing it can do with it
+        return "Turn order: " + ", then ".join(_name(game, p) for p in d["order"]) + "."
+    if kind == "turn" and d.get("bid_left"):
+        return f"The turn goes to {_name(game, d['player'])} ({d['bid_left']} bid AP)."
     if kind == "end_turn" and d.get("unspent"):
-        return f"{_name(game, d['player'])} holds back {d['unspent']} AP for the pool."
+        return f"{_name(game, d['player'])} {_verb(game, 'holds', 'hold')} back {d['unspent']} AP for the pool."
     if kind == "maneuver":
         what = d["maneuver"] + (f" ({d['stat']})" if d.get("stat") else "")
         on = f" on {d['target']}" if d.get("target") else ""
         lead = "counters with" if d.get("counter") else "goes for"
         return f"{d['wrestler']} {lead} a {what}{on}!"
     if kind == "move_roll":
-        return f"…covers up to {plural(d['total'], 'inch')}." if d["dice"] \
-            else "…can only turn on the spot."
+        return f"{_who(game, d)} may move up to {plural(d['total'], 'inch')}." if d["dice"] \
+            else f"{_who(game, d)} can only turn on the spot."
     if kind == "whip_roll":
-        return f"…whips the opponent up to {plural(d['total'], 'inch')}!"
+        target = d.get("target", "the opponent")
+        return f"{_who(game, d)} can whip {target} up to {plural(d['total'], 'inch')}!"
     if kind == "whip_route":
-        return f"…and sends {d['wrestler']} off the {d['via']} ropes!" if d["via"] else None
+        return f"{d.get('by', _name(game, d['player']))} sends {d['wrestler']} off the {d['via']} ropes!" \
+            if d["via"] else None
     if kind == "moved" and d.get("forced"):
         back = " on the rebound" if d.get("via") else ""
         return f"{d['wrestler']} is sent to ({d['x']:g}, {d['y']:g}){back}."
     if kind == "moved" and d.get("distance"):
-        return f"…and steps {d['distance']:.1f} inches to ({d['x']:g}, {d['y']:g})."
+        return f"{d['wrestler']} steps {d['distance']:.1f} inches to ({d['x']:g}, {d['y']:g})."
     if kind == "attack_result":
+        move = f"The {d['maneuver']}" if d.get("maneuver") else "It"
         if d["outcome"] == "success":
-            return (f"It connects! {plural(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "
+            return (f"{move} connects! {plural(d['attacker_hits'], 'hit')} to {d['defender_hits']}: "
                     f"Smash Down Value {d['sdv']}.")
         if d["outcome"] == "blocked":
-            return f"Blocked! {plural(d['defender_hits'], 'hit')} to {d['attacker_hits']}."
-        return f"Stalemate at {plural(d['attacker_hits'], 'hit')} apiece; nothing gives."
+            return f"{move} is blocked, {plural(d['defender_hits'], 'hit')} to {d['attacker_hits']}."
+        return f"{move} stalls at {plural(d['attacker_hits'], 'hit')} apiece; nothing gives."
     if kind == "end_loss":
         extra = f" (the floor holds: {d['ap']} AP to the attacker)" if d.get("prevented") else ""
         return f"{d['wrestler']} drops to {d['end']} END{extra}."
@@ -92,16 +110,19 @@ def narrate(game: SkirmishGame, event: Event) -> str | None:
     if kind == "recovered":
         return f"{d['wrestler']} shakes the cobwebs loose."
     if kind == "pin_count":
-        return {1: "One!", 2: "Two!"}.get(d["count"], "THREE!")
+        count = {1: "one", 2: "two"}.get(d["count"], "THREE")
+        return f"The referee counts {count} on {d['victim']}!" if d.get("victim") else f"{count.title()}!"
     if kind == "kick_out":
-        return {0: "Kick-out before the count!", 1: "Kick-out after one!"}.get(d.get("count", 2), "Kick-out after two!")
+        when = {0: "before the count", 1: "after one"}.get(d.get("count", 2), "after two")
+        return f"Kick-out {when}: {_name(game, d['player'])} {_verb(game, 'is', 'are')} still in it!"
     if kind == "pinfall":
         return f"{d['wrestler']} pins {d['victim']}! The match is over!"
     if kind == "flaunt_result":
-        return f"The crowd responds: {d['hits']} hit{'s' if d['hits'] != 1 else ''}."
+        return f"The crowd responds to {_name(game, d['player'])}: {plural(d['hits'], 'hit')}."
     if kind == "flaunt_effect":
-        return {"end": "Feeding off the crowd: +1 END.", "pin": "Fired up: +1 die on pins this round.",
-                "drain": "Mind games: the opponent loses an AP.", "gain": "Momentum: +1 AP."}[d["effect"]]
+        what = {"end": "feeds off the crowd: +1 END", "pin": "is fired up: +1 die on pins this round",
+                "drain": "plays mind games: the opponent loses an AP", "gain": "has the momentum: +1 AP"}
+        return f"{_name(game, d['player'])} {what[d['effect']]}."
     if kind == "tagged":
         return f"{d['out']} tags out; {d['incoming']} is in!"
     if kind == "tag_cost_doubled":
@@ -134,6 +155,14 @@ _DECISIONS = {
 }
 
 
+_COMPASS_WORDS = {
+    "E": "east", "ENE": "east-north-east", "NE": "north-east", "NNE": "north-north-east", "N": "north",
+    "NNW": "north-north-west", "NW": "north-west", "WNW": "west-north-west", "W": "west",
+    "WSW": "west-south-west", "SW": "south-west", "SSW": "south-south-west", "S": "south",
+    "SSE": "south-south-east", "SE": "south-east", "ESE": "east-south-east",
+}
+
+
 def describe_decision(name: str) -> str | None:
     """Words beside a decision name that is not a maneuver (bids, boosts, facings, destinations ...)."""
     if name in _DECISIONS:
@@ -145,7 +174,7 @@ def describe_decision(name: str) -> str | None:
     if head == "face" and len(parts) == 2:
         if parts[1].startswith("P"):
             return f"Turn to face seat {parts[1][1:]}'s model."
-        return f"Face {parts[1]} degrees (counter-clockwise from east: 0 east, 90 north, 180 west, 270 south)."
+        return f"Face {_COMPASS_WORDS.get(parts[1], parts[1])} (N is the top of the ring)."
     if head == "push" and len(parts) == 2:
         return f"Push the defender {plural(int(parts[1]), 'inch')} straight away from the attacker."
     if head == "place" and len(parts) == 3:

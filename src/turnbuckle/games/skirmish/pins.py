@@ -15,7 +15,8 @@ class PinRules(AttackRules):
         if a > d:
             pend["count"] += 1
             count = pend["count"]
-            self.emit("pin_count", player=pend["player"], count=count)
+            self.emit("pin_count", player=pend["player"], count=count, wrestler=self._name_of(pend["model"]),
+                      victim=self._name_of(pend["target"]))
             if count >= PIN_COUNT:
                 self.winner = pend["player"]
                 target = self.models[pend["target"]]

@@ -51,19 +51,7 @@ class PlacementRules(MovementRules):
         pend = self.pend
         me = self.models[pend["model"]]
         d = self.models[pend["target"]]
-        back = geo.unit((-me.fx, -me.fy))
-        u = geo.rotate_clockwise(back, bearing)
-        touch = me.r + d.r
-        ideal = (me.x + touch * u[0], me.y + touch * u[1])
-
-        def ok(p: geo.Point) -> bool:
-            return (geo.inside(p, d.r) and touch * touch <= geo.dist2(p, me.pos) <= (touch + 1) ** 2
-                    and geo.completely_back(me.pos, me.facing, p, d.r))
-
-        point = geo.nearest_lattice(ideal, ok, 2)
-        if point is None:
-            point = geo.clamp_inside((round(ideal[0]), round(ideal[1])), d.r)
-        d.x, d.y = point
+        d.x, d.y = suplex_spot(me.pos, me.facing, me.r, d.r, bearing)
         self.emit("placed_b2b", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
                   y=d.y / geo.UNIT, bearing=bearing)
         self._displace_under(pend["target"])
@@ -111,3 +99,32 @@ def _ray_stop(start: geo.Point, r: int, u: tuple[float, float], others: list[geo
             if t >= -1e-9:
                 best = min(best, max(0.0, t))
     return max(0.0, best)
+
+
+def suplex_spot(at: geo.Point, facing: geo.Point, r: int, rd: int, bearing: int) -> geo.Point:
+    """Where a Suplex puts a defender of radius ``rd`` at ``bearing`` (R-SK-14).
+
+    The ideal spot is in contact at that bearing. On the table, the defender goes to the lattice point
+    nearest it that is in contact (within 0.1") and wholly in the back arc, however far the search has
+    to go: a bearing wider than the two bases allow lands at the widest one that holds the base wholly
+    behind. An ideal spot off the table takes such a point only within 0.2" of it (lattice rounding);
+    otherwise SK-6.2 puts the defender against the ropes instead, at the rope point nearest the ideal
+    that is still wholly behind; only when no base that size fits wholly behind on the table is the
+    ideal spot simply clamped inside. Models under it are displaced afterwards (SK-6.3).
+    """
+    u = geo.rotate_clockwise(geo.unit((-facing[0], -facing[1])), bearing)
+    touch = r + rd
+    ideal = (at[0] + touch * u[0], at[1] + touch * u[1])
+    on_table = rd <= ideal[0] <= geo.RING - rd and rd <= ideal[1] <= geo.RING - rd
+
+    def b2b(p: geo.Point) -> bool:
+        return (geo.inside(p, rd) and touch * touch <= geo.dist2(p, at) <= (touch + 1) ** 2
+                and geo.completely_back(at, facing, p, rd))
+
+    point = geo.nearest_lattice(ideal, b2b, 2 * touch + 4 if on_table else 2)
+    if point is not None:
+        return point
+    behind = [p for p in geo.rope_points(rd) if geo.completely_back(at, facing, p, rd)]
+    if behind:
+        return min(behind, key=lambda p: ((p[0] - ideal[0]) ** 2 + (p[1] - ideal[1]) ** 2, p[0], p[1]))
+    return geo.clamp_inside((round(ideal[0]), round(ideal[1])), rd)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import (
     BID,
@@ -73,7 +71,8 @@ class PromptRules(SkirmishCore):
             rope = " (against the ropes: 2 END)" if pend.get("forced") else ""
             return (f"{mover} {how}{via} up to {pend['limit'] / geo.UNIT:g} inches: choose where it ends{rope}. "
                     f"'move X Y': inches east and north of the SW corner; 'to Pk b2b B': base contact with "
-                    f"seat k's model, B degrees clockwise from its front (180 = behind); 'to Pk 2in B': 2 inches "
+                    f"seat k's model, B degrees clockwise from its front (90 = its right, 180 = behind); "
+                    f"'to Pk 2in B': 2 inches "
                     f"from it; 'rope N': straight to that rope; 'stay'")
         if phase == FACE:
             return self._facing_prompt()
@@ -137,16 +136,15 @@ class PromptRules(SkirmishCore):
                 f"to your roll ({mine} -> {mine + 1}) for {cost}")
 
     def _facing_prompt(self) -> str:
-        """SK-6: the facing after a move; where each other model stands, as a 'face' bearing."""
+        """SK-6: the facing after a move, as a compass point; the way to each other model as one too."""
         g = self.game
         facer = self.models[self.pend["facer"]]
-        now = math.degrees(math.atan2(facer.fy, facer.fx)) % 360
         others = []
         for i, o in enumerate(self.models):
             if i == self.pend["facer"] or not o.in_ring:
                 continue
-            bearing = math.degrees(math.atan2(o.y - facer.y, o.x - facer.x)) % 360
-            others.append(f"{g.profiles[o.wrestler].name} (P{o.player}) at {bearing:.0f}")
-        return (f"{g.profiles[facer.wrestler].name} faces {now:.0f} degrees (counter-clockwise from east: 90 = "
-                f"north); choose its facing (the front arc is the half ahead). Others: " + ", ".join(others))
-
+            toward = geo.compass_point(o.x - facer.x, o.y - facer.y)
+            others.append(f"{g.profiles[o.wrestler].name} (P{o.player}) to the {toward}")
+        return (f"{g.profiles[facer.wrestler].name} faces {geo.compass_point(facer.fx, facer.fy)}; choose its "
+                f"facing (the front arc is the half ahead): a compass point ('face NNE'; N is the top of the "
+                f"ring), 'face Pk' (straight at seat k's model) or 'keep facing'. Others: " + ", ".join(others))

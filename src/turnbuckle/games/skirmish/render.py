@@ -27,6 +27,8 @@ REACH = 2.0
 ARROWS = ("→", "↗", "↑", "↖", "←", "↙", "↓", "↘")
 COLOURS = ("#c0392b", "#2471a3", "#229954", "#b9770e")
 LETTERS = "ABCDEFGH"
+LEGEND = "    letters: the models listed below; arrows: their facings; dots (·): each base's 2-inch reach"
+"""Printed under the terminal ring: what its letters, arrows and dotted arcs mean."""
 
 
 def _cell(x: float, y: float) -> tuple[int, int]:
@@ -69,6 +71,7 @@ def render_text(observation: dict[str, Any]) -> str:
                 if observation.get("turn_player") is not None else ""), top]
     lines += ["   │" + "".join(r) + "│" for r in grid]
     lines.append(bottom)
+    lines.append(LEGEND)
     lines.append("")
     header = f"{'':2} {'wrestler':<18} {'plr':>3} {'END':>6} {'pool':>4} {'bid':>4} {'left':>4}  state"
     lines.append(header)

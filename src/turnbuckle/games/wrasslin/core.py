@@ -573,6 +573,10 @@ class WrasslinCore(State):
         ...
 
     @abstractmethod
+    def _br_check(self) -> None:
+        ...
+
+    @abstractmethod
     def _finish(self, winners: set[int], reason: str) -> None:
         ...
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.events import Event
+
+if TYPE_CHECKING:
+    from turnbuckle.games.wrasslin.rules import WrasslinGame
 
 
 def _a(noun: str) -> str:
@@ -21,7 +24,6 @@ def _hold(d: dict[str, Any]) -> str:
 
 
 _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "deal": lambda d: "The bell rings: " + " vs ".join(d["wrestlers"]) + "!",
     "initiative_call": lambda d: f"{d['wrestler']} calls initiative {d['number']}.",
     "first_turn": lambda d: f"{d['wrestler']} wins the initiative with a {d['number']} and leads off.",
     "hold": lambda d: _hold(d) + ("" if d.get("illegal") else "."),
@@ -32,7 +34,8 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "power_surge": lambda d: f"{d['wrestler']} powers up: Strength {d['strength']} "
     f"({'+' + str(d['amount'])}){' in reaction' if d.get('reaction') else ''}!",
     "damage": lambda d: f"The {d['hold']} lands for {d['points']}: {d['wrestler']} is at {d['damage']} damage.",
-    "penalty": lambda d: f"The Referee catches {d['wrestler']}'s {d['hold']}: {d['turns']} turn(s) penalty.",
+    "penalty": lambda d: f"The Referee catches {d['wrestler']}'s {d['hold']}: "
+    f"{d['turns']} turn{'' if d['turns'] == 1 else 's'} penalty.",
     "ignores_warning": lambda d: f"{d['wrestler']} ignores the Referee's warning -- one more call and he's gone!",
     "penalty_turn": lambda d: f"{d['wrestler']} is still being admonished by the Referee.",
     "recovery": lambda d: f"{d['wrestler']} plays {d['card']} and shakes off "
@@ -72,13 +75,62 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "concede": lambda d: f"{d['wrestler']} concedes the bout.",
     "reshuffle": lambda d: f"The deck is reshuffled (pass {d['passes'] + 1}).",
     "time_limit": lambda _d: "Time limit! Two passes through the deck: the match is a draw.",
-    "loses": lambda d: f"{' and '.join(d['wrestlers'])} lose(s): {d['reason']}.",
-    "result": lambda d: f"Match over: {d['reason']}.",
+    "loses": lambda d: f"{_names(d['wrestlers'])} {_verb(d['wrestlers'], 'loses', 'lose')} {_loss(d['reason'])}.",
     "br_hold": lambda d: f"{d['wrestler']} gets {d['victim']} up for the {d['hold']}, needs help to toss him!",
 }
 
 
-def narrate(event: Event) -> str | None:
+def _names(names: list[str]) -> str:
+    return " and ".join(names)
+
+
+def _verb(names: list[str], one: str, many: str) -> str:
+    return one if len(names) == 1 else many
+
+
+_LOSSES = {"submitted": "by submission", "pinned": "by pinfall", "counted out": "by count-out",
+           "conceded": "by concession", "double disqualification": "by double disqualification"}
+
+
+def _loss(reason: str) -> str:
+    """How a wrestler lost, as the end of "X loses ...": ``by submission``, ``by disqualification (9.42)``."""
+    if reason in _LOSSES:
+        return _LOSSES[reason]
+    if reason.startswith("disqualified"):
+        return "by disqualification" + reason.removeprefix("disqualified")
+    return f"({reason})"
+
+
+def _result(d: dict[str, Any], game: WrasslinGame | None) -> str | None:
+    """The end of the match, said once: a loss was already announced ("The Champ loses by
+    submission"), and so was a draw on time; what is left is who outlasted everyone."""
+    reason = str(d["reason"])
+    winners = set(d.get("winners") or [])
+    if reason in _LOSSES or reason.startswith(("disqualified", "draw")):
+        return None
+    if not winners:
+        return f"Nobody is left: the match is a draw ({reason})."
+    if game is None:
+        return f"The match is over: {reason}."
+    names = [game.player_label(s) for s, team in enumerate(game.seats.teams) if team in winners]
+    if reason == "last wrestler standing":
+        return f"{_names(names)} {_verb(names, 'is', 'are')} the last wrestler standing!"
+    return f"{_names(names)} {_verb(names, 'wins', 'win')}: {reason}!"
+
+
+def _opening(d: dict[str, Any], game: WrasslinGame | None) -> str:
+    """The bell: teams as "A & B vs C & D" (12.x tag, 12.5 handicap), else every wrestler."""
+    sides = game.sides() if game is not None else []
+    if any(len(side.players) > 1 for side in sides):
+        return "The bell rings: " + " vs ".join(side.name for side in sides) + "!"
+    return "The bell rings: " + " vs ".join(d["wrestlers"]) + "!"
+
+
+def narrate(event: Event, game: WrasslinGame | None = None) -> str | None:
     """One line of commentary, or None for bookkeeping events (turn starts, draws)."""
+    if event.kind == "result":
+        return _result(event.data, game)
+    if event.kind == "deal":
+        return _opening(event.data, game)
     line = _LINES.get(event.kind)
     return line(event.data) if line is not None else None

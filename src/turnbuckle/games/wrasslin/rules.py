@@ -17,6 +17,7 @@ from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
+from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.wrasslin.cards import CardType, HoldSpec, Wrestler, load_cards, load_roster
 from turnbuckle.games.wrasslin.matchtypes import DEFAULT_PLAYERS, MATCH_TYPES, PLAYER_RANGE, deck_counts, seating
 from turnbuckle.text import plural
@@ -305,7 +306,7 @@ class WrasslinGame(Game):
     def narrate(self, event: Event) -> str | None:
         from turnbuckle.games.wrasslin.narrate import narrate
 
-        return narrate(event)
+        return narrate(event, self)
 
     @classmethod
     def validate_roster_file(cls, path: str) -> list[str]:
@@ -412,6 +413,12 @@ class WrasslinGame(Game):
         # the default opponent: 63.9% against the heuristic over 2,000 matches (95% 61.8-66.0%),
         # ~158 ms CPU a decision (benchmarks/winrates_wrasslin.py)
         return {"heuristic": heuristic, "ismcts": ismcts, "expert": ExpertAgent}
+
+    def review_plan(self) -> ReviewPlan:
+        """Sampled: heuristic playouts to the end from re-dealt hands (``review.py``)."""
+        from turnbuckle.games.wrasslin.review import review_plan
+
+        return review_plan()
 
     def utility_sum(self) -> float | None:
         """Zero-sum in every match type: a team's +1/-1 is shared by its members (13.x: the Battle

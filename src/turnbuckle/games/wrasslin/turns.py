@@ -48,6 +48,7 @@ class TurnsMixin(WrasslinCore):
     def _start_turn(self, s: int) -> None:
         self.turn = s
         self.turn_no += 1
+        lapsed = self.surge[s] > 0
         self.surge[s] = 0  # 8.4: a Power Surge lasts until the start of his next turn
         self.acted = False
         self.combo = 0
@@ -66,6 +67,10 @@ class TurnsMixin(WrasslinCore):
             for b in [b for b in self.br if b[0] == s]:
                 self.br.remove(b)
                 self._to_discard(b[3])
+        if lapsed and self.g.royal:
+            self._br_check()  # 13.1: a Wrestler who stood on his Surge alone is immobile now
+            if self.result is not None:
+                return
         if self.record_events:
             self.emit("turn", seat=s, wrestler=self.name(s), number=self.turn_no)
         if self.penalty[s] > 0:

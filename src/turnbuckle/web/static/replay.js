@@ -35,6 +35,153 @@
     $("first").disabled = step === 0;
     $("forward").disabled = step === cfg.steps - 1;
     $("last").disabled = step === cfg.steps - 1;
+    markStep();
+  }
+
+  // -- the review: a chance-of-winning chart under the table, the options at each decision --------
+  const SVG = "http://www.w3.org/2000/svg";
+  const COLOURS = ["#b3261e", "#1a73e8", "#188038", "#e37400", "#9334e6", "#5f6368", "#c5221f", "#12b5cb"];
+  const W = 640, H = 220, PAD = { left: 40, right: 12, top: 10, bottom: 28 };
+  let review = null;
+
+  function el(name, attrs, parent) {
+    const node = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function pct(v) { return (100 * v).toFixed(1) + "%"; }
+
+  function valueText(o) {
+    return o.stderr === null || o.stderr === undefined ? pct(o.value) : pct(o.value) + " \u00b1 " + (100 * o.stderr).toFixed(1);
+  }
+
+  async function loadReview() {
+    const status = $("review-status");
+    for (;;) {
+      let response;
+      try {
+        response = await fetch("/api/replays/" + cfg.replay + "/review");
+      } catch (err) {
+        status.textContent = "The review could not be loaded.";
+        return;
+      }
+      const body = await response.json();
+      if (response.status === 202) {
+        status.textContent = "Reviewing the match: " + body.done + " of " + (body.total === null ? "?" : body.total) + " decisions valued...";
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
+      if (!response.ok) { status.textContent = "No review: " + body.error; return; }
+      review = body;
+      const r = body.review;
+      status.textContent = (r.mode === "omniscient" ? "Omniscient review. " : "") + r.methods.join("; ");
+      drawChart();
+      markStep();
+      return;
+    }
+  }
+
+  function x(actionIndex) {
+    const total = Math.max(1, review.review.actions);
+    return PAD.left + (W - PAD.left - PAD.right) * actionIndex / total;
+  }
+
+  function y(value) { return PAD.top + (H - PAD.top - PAD.bottom) * (1 - value); }
+
+  function drawChart() {
+    const r = review.review;
+    const chart = $("chart");
+    chart.textContent = "";
+    const svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "group", "aria-label": "Chance of winning at each decision" }, chart);
+    for (const v of [0, 0.5, 1]) {
+      el("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "#d6d3cc", "stroke-width": 1 }, svg);
+      const label = el("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#5f6368" }, svg);
+      label.textContent = (100 * v) + "%";
+    }
+    const axis = el("text", { x: W - PAD.right, y: H - 6, "text-anchor": "end", "font-size": 11, fill: "#5f6368" }, svg);
+    axis.textContent = r.actions + " actions";
+    el("line", { id: "chart-now", x1: 0, x2: 0, y1: PAD.top, y2: H - PAD.bottom, stroke: "#1d1d1f", "stroke-dasharray": "3 3", visibility: "hidden" }, svg);
+    const byPlayer = r.players.map(() => []);
+    r.decisions.forEach((d, i) => byPlayer[d.player].push({ d: d, step: review.steps[i] }));
+    const turning = new Set(r.turning_points);
+    let legendX = PAD.left;
+    r.players.forEach((name, p) => {
+      const colour = COLOURS[p % COLOURS.length];
+      const points = byPlayer[p].map((e) => [x(e.d.action_index), y(e.d.before)]);
+      points.push([x(r.actions), y(r.final[p])]);
+      let path = "";
+      points.forEach(([px, py], i) => {
+        path += i === 0 ? "M" + px + " " + py : "H" + px + "V" + py;
+      });
+      el("path", { d: path, fill: "none", stroke: colour, "stroke-width": 1.6 }, svg);
+      for (const e of byPlayer[p]) {
+        const dot = el("circle", {
+          cx: x(e.d.action_index), cy: y(e.d.before), r: turning.has(e.d.index) ? 5 : 3.5, fill: colour,
+          stroke: turning.has(e.d.index) ? "#1d1d1f" : "none", class: "point", tabindex: 0, role: "button",
+          "data-step": e.step, "data-decision": e.d.index,
+          "aria-label": name + ", decision " + (e.d.index + 1) + ": " + e.d.choice + ", " + pct(e.d.before),
+        }, svg);
+        const title = el("title", {}, dot);
+        title.textContent = name + ": " + e.d.choice + " (" + pct(e.d.before) + " before, swing " + (100 * e.d.swing).toFixed(1) + ")";
+      }
+      const end = el("circle", { cx: x(r.actions), cy: y(r.final[p]), r: 4, fill: "#fff", stroke: colour, "stroke-width": 2,
+        class: "point", tabindex: 0, role: "button", "data-step": review.final_step,
+        "aria-label": name + ", result: " + pct(r.final[p]) }, svg);
+      el("title", {}, end).textContent = name + ": result " + pct(r.final[p]);
+      const key = el("text", { x: legendX, y: H - 6, "font-size": 12, fill: colour }, svg);
+      key.textContent = "\u25cf " + name;
+      legendX += key.getComputedTextLength() + 18;
+    });
+    svg.addEventListener("click", (ev) => {
+      const target = ev.target.closest ? ev.target.closest("circle.point") : null;
+      if (target) show(Number(target.dataset.step));
+    });
+    svg.addEventListener("keydown", (ev) => {
+      const target = ev.target.closest ? ev.target.closest("circle.point") : null;
+      if (target && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); ev.stopPropagation(); show(Number(target.dataset.step)); }
+    });
+    $("chart-help").hidden = false;
+  }
+
+  function markStep() {
+    if (!review) return;
+    const r = review.review;
+    const box = $("decision");
+    box.textContent = "";
+    const here = [];
+    review.steps.forEach((s, i) => { if (s === step) here.push(r.decisions[i]); });
+    const now = document.getElementById("chart-now");
+    if (now) {
+      const at = here.length ? here[0].action_index : null;
+      now.setAttribute("visibility", at === null ? "hidden" : "visible");
+      if (at !== null) { now.setAttribute("x1", x(at)); now.setAttribute("x2", x(at)); }
+    }
+    for (const d of here) {
+      const heading = document.createElement("h3");
+      heading.textContent = d.wrestler + " decides: chance of winning " + pct(d.before) + ", swing " + (100 * d.swing).toFixed(1) + " points";
+      box.appendChild(heading);
+      const table = document.createElement("table");
+      table.className = "options";
+      const head = table.insertRow();
+      for (const h of ["option", "chance of winning", ""]) {
+        const th = document.createElement("th");
+        th.textContent = h;
+        head.appendChild(th);
+      }
+      for (const o of d.options) {
+        const row = table.insertRow();
+        row.insertCell().textContent = o.choice;
+        row.insertCell().textContent = valueText(o);
+        const notes = [];
+        if (o.choice === d.choice) notes.push("chosen");
+        if (o.choice === d.best.choice) notes.push("best");
+        row.insertCell().textContent = notes.join(", ");
+        if (o.choice === d.choice) row.className = "chosen";
+      }
+      box.appendChild(table);
+    }
   }
 
   $("first").addEventListener("click", () => show(0));
@@ -48,4 +195,5 @@
     if (ev.key in moves) { ev.preventDefault(); show(moves[ev.key]); }
   });
   show(0);
+  loadReview();
 })();

@@ -1,0 +1,53 @@
+"""One decision's option values: exact where the game has them, else sampled (``Game.review_plan``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from turnbuckle.analysis.review.sampling import sampled_values
+from turnbuckle.analysis.review.values import Budget, DecisionValues, OptionValue, clamp01
+from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.review_plan import ReviewPlan
+
+_PLANS: dict[int, tuple[Game, ReviewPlan]] = {}
+
+
+def plan_of(game: Game) -> ReviewPlan:
+    """The game's plan, asked once per game object."""
+    found = _PLANS.get(id(game))
+    if found is None or found[0] is not game:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        found = _PLANS[id(game)] = (game, game.review_plan())
+    return found[1]
+
+
+def default_budget(game: Game) -> Budget:
+    return Budget(playouts=plan_of(game).playouts)
+
+
+def decision_values(
+    state: State,
+    rng: random.Random,
+    budget: Budget | None = None,
+    *,
+    omniscient: bool = False,
+    include: Sequence[str] = (),
+) -> DecisionValues:
+    """Every option of the player to move, best first: the game's exact values where it has them
+    for this position, else a sample within ``budget`` (the game's default when ``None``) drawn only
+    from what the player could know (or from the true state when ``omniscient``)."""
+    plan = plan_of(state.game)
+    player = state.current_player()
+    if player < 0:
+        raise ValueError("no player decides here")
+    if plan.exact is not None:
+        exact = plan.exact(state)
+        if exact is not None:
+            options = tuple(
+                OptionValue(name, clamp01(scores[player]), tuple(clamp01(v) for v in scores)) for name, scores in exact
+            )
+            return DecisionValues(player, options, exact=True, method=f"exact: {plan.exact_name}")
+    return sampled_values(state, plan, budget or Budget(playouts=plan.playouts), rng,
+                          omniscient=omniscient, include=include)

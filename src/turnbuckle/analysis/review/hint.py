@@ -1,0 +1,46 @@
+"""Hints: the legal choices of the player to move, ranked by their value to him.
+
+A hint is the review of one decision before it is taken: the same values, from the same
+information (the seat's own, never another's hidden cards). ``HintAgent`` plays the top of the
+hint, so "what the hint says" and "what its agent does" are one thing by construction.
+"""
+
+from __future__ import annotations
+
+import random
+
+from turnbuckle.analysis.review.evaluate import decision_values
+from turnbuckle.analysis.review.values import Budget, DecisionValues
+from turnbuckle.engine.actions import Action
+from turnbuckle.engine.game import Game, State
+
+
+def hint_rng(state: State, seed: int = 0) -> random.Random:
+    """A hint's sample: the seed and how far the match has gone (nothing hidden)."""
+    return random.Random(f"turnbuckle:hint:{seed}:{len(state.history)}")
+
+
+def hint(
+    state: State, *, rng: random.Random | None = None, budget: Budget | None = None, omniscient: bool = False
+) -> DecisionValues:
+    """The options of the player to move, best first (exact where the game has exact values, else
+    sampled within ``budget`` from his information set); ``ValueError`` when nobody decides."""
+    if state.current_player() < 0:
+        raise ValueError("no player decides now")
+    return decision_values(state, rng or hint_rng(state), budget, omniscient=omniscient)
+
+
+class HintAgent:
+    """Plays the hint's first choice (the review's idea of best play, at a given budget)."""
+
+    name = "hint"
+
+    def __init__(self, game: Game | None = None, player: int = 0, budget: Budget | None = None) -> None:
+        self.player = player
+        self.budget = budget
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return state.action_from_string(hint(state, rng=rng, budget=self.budget).best.action)

@@ -1,0 +1,129 @@
+"""What a decision is worth: scores, option values and the budget that buys sampled ones.
+
+A *score* is a player's share of the result, read from the game's returns: 1 when his side alone
+holds the best return (a win), ``1/k`` when ``k`` sides share it (a draw between two sides is 1/2
+each, a battle royal with no winner ``1/n``), 0 below it. Expected scores are the "win
+probability" a review shows: a draw counts as half a win between two sides.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.game import Game
+from turnbuckle.engine.result import Side
+
+MAX_PLAYOUTS = 100_000
+MAX_SECONDS = 600.0
+
+
+def outcome_scores(sides: Sequence[Side], returns: Sequence[float]) -> list[float]:
+    """Each player's share of a finished match (see the module note)."""
+    best = max(returns)
+    top = [s for s in sides if any(returns[p] == best for p in s.players)]
+    share = 1.0 / max(1, len(top))
+    return [share if r == best else 0.0 for r in returns]
+
+
+def clamp01(value: float) -> float:
+    """A probability that float sums nudged a hair outside [0, 1], put back."""
+    return min(1.0, max(0.0, value))
+
+
+def final_scores(game: Game, returns: Sequence[float]) -> list[float]:
+    return outcome_scores(game.sides(), returns)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """One option at a decision: the mover's expected score after it, and everyone's."""
+
+    action: str
+    value: float
+    """The deciding player's expected score (his side's share of the win)."""
+    scores: tuple[float, ...]
+    """Every player's expected score, by seat."""
+    stderr: float | None = None
+    """Standard error of ``value`` when sampled; ``None`` when exact."""
+    samples: int = 0
+    """Playouts behind ``value`` (0: exact)."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"choice": self.action, "value": self.value, "stderr": self.stderr, "samples": self.samples}
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionValues:
+    """Every valued option of one decision, best first for the player deciding."""
+
+    player: int
+    options: tuple[OptionValue, ...]
+    exact: bool
+    method: str
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[0]
+
+    def option(self, action: str) -> OptionValue | None:
+        return next((o for o in self.options if o.action == action), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much sampling each decision gets: playouts per option, or seconds per decision."""
+
+    playouts: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.playouts is None) == (self.seconds is None):
+            raise ValueError("a budget is playouts or seconds, one of them")
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``64`` (playouts per option) or ``2s`` / ``1.5s`` (seconds per decision)."""
+        raw = text.strip().lower()
+        if re.fullmatch(r"[0-9]{1,7}", raw):
+            count = int(raw)
+            if not 2 <= count <= MAX_PLAYOUTS:
+                raise ParamError(f"budget {text!r}: playouts per option must be from 2 to {MAX_PLAYOUTS:,}")
+            return cls(playouts=count)
+        match = re.fullmatch(r"([0-9]{1,4}(?:\.[0-9]{1,3})?)\s*s", raw)
+        if match:
+            seconds = float(match.group(1))
+            if not 0.01 <= seconds <= MAX_SECONDS:
+                raise ParamError(f"budget {text!r}: seconds per decision must be from 0.01 to {MAX_SECONDS:g}")
+            return cls(seconds=seconds)
+        raise ParamError(f"budget {text!r:.40}: give playouts per option (64) or seconds per decision (2s)")
+
+    def describe(self) -> str:
+        if self.playouts is not None:
+            return f"{self.playouts} playouts per option"
+        return f"{self.seconds:g} s per decision"
+
+    def to_dict(self) -> dict[str, float | int | None]:
+        return {"playouts": self.playouts, "seconds": self.seconds}
+
+
+def mean_and_stderr(total: float, squares: float, n: int) -> tuple[float, float]:
+    """Sample mean and its standard error from the running sums."""
+    mean = total / n
+    if n < 2:
+        return mean, math.inf
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return mean, math.sqrt(variance / n)
+
+
+def percent(value: float) -> str:
+    """A probability as people read it: ``62.5%``."""
+    return f"{100 * value:.1f}%"
+
+
+def value_text(value: float, stderr: float | None) -> str:
+    """``62.5%``, or ``62.5% ± 3.1`` (points) when sampled."""
+    return percent(value) if stderr is None else f"{percent(value)} ± {100 * stderr:.1f}"

@@ -1,0 +1,141 @@
+"""``review``: a saved match decision by decision, with its turning points (docs/review.md);
+and the ``hint`` that ``play`` offers at a person's decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from turnbuckle.analysis.review import (
+    Budget,
+    DecisionValues,
+    Review,
+    ReviewSettings,
+    default_jobs,
+    hint,
+    review_message,
+    review_replay,
+)
+from turnbuckle.analysis.review.values import percent, value_text
+from turnbuckle.cli.common import ForceOpt, JsonOpt, count_option, echo_json, safe, seed_option
+from turnbuckle.engine.datafiles import check_output_path, write_text_atomically
+from turnbuckle.engine.errors import DataFileError, ParamError
+from turnbuckle.engine.game import State
+from turnbuckle.engine.replay import load_replay
+
+console = Console(soft_wrap=True)
+MAX_JOBS = 64
+
+
+def review(
+    path: Path = typer.Argument(..., metavar="REPLAY", help="A replay file (--save-replay, or the web's download)."),
+    budget: str | None = typer.Option(
+        None, "--budget", metavar="N|Ns",
+        help="Sampled games: playouts per option (64) or seconds per decision (2s). Default: the game's own.",
+    ),
+    seed: int = seed_option(0, help="Seed of the review's samples (the same seed gives the same review)."),
+    omniscient: bool = typer.Option(
+        False, "--omniscient", help="Sample from the true position, every hidden card known (labelled as such).",
+    ),
+    jobs: int = count_option(0, "--jobs", low=0, high=MAX_JOBS, help="Processes (0: one per core)."),
+    html_file: Path | None = typer.Option(None, "--html", metavar="FILE", help="Also write an HTML report here."),
+    force: bool = ForceOpt,
+    as_json: bool = JsonOpt,
+    allow_paths: bool = typer.Option(
+        False, "--allow-paths", help="Let an old replay read the roster file it names (only for replays you trust).",
+    ),
+) -> None:
+    """Review a saved match: each decision's chance of winning before and after, the best option and
+    the swing; then the turning points. Exact for Powerhouses (and Filsinger when solvable), sampled
+    elsewhere from what each player knew (see docs/review.md)."""
+    chosen = Budget.parse(budget) if budget is not None else None
+    if html_file is not None:
+        try:
+            check_output_path(html_file, force=force)
+        except DataFileError as exc:
+            raise ParamError(str(exc)) from None
+    loaded = load_replay(path)
+    settings = ReviewSettings(budget=chosen, seed=seed, omniscient=omniscient, jobs=jobs or default_jobs())
+    errors = Console(stderr=True)
+    with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=errors, transient=True, disable=not errors.is_terminal) as bar:
+        task = bar.add_task("review", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = review_replay(loaded, settings, source=str(path), allow_paths=allow_paths, progress=progress)
+    if html_file is not None:
+        from turnbuckle.analysis.review.html import render_html  # matplotlib: only when asked for
+
+        try:
+            write_text_atomically(html_file, render_html(result), force=force)
+        except DataFileError as exc:
+            raise ParamError(str(exc)) from None
+    if as_json:
+        echo_json(review_message(result))
+        return
+    show(result)
+    if html_file is not None:
+        console.print(Text(f"HTML report written to {html_file}"))
+
+
+def show(result: Review) -> None:
+    """The decision table and the turning points."""
+    game = result.game
+    sides = " vs ".join(game.player_label(p) for p in range(game.num_players()))
+    console.print(f"[bold]Review: {safe(game.title)}[/] - {safe(sides)}: {safe(result.summary)}", highlight=False)
+    if result.settings.omniscient:
+        console.print("OMNISCIENT review: values read every hidden card (not what the players knew).",
+                      style="bold yellow", markup=False)
+    for method in result.methods:
+        console.print(Text(f"Values: {method}", style="dim"))
+    turns = {d.index for d in result.turning_points}
+    table = Table(title=f"{len(result.decisions)} decisions (chance of winning for the side deciding)")
+    for name, justify in (("#", "right"), ("action", "right"), ("who", "left"), ("choice", "left"),
+                          ("before", "right"), ("after", "right"), ("best option", "left"), ("swing", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for d in result.decisions:
+        best = "=" if d.best.action == d.choice else f"{d.best.action} {percent(d.best.value)}"
+        style = "bold" if d.index in turns else None
+        table.add_row(str(d.index + 1), str(d.action_index), Text(d.wrestler), Text(d.choice), percent(d.before),
+                      value_text(d.after, d.chosen.stderr), Text(best), f"{d.swing * 100:+.1f}", style=style)
+    console.print(table)
+    points = result.turning_points
+    if not points:
+        console.print("No turning points: no swing of a point or more.")
+        return
+    turning = Table(title="Turning points (the largest swings)")
+    for name in ("#", "who", "choice", "before", "swing", "what happened"):
+        turning.add_column(name)
+    for d in points:
+        said = " / ".join(d.commentary[:3]) + (" ..." if len(d.commentary) > 3 else "")
+        turning.add_row(str(d.index + 1), Text(d.wrestler), Text(d.choice), percent(d.before),
+                        f"{d.swing * 100:+.1f}", Text(said))
+    console.print(turning)
+
+
+# -- hints in ``play`` ---------------------------------------------------------------------------
+def hint_lines(values: DecisionValues) -> list[Text]:
+    """A hint as the terminal shows it: the options ranked, their chances and uncertainty."""
+    lines = [Text(f"Hint ({values.method}):", style="dim")]
+    for rank, option in enumerate(values.options, start=1):
+        line = Text.assemble((f"  {rank:>2}. ", "bold cyan"), option.action,
+                             f"  {value_text(option.value, option.stderr)}")
+        lines.append(line)
+    return lines
+
+
+def terminal_hinter(budget: Budget | None = None) -> Callable[[State], list[Text]]:
+    """The ``hint`` callback for ``HumanAgent``: the seat's options from its own information."""
+
+    def advise(state: State) -> list[Text]:
+        return hint_lines(hint(state, budget=budget))
+
+    return advise

@@ -1,0 +1,59 @@
+"""Filsinger decisions valued for reviews and hints (``Game.review_plan``).
+
+Where the expert solves the match exactly (``odds.cached_solution`` within ``ExpertAgent.budget``
+states), every option is worth the exact chances after it, both sides then playing the expert's
+policy; a double disqualification or count out is a draw, worth half to each side. A match too big
+to solve is sampled instead, every side played out by the heuristic (two dice rolls of lookahead).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.engine.game import State
+from turnbuckle.engine.review_plan import ReviewPlan
+from turnbuckle.games.filsinger.expert import ExpertAgent, HeuristicAgent
+from turnbuckle.games.filsinger.odds import cached_solution
+from turnbuckle.games.filsinger.rules import FilsingerGame
+from turnbuckle.games.filsinger.state import FilsingerState
+
+PLAYOUTS = 16
+"""Default playouts per option where the match is too big to solve (each decision of a playout
+looks two rolls ahead, so they are dear)."""
+
+
+def review_plan(game: FilsingerGame) -> ReviewPlan:
+    return ReviewPlan(exact=partial(option_values, game),
+                      exact_name="the exact match odds (the expert's play from here)",
+                      policy=partial(_heuristic, game), policy_name="heuristic", playouts=PLAYOUTS)
+
+
+def option_values(game: FilsingerGame, state: State) -> list[tuple[str, list[float]]] | None:
+    """Each legal action with both sides' exact scores after it (win 1, draw 1/2), best first for
+    the mover as the expert ranks them (its first best on equal values); ``None`` when unsolved."""
+    solution = cached_solution(game, policy="expert", budget=ExpertAgent.budget)
+    if solution is None or not isinstance(state, FilsingerState):
+        return None
+    mover = state.current_player()
+    scored: list[tuple[str, list[float]]] = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.record_events = False
+        child.apply_action(action)
+        win0, win1 = solution.win_probabilities(child)
+        draw = max(0.0, 1.0 - win0 - win1)
+        scored.append((action.name, [win0 + draw / 2, win1 + draw / 2]))
+    return sorted(scored, key=lambda item: -item[1][mover])  # stable: the expert keeps its first best
+
+
+_HEURISTICS: dict[tuple[int, int], HeuristicAgent] = {}
+
+
+def _heuristic(game: FilsingerGame, state: State, rng: random.Random) -> Action:
+    player = state.current_player()
+    agent = _HEURISTICS.get((id(game), player))
+    if agent is None or agent.game is not game:
+        agent = _HEURISTICS[(id(game), player)] = HeuristicAgent(game, player)
+    return agent.choose(state, rng)

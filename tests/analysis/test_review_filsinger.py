@@ -1,0 +1,60 @@
+"""Filsinger reviews: exact chart odds where the expert solves the match, sampled where it cannot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from turnbuckle.agents.random_agent import RandomAgent
+from turnbuckle.analysis.review import Budget, ReviewSettings, review_replay
+from turnbuckle.engine.match import play_match
+from turnbuckle.engine.replay import Replay
+from turnbuckle.games.filsinger.expert import ExpertAgent
+from turnbuckle.games.filsinger.odds import solve
+from turnbuckle.games.filsinger.rules import FilsingerGame
+
+CHART_DECISIONS = {"chart_choices": True, "dis_moves": True, "choice_situations": True, "distractor": True}
+"""filsinger OPTIONAL 5, 7, 9, 15: the rules that give players chart decisions."""
+
+
+# filsinger OPTIONAL 5, 7, 9, 15: a decision's options are worth the exact match odds after them
+@pytest.mark.parametrize("seed", [2, 11])
+def test_values_at_chart_decisions_are_the_exact_odds(seed: int) -> None:
+    game = FilsingerGame(**CHART_DECISIONS)
+    record = play_match(game, [ExpertAgent.factory(game, 0), RandomAgent()], seed=seed)
+    replay = Replay.from_result(record)
+    review = review_replay(replay, ReviewSettings(seed=seed))
+    assert review.decisions, "these rules give decisions"
+    exact = solve(FilsingerGame(**CHART_DECISIONS), "expert")
+    assert exact is not None
+    state = game.new_initial_state()
+    state.record_events = False
+    for decision in review.decisions:
+        while len(state.history) < decision.action_index:
+            state.apply_action(replay.actions[len(state.history)])
+        assert decision.values.exact
+        assert {o.action for o in decision.values.options} == {a.name for a in state.legal_actions()}
+        for option in decision.values.options:
+            child = state.clone()
+            child.apply_action(option.action)
+            win0, win1 = exact.win_probabilities(child)
+            draw = 1.0 - win0 - win1
+            mine = (win0, win1)[decision.player] + draw / 2
+            assert option.value == pytest.approx(mine, abs=1e-9), option.action
+        expert = ExpertAgent.factory(game, decision.player).choose(state, random.Random(0))
+        assert decision.best.action == expert.name, "the best option is the expert's choice"
+    assert review.final[0] + review.final[1] == pytest.approx(1.0)
+
+
+# filsinger OPTIONAL (ADVANCED) RULES, all on: too big to solve -> values are sampled, with errors
+def test_unsolved_matches_are_sampled_with_standard_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ExpertAgent, "budget", 200)
+    game = FilsingerGame(tournament_standard=True)
+    record = play_match(game, [RandomAgent(), RandomAgent()], seed=4)
+    review = review_replay(Replay.from_result(record), ReviewSettings(budget=Budget(playouts=3)))
+    assert review.decisions
+    for decision in review.decisions:
+        assert not decision.values.exact
+        assert all(o.samples == 3 and o.stderr is not None for o in decision.values.options)
+    assert any("sampled: 3 playouts per option" in m for m in review.methods)

@@ -1,0 +1,43 @@
+"""The review on the replay page, in a real browser: the chance-of-winning chart appears under the
+table, clicking a point moves the table to that decision and shows the value of each option.
+(Server, browser and page fixtures are test_browser.py's; skipped the same way without Chromium.)"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from web.test_browser import Server, browser, create, page, server  # noqa: F401  (fixtures)
+
+
+def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, page: Any) -> None:  # noqa: F811
+    created = create(server, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": 8, "delay": 0})
+    deadline = time.monotonic() + 60
+    while not server.service.get(created["id"]).state.is_terminal():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    page.goto(f"{server.url}/m/{created['id']}/replay")
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")
+    page.wait_for_selector("#chart svg circle.point")
+    points = page.locator("#chart circle.point[data-decision]")
+    assert points.count() > 5
+    assert "exact" in page.locator("#review-status").inner_text()
+    page.locator("#chart").scroll_into_view_if_needed()
+    # a point no later point covers (a Powerhouses roll can follow the last one closely)
+    index = page.evaluate("""() => [...document.querySelectorAll('#chart circle.point[data-decision]')]
+        .findIndex((c, i) => { const b = c.getBoundingClientRect();
+          return i >= 3 && document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2) === c; })""")
+    assert index >= 3
+    target = points.nth(index)
+    step = int(target.get_attribute("data-step"))
+    assert step > 0
+    target.click()
+    page.wait_for_function(f"document.getElementById('position').textContent.startsWith('step {step} ')")
+    options = page.locator("#decision table.options tr")
+    options.first.wait_for()
+    assert options.count() >= 3, "a header and at least two options"
+    assert "%" in page.locator("#decision").inner_text() and "chosen" in page.locator("#decision").inner_text()
+    page.locator("#chart circle.point[data-decision]").nth(2).focus()
+    page.keyboard.press("Enter")
+    second = int(points.nth(2).get_attribute("data-step"))
+    page.wait_for_function(f"document.getElementById('position').textContent.startsWith('step {second} ')")
