@@ -136,10 +136,10 @@ def test_a_re_rolled_die_is_not_offered_again_while_still_behind(tmp_path: Path)
     # "Just remember: you may never re-roll a re-roll", with Endorsements left and the roll still lost
     s = duel(tmp_path, a={"att": "2C"}, b={"def": "1G"}, team0_extra={"endorsements": 4})
     do(s, "brawl A->B", "C=0", "C=0", "G=3")
-    assert s.current_player() == 0 and names(s) == {"reroll die 0", "reroll die 1", "keep dice"}
-    do(s, "reroll die 0", "C=1")  # 1 against 3: still behind
-    assert s.current_player() == 0 and names(s) == {"reroll die 1", "keep dice"}
-    do(s, "reroll die 1", "C=1")  # 2 against 3: still behind, but both dice are re-rolls now
+    assert s.current_player() == 0 and names(s) == {"re-roll die 1", "re-roll die 2", "keep dice"}
+    do(s, "re-roll die 1", "C=1")  # 1 against 3: still behind
+    assert s.current_player() == 0 and names(s) == {"re-roll die 2", "keep dice"}
+    do(s, "re-roll die 2", "C=1")  # 2 against 3: still behind, but both dice are re-rolls now
     assert s.endorsements[0] == 2 and s.current_player() == 0 and "brawl A->B" in names(s)
     assert wrestler(s, "B").sta == 4 and [e.data["totals"] for e in s.events if e.kind == "roll"][-1] == [2, 3]
 
@@ -148,8 +148,8 @@ def test_a_defenders_re_rolled_die_is_not_offered_again(tmp_path: Path) -> None:
     # rumbleslam RE-ROLLS: the defending player's own die, once re-rolled, is spent too
     s = duel(tmp_path, a={"att": "1G"}, b={"def": "1C"}, team1_extra={"endorsements": 3})
     do(s, "brawl A->B", "G=2", "C=0")
-    assert s.current_player() == 1 and names(s) == {"reroll die 1", "keep dice"}
-    do(s, "reroll die 1", "C=1")  # 2 against 1: B still behind, and its one die is a re-roll
+    assert s.current_player() == 1 and names(s) == {"re-roll die 2", "keep dice"}
+    do(s, "re-roll die 2", "C=1")  # 2 against 1: B still behind, and its one die is a re-roll
     assert s.endorsements[1] == 2 and s.current_player() == 0 and wrestler(s, "B").sta == 3
 
 
