@@ -30,9 +30,17 @@ TIMEOUT = 30_000
 
 
 class Server:
-    def __init__(self) -> None:
-        self.service = MatchService(MemoryRepository(), think_cap=2.0, computer_delay=0.05)
-        self.app = create_app(service=self.service, limits=Limits(exempt_loopback=True))  # the browser plays fast
+    """The web app served by uvicorn in a thread on a free loopback port (``app``: another app, such as
+    one on a league's database; default: a fresh in-memory one whose loopback clients are not rate
+    limited, since the browser plays fast)."""
+
+    def __init__(self, app: Any = None) -> None:
+        if app is None:
+            self.service = MatchService(MemoryRepository(), think_cap=2.0, computer_delay=0.05)
+            app = create_app(service=self.service, limits=Limits(exempt_loopback=True))
+        else:
+            self.service = app.state.service
+        self.app = app
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]

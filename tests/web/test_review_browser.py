@@ -1,16 +1,18 @@
 """The review on the replay page, in a real browser: the chance-of-winning chart appears under the
 table, clicking a point moves the table to that decision and shows the value of each option.
-(Server, browser and page fixtures are test_browser.py's; skipped the same way without Chromium.)"""
+(The server, browser and page fixtures are the web conftest's; skipped without Chromium.)"""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from web.test_browser import Server, browser, create, page, server  # noqa: F401  (fixtures)
+from support.browser import Server, create, needs_chromium
+
+pytestmark = needs_chromium
 
 
-def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, page: Any) -> None:  # noqa: F811
+def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, page: Any) -> None:
     created = create(server, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": 8, "delay": 0})
     deadline = time.monotonic() + 60
     while not server.service.get(created["id"]).state.is_terminal():
