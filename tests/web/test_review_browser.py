@@ -43,3 +43,40 @@ def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, pa
     page.keyboard.press("Enter")
     second = int(points.nth(2).get_attribute("data-step"))
     page.wait_for_function(f"document.getElementById('position').textContent.startsWith('step {second} ')")
+
+
+def test_the_hint_button_ranks_the_choices_and_is_absent_when_the_match_forbids_it(server: Server,
+                                                                                   page: Any) -> None:
+    created = create(server, {"game": "powerhouses", "seats": ["human", "computer:heuristic"], "seed": 6})
+    page.goto(created["table_url"])
+    page.wait_for_selector("#hint:not([hidden])")
+    live = server.service.get(created["id"])
+    legal = {a.name for a in live.state.legal_actions()}
+    page.keyboard.press("h")  # the key, as the button says
+    page.wait_for_selector("#hint-list li")
+    ranked = page.locator("#hint-list li strong").all_inner_texts()
+    assert set(ranked) == legal and len(ranked) == len(legal)
+    assert "Exact" in page.locator("#hint-method").inner_text()  # Powerhouses: the solver's values
+    assert "%" in page.locator("#hint-list li").first.inner_text()
+    refused = create(server, {"game": "powerhouses", "seats": ["human", "computer:heuristic"], "seed": 6,
+                              "hints": False})
+    page.goto(refused["table_url"])
+    page.wait_for_selector("#status.your-turn")
+    assert page.locator("#hint").is_hidden()
+    page.keyboard.press("h")
+    assert page.locator("#hint-panel").is_hidden()
+
+
+def test_the_new_match_form_sends_the_hints_choice(server: Server, page: Any) -> None:
+    page.goto(f"{server.url}/new?game=powerhouses")
+    page.wait_for_selector("#seat-1")
+    assert page.locator("#hints").is_checked()  # against the computer: on
+    page.select_option("#seat-1", "hot-seat")
+    assert not page.locator("#hints").is_checked()  # two people: off unless they agree
+    page.check("#hints")
+    page.click("#start")
+    page.wait_for_url("**/m/*")
+    match_id = page.url.split("/m/")[1].split("#")[0]
+    import httpx2 as httpx
+
+    assert httpx.get(f"{server.url}/api/matches/{match_id}/hints", timeout=30).json()["hints"] is True

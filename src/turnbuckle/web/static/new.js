@@ -259,7 +259,14 @@
     }
   }
 
+  // the hints switch shows the default for the seats chosen until the person sets it
+  function people() {
+    return [...seatsBox.querySelectorAll("[data-seat]")].filter((s) => !s.value.startsWith("computer")).length;
+  }
   form.addEventListener("change", (ev) => {
+    const hints = document.getElementById("hints");
+    if (ev.target === hints) hints.dataset.touched = "1";
+    else if (!hints.dataset.touched) hints.checked = people() <= 1;
     if (ev.target.name === "game") loadGame().catch((err) => { errorBox.textContent = err.message; });
   });
   form.addEventListener("submit", async (ev) => {
@@ -279,7 +286,10 @@
         }
       }
       const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((s) => s.value);
-      const created = await api("/api/matches", { game: game, params: params, seats: seats });
+      const body = { game: game, params: params, seats: seats };
+      const hints = document.getElementById("hints");
+      if (hints.dataset.touched) body.hints = hints.checked; // untouched: the server's default for these seats
+      const created = await api("/api/matches", body);
       location.href = "/m/" + created.id + "#t=" + created.owner_token;
     } catch (err) {
       errorBox.textContent = err.message;

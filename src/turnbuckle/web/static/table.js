@@ -119,6 +119,7 @@
     renderActions(view);
     applyPicks(targetHadFocus);
     renderTakeback(view);
+    renderHint(view);
   }
 
   // -- acting on the picture ----------------------------------------------------------------------
@@ -365,6 +366,66 @@
       buttons[next].focus();
     }
   });
+
+  // -- hints: the seat's choices ranked by its chance of winning (only where the match allows them) --
+  let hintsAllowed = false;
+  let hintShownFor = -1; // the action count the shown hint belongs to
+
+  function renderHint(view) {
+    const mine = view.seat !== null && view.to_move === view.seat && !view.finished && !view.thinking;
+    $("hint").hidden = !(hintsAllowed && mine);
+    if (view.actions !== hintShownFor) $("hint-panel").hidden = true;
+  }
+
+  function percentText(value) {
+    return (100 * value).toFixed(1) + "%";
+  }
+
+  async function showHint() {
+    const view = lastView;
+    if (!view || $("hint").hidden || $("hint").disabled) return;
+    const button = $("hint");
+    button.disabled = true;
+    $("hint-method").textContent = "Thinking…";
+    $("hint-list").innerHTML = "";
+    $("hint-panel").hidden = false;
+    try {
+      const hint = await api("/api/matches/" + id + "/seats/" + view.seat + "/hint");
+      hintShownFor = hint.actions;
+      $("hint-method").textContent = hint.exact
+        ? "Exact: computed from the rules." : "Estimated from playouts of what you can see (± one standard error).";
+      const labels = Object.fromEntries((view.legal_actions || []).map((a) => [a.name, a.label]));
+      for (const option of hint.options) {
+        const li = document.createElement("li");
+        const name = document.createElement("strong");
+        name.textContent = option.choice;
+        li.appendChild(name);
+        const value = document.createElement("span");
+        value.className = "hint-value";
+        value.textContent = " " + percentText(option.value) + (option.stderr !== null ? " ± " + percentText(option.stderr) : "");
+        li.appendChild(value);
+        if (labels[option.choice]) {
+          const small = document.createElement("small");
+          small.textContent = labels[option.choice];
+          li.appendChild(small);
+        }
+        $("hint-list").appendChild(li);
+      }
+    } catch (err) {
+      $("hint-method").textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  async function loadHintRule() {
+    try {
+      hintsAllowed = !!(await api("/api/matches/" + id + "/hints")).hints;
+    } catch (err) {
+      hintsAllowed = false;
+    }
+    if (lastView) renderHint(lastView);
+  }
 
   // "Undo my last move": offered only when the server says this token's last decision can be taken back
   function renderTakeback(view) {
@@ -682,6 +743,11 @@
       return;
     }
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if ((ev.key === "h" || ev.key === "H") && !$("hint").hidden) {
+      ev.preventDefault();
+      showHint();
+      return;
+    }
     if ((ev.key === "u" || ev.key === "U") && !$("takeback").hidden) {
       ev.preventDefault();
       takeBack();
@@ -699,6 +765,7 @@
     if (lastView) { revealed = lastView.seat; render(lastView); }
   });
   $("takeback").addEventListener("click", takeBack);
+  $("hint").addEventListener("click", showHint);
   $("pause").addEventListener("click", () => control(paused ? "resume" : "pause"));
   $("step").addEventListener("click", () => control("step"));
   $("speed").addEventListener("change", (ev) => control("delay", Number(ev.target.value)));
@@ -716,6 +783,7 @@
         for (const opt of speed.options) if (Number(opt.value) === meta.delay) speed.value = opt.value;
       }
       if (owner) showInvites();
+      if (mySeats.length) loadHintRule();
       if (mySeats.length === 1) revealed = mySeats[0];
       await refresh(meta);
       connect();
