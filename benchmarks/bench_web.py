@@ -128,7 +128,7 @@ def page_weight(client: httpx.Client, game: str) -> dict[str, int]:
     created = client.post("/api/matches", json={"game": game, "seats": ["human", "human"], "seed": 3}).json()
     headers = {"Authorization": f"Bearer {created['owner_token']}"}
     html = client.get(f"/m/{created['id']}").content
-    static = sum(len(client.get(f"/static/{name}").content) for name in ("app.css", "table.js"))
+    static = sum(len(client.get(f"/static/{name}").content) for name in ("app.css", "table.js", "favicon.svg"))
     view = client.get(f"/api/matches/{created['id']}/seats/0", params={"render": "true"}, headers=headers)
     meta = client.get(f"/api/matches/{created['id']}", headers=headers).content
     return {"html": len(html), "static": static, "view": len(view.content) + len(meta)}
@@ -136,12 +136,21 @@ def page_weight(client: httpx.Client, game: str) -> dict[str, int]:
 
 CLICK_JS = """
 () => new Promise((resolve) => {
-  const button = document.querySelector('#actions button:not([disabled])');
-  if (!button) { resolve(-1); return; }
+  // a move with no place on the table (a button), else a pickable part of the picture; a part that
+  // only selects (a wrestler before its square) answers -2 at once and the next call clicks on
+  const parts = Array.from(document.querySelectorAll('#picture .pickable'));
+  const buttons = Array.from(document.querySelectorAll('#actions button:not([disabled])'));
+  const target = parts.length ? parts[Math.floor(Math.random() * parts.length)] : buttons[0];
+  if (!target) { resolve(-1); return; }
   const started = performance.now();
   const watcher = new MutationObserver(() => { watcher.disconnect(); resolve(performance.now() - started); });
   watcher.observe(document.getElementById('picture'), { childList: true, subtree: true });
-  button.click();
+  if (parts.length) target.dispatchEvent(new MouseEvent('click', { bubbles: true })); else target.click();
+  setTimeout(() => {
+    const menu = document.querySelector('#pick-menu:not([hidden]) button[data-action]');
+    if (menu) { menu.click(); return; }
+    if (document.querySelector('#picture .selected')) { watcher.disconnect(); resolve(-2); }
+  }, 0);
 })
 """
 
@@ -176,6 +185,8 @@ def browser_clicks(url: str, game: str, clicks: int) -> list[float]:
                 if page.locator("#status").inner_text().startswith("Match over"):
                     break
                 took = page.evaluate(CLICK_JS)
+                if took == -2:  # a selection: the next click completes the move
+                    continue
                 if took < 0:
                     page.wait_for_timeout(50)
                     continue

@@ -62,13 +62,14 @@ COMMANDS: dict[tuple[str, ...], list[str]] = {
                 "--save-replay", "--force"],
     ("watch",): ["--agent", "-a", "-w", "--roster", "-o", "--seed", "--delay", "--json", "--save-replay", "--force"],
     ("replay",): ["--json", "--quiet", "-q", "--allow-paths"],
+    ("review",): ["--html", "--json", "--budget", "--seed", "--jobs", "--omniscient", "--allow-paths", "--force"],
     ("sim",): ["--matches", "-n", "--seed", "-a", "--workers", "-w", "--roster", "-o", "--json"],
     ("odds",): [],
     ("odds", "powerhouses"): ["-w", "--roster", "--dice", "-d", "--rule", "-r", "--simulate", "-s", "--seed", "--json"],
     ("odds", "filsinger"): ["--pin", "--finisher", "--tokens", "--choice", "--move", "--against", "-m", "--match",
                             "--policy", "-o", "--simulate", "--seed", "--json"],
 }
-FLAGS = {"--force", "--json", "--hot-seat", "--quiet", "-q", "--allow-paths", "--help"}
+FLAGS = {"--force", "--json", "--hot-seat", "--quiet", "-q", "--allow-paths", "--help", "--omniscient"}
 
 
 @pytest.fixture(scope="module")

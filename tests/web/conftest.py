@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient  # needs httpx2 (the test extra): missing, the web tests fail, not skip
 
+from support.browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT, Server
 from turnbuckle.web.app import create_app
 from turnbuckle.web.limits import Limits
 from turnbuckle.web.repository import MemoryRepository
@@ -63,3 +64,42 @@ def play_seat() -> Player:
 
     return play
 
+
+
+# -- the browser tests (Playwright driving Debian's Chromium; support/browser.py) -------------------
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with Server() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page for tests that wait on JavaScript expressions: Playwright evaluates those with eval,
+    which the app's CSP (rightly) forbids, so this context bypasses the CSP. ``strict_page`` keeps it."""
+    context = browser.new_context(bypass_csp=True)
+    context.set_default_timeout(TIMEOUT)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def strict_page(browser: Any) -> Iterator[Any]:
+    """A page under the app's own CSP; any CSP violation the browser reports fails the test."""
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+    yield page
+    context.close()
+    assert not violations, violations

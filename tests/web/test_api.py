@@ -298,3 +298,33 @@ def test_replay_file_upload_page(client: TestClient) -> None:
     bad = client.post("/replay", files={"file": ("m.json", b"not json", "application/json")},
                       headers={"Accept": "text/html"})
     assert bad.status_code == 400 and "not a JSON replay file" in bad.text
+
+
+def test_a_replay_that_starts_from_a_position_opens_in_the_viewer(client: TestClient) -> None:
+    import random
+
+    import turnbuckle
+    from turnbuckle.engine.game import CHANCE
+
+    game = turnbuckle.load_game("powerhouses")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(12):  # somewhere into the take-down
+        state.apply_action(state.sample_chance(rng) if state.current_player() == CHANCE
+                           else rng.choice(state.legal_actions()))
+    start = state.to_position()
+    played = game.state_from_position(start)
+    actions = []
+    while not played.is_terminal():
+        action = played.sample_chance(rng) if played.current_player() == CHANCE else rng.choice(played.legal_actions())
+        played.apply_action(action)
+        actions.append(action.name)
+    body = {"game": "powerhouses", "params": game.params, "seed": 3, "agents": ["random", "random"],
+            "actions": actions, "returns": played.returns(), "position": start}
+    opened = client.post("/api/replays", json=body)
+    assert opened.status_code == 201, opened.text
+    info = opened.json()
+    last = client.get(f"/api/replays/{info['id']}", params={"step": info["steps"] - 1}).json()
+    assert last["result"]["summary"] == played.match_result().describe()
+    first = client.get(f"/api/replays/{info['id']}", params={"step": 0}).json()
+    assert first["observation"]["dice"] == start["position"]["dice"]  # it opens where the position is

@@ -216,7 +216,7 @@ def test_page_forms_are_labelled_and_listed(client: TestClient) -> None:
         assert f">{escape(wrestler)}</option>" in html
     for control in re.findall(r'<(?:input|select)[^>]*\bid="([^"]+)"', html):
         assert f'<label for="{control}">' in html
-    assert html.count('<form method="get" action="/odds#result">') == 4
+    assert html.count('<form method="get" action="/odds#result">') == 5
     assert '<script src="/static/odds.js"' in html
     assert client.get("/static/odds.js").status_code == 200
     assert '<a href="/odds">Odds</a>' in client.get("/").text
@@ -257,4 +257,20 @@ def test_page_shows_bad_input_inline(client: TestClient, params: dict[str, Any],
     html = response.text
     assert re.search(rf'<p id="result" class="error" role="alert" tabindex="-1">{named}: ', html), html[:2000]
     assert "<b>Nobody</b>" not in html
-    assert html.count("<form ") == 4  # the forms stay, to correct the input
+    assert html.count("<form ") == 5  # the forms stay, to correct the input
+
+
+def test_skirmish_odds_on_the_page_and_the_api_match_the_cli(client: TestClient) -> None:
+    import json
+    import subprocess
+    import sys
+
+    page = client.get("/odds?game=skirmish&attacker=3&defender=2")
+    assert page.status_code == 200 and "Ring skirmish: 3 dice against 2" in page.text
+    api = client.get("/api/odds/skirmish?attacker=3&defender=2").json()
+    cli = json.loads(subprocess.run([sys.executable, "-m", "turnbuckle", "odds", "skirmish", "3", "2", "--json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert [a["value"] for a in api["answers"]] == [a["value"] for a in cli["answers"]]
+    assert f"{api['answers'][0]['value']:.4%}" in page.text
+    assert client.get("/odds?game=skirmish&defender=99").status_code == 400
+    assert client.get("/api/odds/skirmish?attacker=-1").status_code == 422

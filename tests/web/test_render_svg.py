@@ -75,11 +75,12 @@ def test_wrasslin_shows_only_your_hand_face_up() -> None:
     mine = state.observation(0)
     svg = game.render_svg(mine)
     assert svg is not None
-    assert svg.count('class="card"') == len(mine["hand"])
+    assert svg.count('data-pick="cd:') == len(mine["hand"])  # each card of the hand, face up, to pick
+    assert all(name in svg for name in mine["hand"])
     assert svg.count('class="hand-back"') == 1 and "damage-track" in svg
     spectators = game.render_svg(public_observation(state))
     assert spectators is not None
-    assert 'class="card"' not in spectators and spectators.count('class="hand-back"') == 2
+    assert 'data-pick="cd:' not in spectators and spectators.count('class="hand-back"') == 2
 
 
 def test_names_are_escaped() -> None:
@@ -103,8 +104,8 @@ def test_private_paths_take_whole_mappings() -> None:
 
 def test_svg_targets_are_in_the_view_of_the_seat_to_move_only(client: Any) -> None:
     """The API passes a seat's legal actions to the picture on its turn: the spectators and the
-    seat waiting get the same mat without targets."""
-    # without re-roll offers the match opens on the corner choice, whose every action is a target
+    seat waiting get the same mat and nothing to pick."""
+    # without re-roll offers the match opens on the corner choice, whose every action is a turnbuckle
     created = client.post("/api/matches", json={"game": "rumbleslam", "seats": ["human", "hot-seat"], "seed": 2,
                                                 "params": {"reroll_prompts": "never"}}).json()
     headers = {"Authorization": f"Bearer {created['owner_token']}"}
@@ -114,11 +115,13 @@ def test_svg_targets_are_in_the_view_of_the_seat_to_move_only(client: Any) -> No
     views[None] = client.get(f"{base}/public?render=true").json()
     for seat, view in views.items():
         root = ET.fromstring(view["picture"]["svg"])
-        actions = {e.get("data-action") for e in root.iter() if e.get("class") == "target"}
+        drawn = {e.get("data-pick") for e in root.iter() if e.get("data-pick")}
+        picked = {p["action"] for p in view["picks"]}
         if seat == to_move:
-            assert actions and actions == {a["name"] for a in view["legal_actions"]}  # corner NW, ...
+            assert picked and picked == {a["name"] for a in view["legal_actions"]}  # corner NW, ...
+            assert {part for p in view["picks"] for part in p["path"]} <= drawn
         else:
-            assert not actions and not view["legal_actions"]
+            assert not picked and not view["legal_actions"]
 
 
 def test_svg_an_override_without_actions_still_draws() -> None:

@@ -1,16 +1,18 @@
 """The review on the replay page, in a real browser: the chance-of-winning chart appears under the
 table, clicking a point moves the table to that decision and shows the value of each option.
-(Server, browser and page fixtures are test_browser.py's; skipped the same way without Chromium.)"""
+(The server, browser and page fixtures are the web conftest's; skipped without Chromium.)"""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from web.test_browser import Server, browser, create, page, server  # noqa: F401  (fixtures)
+from support.browser import Server, create, needs_chromium
+
+pytestmark = needs_chromium
 
 
-def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, page: Any) -> None:  # noqa: F811
+def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, page: Any) -> None:
     created = create(server, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": 8, "delay": 0})
     deadline = time.monotonic() + 60
     while not server.service.get(created["id"]).state.is_terminal():
@@ -41,3 +43,40 @@ def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, pa
     page.keyboard.press("Enter")
     second = int(points.nth(2).get_attribute("data-step"))
     page.wait_for_function(f"document.getElementById('position').textContent.startsWith('step {second} ')")
+
+
+def test_the_hint_button_ranks_the_choices_and_is_absent_when_the_match_forbids_it(server: Server,
+                                                                                   page: Any) -> None:
+    created = create(server, {"game": "powerhouses", "seats": ["human", "computer:heuristic"], "seed": 6})
+    page.goto(created["table_url"])
+    page.wait_for_selector("#hint:not([hidden])")
+    live = server.service.get(created["id"])
+    legal = {a.name for a in live.state.legal_actions()}
+    page.keyboard.press("h")  # the key, as the button says
+    page.wait_for_selector("#hint-list li")
+    ranked = page.locator("#hint-list li strong").all_inner_texts()
+    assert set(ranked) == legal and len(ranked) == len(legal)
+    assert "Exact" in page.locator("#hint-method").inner_text()  # Powerhouses: the solver's values
+    assert "%" in page.locator("#hint-list li").first.inner_text()
+    refused = create(server, {"game": "powerhouses", "seats": ["human", "computer:heuristic"], "seed": 6,
+                              "hints": False})
+    page.goto(refused["table_url"])
+    page.wait_for_selector("#status.your-turn")
+    assert page.locator("#hint").is_hidden()
+    page.keyboard.press("h")
+    assert page.locator("#hint-panel").is_hidden()
+
+
+def test_the_new_match_form_sends_the_hints_choice(server: Server, page: Any) -> None:
+    page.goto(f"{server.url}/new?game=powerhouses")
+    page.wait_for_selector("#seat-1")
+    assert page.locator("#hints").is_checked()  # against the computer: on
+    page.select_option("#seat-1", "hot-seat")
+    assert not page.locator("#hints").is_checked()  # two people: off unless they agree
+    page.check("#hints")
+    page.click("#start")
+    page.wait_for_url("**/m/*")
+    match_id = page.url.split("/m/")[1].split("#")[0]
+    import httpx2 as httpx
+
+    assert httpx.get(f"{server.url}/api/matches/{match_id}/hints", timeout=30).json()["hints"] is True

@@ -10,7 +10,6 @@ from rich.table import Table
 
 from turnbuckle.cli.common import JsonOpt, echo_json
 from turnbuckle.cli.odds import app
-from turnbuckle.engine.shapes import odds_message
 
 console = Console()
 
@@ -30,24 +29,9 @@ def skirmish_odds(
     grid = [[contest(n, m)[0] for m in range(1, 9)] for n in range(1, 9)] if table else []
     elapsed = time.perf_counter() - start
     if as_json:
-        answers: list[dict[str, object]] = []
-        for key, label in (("success", "attack succeeds"), ("tie", "equal hits"), ("blocked", "blocked (counter)"),
-                           ("three_count", "three-count (pin)"), ("mean_sdv_given_success", "mean SDV if it succeeds")):
-            for figures, how in ((rows[0], ""), (rows[1], ", boosted")):
-                value = figures[key]
-                assert isinstance(value, float | int)
-                kind = "mean" if key.startswith("mean") else "probability"
-                answers.append({"label": label + how, "value": float(value), "kind": kind})
-        distribution: list[dict[str, object]] = []
-        for figures, how in ((rows[0], ""), (rows[1], ", boosted")):
-            sdv = figures["sdv"]
-            assert isinstance(sdv, dict)
-            distribution += [{"outcome": f"SDV {s}{how}", "probability": p} for s, p in sorted(sdv.items())]
-        details: dict[str, object] = {"seconds": elapsed}
-        if grid:
-            details["success_table"] = grid
-        echo_json({**odds_message("skirmish", {"attacker_dice": attacker, "defender_dice": defender},
-                                  answers, distribution, 0), "details": details})
+        from turnbuckle.odds.calculators import skirmish_odds
+
+        echo_json(skirmish_odds(attacker, defender, table))
         return
     out = Table(title=f"{attacker} dice vs {defender} dice (5 = hit, 6 = hit and explodes)")
     out.add_column("")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self
 from turnbuckle.engine import position as positions
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import is_inline
-from turnbuckle.engine.errors import IllegalActionError, PositionError, ReplayError
+from turnbuckle.engine.errors import IllegalActionError, ParamError, PositionError, ReplayError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
 from turnbuckle.engine.review_plan import ReviewPlan
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from turnbuckle.engine.match import Agent
+    from turnbuckle.engine.picks import Pick, Piece
 
     AgentFactory = Callable[["Game", int], Agent]
 
@@ -53,12 +54,45 @@ class TensorView(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class GameOption:
-    """A named parameter of a ruleset, listed by ``turnbuckle rules GAME``."""
+    """A named parameter of a ruleset, listed by ``turnbuckle rules GAME``.
+
+    ``kind`` says what sort of value it takes, so a form can offer the right widget (the browser's
+    new-match page) and never raw JSON; left out, it follows from the default and ``choices``.
+    ``minimum``/``maximum`` bound numbers (the ruleset still checks every value it is given).
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    kind: str | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    KINDS: ClassVar[tuple[str, ...]] = (
+        "switch", "integer", "number", "choice", "names", "text", "file", "wrestlers", "team", "teams"
+    )
+    """``switch`` true/false; ``integer``/``number`` a number; ``choice`` one of ``choices``; ``names``
+    a list of names from the game's roster; ``text`` free text; ``file`` a data file (not over the web);
+    ``wrestlers`` the seats' wrestlers and ``team``/``teams`` a seat's team (both chosen seat by seat)."""
+
+    @property
+    def widget(self) -> str:
+        """The option's kind, inferred where the ruleset left it out."""
+        if self.kind is not None:
+            return self.kind
+        if self.choices:
+            is_switch = len(self.choices) == 2 and all(isinstance(c, bool) for c in self.choices)
+            return "switch" if is_switch else "choice"
+        if isinstance(self.default, bool):
+            return "switch"
+        if isinstance(self.default, int):
+            return "integer"
+        if isinstance(self.default, float):
+            return "number"
+        if isinstance(self.default, list):
+            return "names"
+        return "text"
 
 
 class Game(ABC):
@@ -196,12 +230,37 @@ class Game(ABC):
         """The table as an SVG picture of ``observation(player)`` for the browser (None: text only).
 
         ``actions`` are the names of the legal actions of the player the picture is for (empty when
-        it is not their turn, for spectators and replays). A ruleset may draw the ones that name a
-        place on the table as clickable targets: an element with ``class="target"``,
-        ``data-action`` (the exact name), ``tabindex="0"``, ``role="button"`` and an
-        ``aria-label``; the browser plays ``data-action`` when one is clicked. Others ignore it.
+        it is not their turn, for spectators and replays). Every part that some action's pick path
+        (``picks``) passes through is drawn with ``data-pick`` and an ``aria-label``
+        (``engine.picks.pick_attrs``); the browser makes the ones that lead somewhere clickable.
         """
         return None
+
+    def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+        """What each of the viewer's legal ``actions`` does, shown beside it (a button, a menu item,
+        a pick's tooltip). The default is ``describe_action``; a ruleset whose choices' odds depend
+        on the position (Filsinger's "works on 2-5") words them from the observation."""
+        return {a: self.describe_action(a) for a in actions}
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        """How each of ``actions`` (the viewer's legal action names) is chosen on the picture that
+        ``render_svg(observation, actions)`` draws: the ``data-pick`` ids clicked in turn
+        (``engine.picks``). Actions left out have no place on the table and stay buttons."""
+        return []
+
+    def team_builder(self) -> dict[str, Any] | None:
+        """What a form needs to hire a seat's team where the game has hiring (RUMBLESLAM's Dosh
+        budget: the wrestlers and their prices, the ready-made teams); None for games without."""
+        return None
+
+    def check_built_team(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        """A team from the builder form: ``{"cost", "budget", "error", "value"}``, where ``value`` is
+        the option value that seats it when ``error`` is None."""
+        raise ParamError(f"{self.name} has no team builder")
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        """The dice and cards ``event`` shows, drawn in the browser's move log (``engine.picks.Piece``)."""
+        return []
 
     def narrate(self, event: Event) -> str | None:
         """One line of commentary for ``event``, or ``None`` to stay quiet about it."""

@@ -22,6 +22,11 @@ def register_game(name: str, target: str) -> None:
     _GAMES[name] = target
 
 
+def unregister_game(name: str) -> None:
+    """Forget ``name`` (a test's own game, once the test is done)."""
+    _GAMES.pop(name, None)
+
+
 def list_games() -> list[str]:
     return sorted(_GAMES)
 

@@ -20,8 +20,15 @@ MESSAGE_TYPES = ("event", "result", "sim", "odds", "review")
 
 
 def event_message(game: Game, event: Event, index: int) -> dict[str, Any]:
-    """``{"type": "event", "index", "kind", "data", "text"}``: one thing that happened."""
-    return {"type": "event", "index": index, "kind": event.kind, "data": event.data, "text": game.narrate(event)}
+    """``{"type": "event", "index", "kind", "data", "text"}``: one thing that happened, with
+    ``pieces`` (the dice and cards it shows, ``Game.event_pieces``) when there are any."""
+    message: dict[str, Any] = {
+        "type": "event", "index": index, "kind": event.kind, "data": event.data, "text": game.narrate(event)
+    }
+    pieces = game.event_pieces(event)
+    if pieces:
+        message["pieces"] = pieces
+    return message
 
 
 def result_message(

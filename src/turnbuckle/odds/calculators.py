@@ -227,3 +227,40 @@ __all__ = [
     "powerhouses_odds",
     "simulate_filsinger",
 ]
+
+
+SKIRMISH_ANSWERS = (
+    ("success", "attack succeeds"), ("tie", "equal hits"), ("blocked", "blocked (counter)"),
+    ("three_count", "three-count (pin)"), ("mean_sdv_given_success", "mean SDV if it succeeds"),
+)
+"""The ring skirmish contest's figures, in the order ``odds skirmish`` prints them."""
+
+
+def skirmish_odds(attacker: int, defender: int, grid: bool = False) -> dict[str, Any]:
+    """The ``odds`` message of N attacking dice against M (5 hits, 6 hits and explodes), with and
+    without a boost (+1 attacker die); ``grid`` adds P(success) for 1..8 against 1..8 dice."""
+    import time
+
+    from turnbuckle.games.skirmish.odds import contest, odds_table
+
+    check_whole("attacker", attacker, 0, 20)
+    check_whole("defender", defender, 0, 20)
+    start = time.perf_counter()
+    rows = [odds_table(attacker, defender, boost=False), odds_table(attacker, defender, boost=True)]
+    answers: list[dict[str, Any]] = []
+    for key, label in SKIRMISH_ANSWERS:
+        for figures, how in ((rows[0], ""), (rows[1], ", boosted")):
+            kind = "mean" if key.startswith("mean") else "probability"
+            answers.append({"label": label + how, "value": float(figures[key]), "kind": kind})  # type: ignore[arg-type]
+    distribution: list[dict[str, Any]] = []
+    for figures, how in ((rows[0], ""), (rows[1], ", boosted")):
+        sdv = figures["sdv"]
+        assert isinstance(sdv, dict)
+        distribution += [{"outcome": f"SDV {s}{how}", "probability": p} for s, p in sorted(sdv.items())]
+    details: dict[str, Any] = {}
+    if grid:
+        details["success_table"] = [[contest(n, m)[0] for m in range(1, 9)] for n in range(1, 9)]
+    details["seconds"] = time.perf_counter() - start
+    message = odds_message("skirmish", {"attacker_dice": attacker, "defender_dice": defender}, answers,
+                           distribution, 0)
+    return {**message, "details": details}

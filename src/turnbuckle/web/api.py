@@ -30,7 +30,7 @@ from turnbuckle.web.livematch import LiveMatch
 from turnbuckle.web.replays import ReplaySession, ReplayStore, parse_replay
 from turnbuckle.web.service import MatchService
 from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, build_game
-from turnbuckle.web.views import legal_action_list, mover_label, picture, public_observation, result_of
+from turnbuckle.web.views import legal_action_list, mover_label, pick_list, picture, public_observation, result_of
 
 router = APIRouter(prefix="/api")
 
@@ -167,10 +167,12 @@ def game_detail(game: str) -> dict[str, Any]:
     cls = game_class(game)
     loaded = build_game(game, {})
     info["options"] = [
-        {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None}
+        {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None,
+         "kind": o.widget, "min": o.minimum, "max": o.maximum}
         for o in cls.options()
-        if o.name not in WEB_FORBIDDEN_PARAMS
+        if o.name not in WEB_FORBIDDEN_PARAMS and o.widget != "file"
     ]
+    info["team_builder"] = loaded.team_builder()
     info["agents"] = agent_names(loaded)
     info["default_agent"] = strongest_agent(loaded)
     info["roster"] = [str(w.get("name", "?")) for w in loaded.roster()]
@@ -186,14 +188,37 @@ def game_setup(game: str, body: SetupQuery) -> dict[str, Any]:
     wrestlers = list(loaded.params.get("wrestlers") or [])
     if not wrestlers and roster and all(label in roster for label in labels):
         wrestlers = labels  # one wrestler per seat, named by the seat (the game's default pick)
+    sides = loaded.sides()
+    side_of = {p: side.name for side in sides for p in side.players if len(side.players) > 1}
     return {
         "game": game,
         "params": json.loads(json.dumps(loaded.params)),
-        "seats": [{"seat": p, "label": label} for p, label in enumerate(labels)],
+        "seats": [{"seat": p, "label": label, "side": side_of.get(p)} for p, label in enumerate(labels)],
         "wrestlers": wrestlers,
         "agents": agent_names(loaded),
         "default_agent": strongest_agent(loaded),
+        "decision_note": loaded.decision_options(),
     }
+
+
+class TeamQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    params: dict[str, Any] = Field(default_factory=dict, description="the match's options (the budget follows them)")
+    team: dict[str, Any] = Field(description="the team as a team file's fields: name, wrestlers, endorsements, ...")
+
+
+@router.post("/games/{game}/team", summary="Check a team from the team builder", responses=ERRORS)
+def check_team(game: str, body: TeamQuery) -> dict[str, Any]:
+    """The team's cost, the budget, the validator's message (``error``, naming the field) or, for a
+    legal team, ``value``: what to send as the seat's ``teamN`` option."""
+    loaded = build_game(game, body.params)
+    if loaded.team_builder() is None:
+        raise BadRequest(f"{game} has no team builder")
+    try:
+        return loaded.check_built_team(body.team)
+    except TurnbuckleError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 # -- matches ------------------------------------------------------------------------------------
@@ -258,6 +283,7 @@ def seat_view(
             legal_actions=legal_action_list(game, state, seat),
             result=result_of(game, state, match.agent_names()),
         )
+        view["picks"] = pick_list(game, observation, view["legal_actions"])
         if service is not None:
             view["takeback"] = takeback_offer(service, match, seats or frozenset({seat}))
     if render:  # the seat's legal moves (only on its turn) may be drawn as targets on the picture
@@ -283,7 +309,7 @@ def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
         observation = public_observation(state)
         view = match_meta(match)
         view.pop("you")
-        view.update(seat=None, observation=observation, legal_actions=[],
+        view.update(seat=None, observation=observation, legal_actions=[], picks=[],
                     result=result_of(game, state, match.agent_names()))
     if render:
         view["picture"] = picture(game, observation)
@@ -334,6 +360,38 @@ def get_seat(
 ) -> dict[str, Any]:
     service, match, grant = seat_request(request, match_id, seat, authorization)
     return seat_view(match, seat, render, service, grant.seats)
+
+
+class PickOut(BaseModel):
+    action: str = Field(description="the legal action this pick chooses (post it to .../actions)")
+    path: list[str] = Field(description="the data-pick ids of the picture's parts clicked in turn")
+    label: str | None = Field(None, description="what the action does, in the rulebook's words")
+
+
+class PicksOut(BaseModel):
+    seat: int
+    version: int = Field(description="the match version these picks belong to")
+    actions: int = Field(description="the action count (send it as 'expect' with the move)")
+    picks: list[PickOut] = Field(description="the legal actions with a place on the table")
+    buttons: list[str] = Field(description="the legal actions with no place on the table")
+
+
+@router.get("/matches/{match_id}/seats/{seat}/picks", response_model=PicksOut,
+            summary="How the seat's legal actions are chosen on its picture", responses=ERRORS)
+def get_picks(
+    request: Request, match_id: str, seat: int, authorization: AuthHeader = None
+) -> dict[str, Any]:
+    """Each legal action that has a place on the seat's table (``render=true`` pictures mark the parts
+    with ``data-pick``) with its path of part ids; the rest are ``buttons``. Empty when it is not the
+    seat's turn."""
+    _, match, _ = seat_request(request, match_id, seat, authorization)
+    with match.lock:
+        state = match.state
+        actions = legal_action_list(match.game, state, seat)
+        picks = pick_list(match.game, state.observation(seat), actions)
+        placed = {p["action"] for p in picks}
+        return {"seat": seat, "version": match.version, "actions": len(state.history), "picks": picks,
+                "buttons": [a["name"] for a in actions if a["name"] not in placed]}
 
 
 @router.post("/matches/{match_id}/seats/{seat}/actions", summary="Play an action by its name", responses=ERRORS,

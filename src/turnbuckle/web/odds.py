@@ -1,7 +1,7 @@
 """Exact odds for the browser: ``/api/odds/...`` and the ``/odds`` page.
 
-The numbers come from ``turnbuckle.odds.calculators`` (``powerhouses_odds``, ``filsinger_odds``),
-the same functions ``turnbuckle odds powerhouses`` / ``turnbuckle odds filsinger`` call, so the API
+The numbers come from ``turnbuckle.odds.calculators`` (``powerhouses_odds``, ``filsinger_odds``,
+``skirmish_odds``), the same functions ``turnbuckle odds GAME`` calls, so the API
 answers with the same ``odds`` message as ``--json``. A bad input raises ``OddsParamError`` (a
 ``ParamError``) whose message starts with the parameter's name.
 
@@ -32,6 +32,7 @@ from turnbuckle.odds.calculators import (
     filsinger_odds,
     powerhouses_odds,
     simulate_filsinger,
+    skirmish_odds,
 )
 
 MAX_SIMULATE_POWERHOUSES = 10_000
@@ -156,6 +157,16 @@ def api_filsinger(
                           WEB_MATCH_STATES)
 
 
+@api_router.get("/skirmish", responses=_errors())
+def api_skirmish(
+    attacker: Annotated[int, Query(ge=0, le=20, description="the attacker's dice (N)")] = 3,
+    defender: Annotated[int, Query(ge=0, le=20, description="the defender's dice (M; END for a pin roll-off)")] = 3,
+    grid: Annotated[bool, Query(description="also P(success) for 1..8 against 1..8 dice")] = False,
+) -> dict[str, Any]:
+    """Exact odds of the ring skirmish dice: N against M, with and without a boost (+1 attacker die)."""
+    return skirmish_odds(attacker, defender, grid)
+
+
 # -- /odds -----------------------------------------------------------------------------------------
 
 page_router = APIRouter(include_in_schema=False)
@@ -199,7 +210,7 @@ def _opt(query: dict[str, str], name: str) -> str | None:
 
 @page_router.get("/odds", response_class=HTMLResponse)
 def odds_page(request: Request) -> Response:
-    """The calculators; ``?game=powerhouses|filsinger`` plus that form's fields shows a result."""
+    """The calculators; ``?game=powerhouses|filsinger|skirmish`` plus that form's fields shows a result."""
     from turnbuckle.web.pages import templates
 
     query = {k: v for k, v in request.query_params.items() if k != "match"}
@@ -252,8 +263,16 @@ def odds_page(request: Request) -> Response:
             api_args: list[tuple[str, Any]] = [(k, v) for k, v in args.items() if k != "match" and v is not None]
             api_args += [("match", m) for m in args.get("match", [])]
             context["api_url"] = "/api/odds/filsinger?" + urlencode(api_args)
+        elif game == "skirmish":
+            attacker = _page_int(query, "attacker", 3, 0, 20)
+            defender = _page_int(query, "defender", 3, 0, 20)
+            message = skirmish_odds(attacker, defender, grid=True)
+            probabilities = [a for a in message["answers"] if a["kind"] == "probability"]
+            context["result"] = {"message": message, "chart": row_chart(probabilities),
+                                 "grid": message["details"]["success_table"]}
+            context["api_url"] = "/api/odds/skirmish?" + urlencode({"attacker": attacker, "defender": defender})
         elif game:
-            raise OddsParamError("game", f"no odds calculator for {game!r} (powerhouses or filsinger)")
+            raise OddsParamError("game", f"no odds calculator for {game!r} (powerhouses, filsinger or skirmish)")
     except TurnbuckleError as exc:
         context["error"] = str(exc)
         status = 400

@@ -8,6 +8,9 @@ is never sent in a request line or a Referer.
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
-from turnbuckle.engine.registry import game_class, list_games
+from turnbuckle.engine.registry import game_class, list_games, load_game
 from turnbuckle.web.api import limited
 from turnbuckle.web.errors import ApiError, BadRequest, NotFound
 from turnbuckle.web.replays import ReplaySession, parse_replay
@@ -31,19 +34,74 @@ def _first_paragraph(text: str) -> str:
     return text.strip().split("\n\n")[0].replace("\n", " ")
 
 
+BLURB = 170
+"""Characters of a game's summary on its home card (the rules are one click away)."""
+
+
+def _short(text: str, limit: int = BLURB) -> str:
+    """The first sentences of ``text`` that fit ``limit``, or its start cut at a word with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    kept = ""
+    for sentence in sentences:
+        if len(kept) + len(sentence) + 1 > limit:
+            break
+        kept = f"{kept} {sentence}".strip()
+    return kept or text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+@lru_cache(maxsize=1)
 def _games() -> list[dict[str, Any]]:
     out = []
     for name in list_games():
         cls = game_class(name)
-        out.append({"id": name, "title": cls.title, "blurb": _first_paragraph(cls.rules_summary()),
-                    "players": (cls.min_players, cls.max_players), "hidden": cls.hidden_information})
+        decisions = load_game(name).decision_options() is None
+        out.append({"id": name, "title": cls.title, "blurb": _short(_first_paragraph(cls.rules_summary())),
+                    "players": (cls.min_players, cls.max_players), "hidden": cls.hidden_information,
+                    "decisions": decisions})
+    return out
+
+
+def first_game() -> str:
+    """The game a newcomer is offered first: the first one whose default match has decisions to make
+    (Filsinger's basic game has none; its chart plays itself)."""
+    games = _games()
+    return str(next((g["id"] for g in games if g["decisions"]), games[0]["id"]))
+
+
+@dataclass(frozen=True)
+class RecentMatch:
+    """A line of the recent-matches list: who met, and how it ended."""
+
+    id: str
+    game: str
+    title: str
+    players: str
+    finished: bool
+    summary: str
+
+
+def recent_matches(request: Request, limit: int) -> list[RecentMatch]:
+    service = request.app.state.service
+    out = []
+    for line in service.repository.recent(limit):
+        record = service.repository.get(line.id)
+        try:
+            game = load_game(line.game, **(record.params if record else {}))
+            players = " vs ".join(side.name for side in game.sides())
+            title = game.title
+        except Exception:  # a stored match whose rules changed since: list it without names
+            players, title = "", line.game
+        out.append(RecentMatch(line.id, line.game, title, players, line.finished, line.summary))
     return out
 
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
-    recent = request.app.state.service.repository.recent(10)
-    return templates.TemplateResponse(request, "home.html", {"games": _games(), "recent": recent})
+    return templates.TemplateResponse(
+        request, "home.html", {"games": _games(), "first": first_game(), "recent": recent_matches(request, 10)}
+    )
 
 
 @router.get("/games/{game}", response_class=HTMLResponse)
@@ -61,7 +119,7 @@ def rules(request: Request, game: str) -> Response:
 @router.get("/new", response_class=HTMLResponse)
 def new_match(request: Request, game: str | None = None) -> Response:
     games = _games()
-    chosen = game if game in list_games() else games[0]["id"]
+    chosen = game if game in list_games() else first_game()
     return templates.TemplateResponse(request, "new.html", {"games": games, "chosen": chosen})
 
 
@@ -97,7 +155,9 @@ def match_replay(request: Request, match_id: str) -> Response:
 
 @router.get("/replay", response_class=HTMLResponse)
 def replay_upload_form(request: Request) -> Response:
-    return templates.TemplateResponse(request, "replay_upload.html", {})
+    """Stored matches to replay (finished ones, and any with nothing hidden), and a file to open."""
+    matches = [m for m in recent_matches(request, 50) if m.finished]
+    return templates.TemplateResponse(request, "replay_upload.html", {"matches": matches})
 
 
 @router.post("/replay", dependencies=[limited("act")])

@@ -47,7 +47,7 @@ class ReplaySession:
         events = final.events
         self.events = [event_message(self.game, e, i) for i, e in enumerate(events)]
         # steps: the action counts after which the event log grew (and 0, the opening position)
-        counts = _event_counts(self.game, replay.actions)
+        counts = _event_counts(self.game, replay.actions, replay.position)
         self.steps = [0] + [i + 1 for i in range(len(replay.actions)) if counts[i + 1] > counts[i]]
         if self.steps[-1] != len(replay.actions):
             self.steps.append(len(replay.actions))
@@ -61,7 +61,7 @@ class ReplaySession:
             base = (actions // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
             state = self._snapshots.get(base)
             if state is None:
-                state = self.game.state_from_actions(self.replay.actions[:base])
+                state = self.game.state_from_actions(self.replay.actions[:base], self.replay.position)
                 state.record_events = False
                 self._snapshots[base] = state
             state = state.clone()
@@ -107,8 +107,8 @@ class ReplaySession:
         }
 
 
-def _event_counts(game: Game, actions: list[str]) -> list[int]:
-    state = game.new_initial_state()
+def _event_counts(game: Game, actions: list[str], position: dict[str, Any] | None = None) -> list[int]:
+    state = game.new_initial_state() if position is None else game.state_from_position(position)
     counts = [len(state.events)]
     for name in actions:
         state.apply_action(name)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+from turnbuckle.engine.picks import pick_message
 from turnbuckle.engine.shapes import result_message
 
 Path = tuple[str, ...]
@@ -139,6 +140,19 @@ def result_of(game: Game, state: State, agents: list[str]) -> dict[str, Any] | N
 
 
 def legal_action_list(game: Game, state: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions on its turn, each with what it does (``Game.action_labels``)."""
     if state.current_player() != seat:
         return []
-    return [{"name": a.name, "label": game.describe_action(a.name)} for a in state.legal_actions()]
+    names = [a.name for a in state.legal_actions()]
+    labels = game.action_labels(state.observation(seat), names)
+    return [{"name": name, "label": labels.get(name)} for name in names]
+
+
+def pick_list(game: Game, observation: dict[str, Any], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """How the seat's legal ``actions`` are chosen on its picture (``Game.picks``): one
+    ``{"action", "path", "label"}`` each for those with a place on the table; the rest are buttons."""
+    if not actions:
+        return []
+    labels = {a["name"]: a["label"] for a in actions}
+    found = game.picks(observation, list(labels))
+    return pick_message((p for p in found if p.action in labels), labels)

@@ -1,5 +1,6 @@
-"""Ring skirmish's SVG with the viewer's legal actions: every legal destination is a dot to click,
-at the point the rules put it; nothing else is a target; names are escaped."""
+"""Ring skirmish's SVG with the viewer's legal actions: every legal destination is a point to pick,
+at the point the rules put it; facings are arrows, maneuvers are aimed by clicking the model;
+nothing is picked that is not legal; names are escaped."""
 
 from __future__ import annotations
 
@@ -22,8 +23,17 @@ SCALE, PAD = 20.0, 30.0
 
 
 def targets(svg: str) -> tuple[ET.Element, list[ET.Element]]:
+    """The parts drawn only to be picked (destination points)."""
     root = ET.fromstring(svg)  # raises on malformed XML
-    return root, [e for e in root.iter() if "target" in (e.get("class") or "").split()]
+    return root, [e for e in root.iter() if "target-only" in (e.get("class") or "").split()]
+
+
+def parts_by_id(svg: str) -> dict[str, list[ET.Element]]:
+    found: dict[str, list[ET.Element]] = {}
+    for e in ET.fromstring(svg).iter():
+        if e.get("data-pick"):
+            found.setdefault(e.get("data-pick", ""), []).append(e)
+    return found
 
 
 def where_the_rules_put(state: SkirmishState, name: str) -> geo.Point:
@@ -54,24 +64,29 @@ def test_svg_every_legal_destination_is_a_target_where_the_rules_put_it(params: 
         observation = state.observation(player)
         svg = g.render_svg(observation, legal)
         assert svg is not None
-        root, found = targets(svg)
+        root, _ = targets(svg)
         text = " ".join(root.itertext())
         assert all(m["name"] in text for m in observation["models"])  # in the ring or named outside it
-        assert {e.get("data-action") for e in found} <= set(legal)
-        for e in found:
-            assert e.get("tabindex") == "0" and e.get("role") == "button" and e.get("aria-label")
+        picks = {p.action: p.path for p in g.picks(observation, legal)}
+        parts = parts_by_id(svg)
+        assert set(picks) <= set(legal)
+        for path in picks.values():
+            assert all(part in parts and parts[part][0].get("aria-label") for part in path)
         if state.phase == DEST:
             checked += 1
             wanted = {n for n in legal if n.split()[0] in DESTINATION_VERBS}
-            drawn = {e.get("data-action"): e for e in found}
-            assert set(drawn) == wanted
-            for name, e in drawn.items():
+            assert wanted <= set(picks)
+            for name in wanted:
+                (e,) = parts[picks[name][-1]]
                 x = (float(e.get("cx", "nan")) - PAD) / SCALE
                 y = geo.RING / geo.UNIT - (float(e.get("cy", "nan")) - PAD) / SCALE
                 assert (round(x * geo.UNIT), round(y * geo.UNIT)) == where_the_rules_put(state, name), name
                 kinds.add(name.split()[0])
-        else:
-            assert not found  # facings, bids, maneuvers: buttons only
+        for name, path in picks.items():
+            if name.startswith("face "):
+                assert path == (f"fc:{name.split()[1]}",)  # an arrow around the mover
+            elif name.split()[0] in ("strike", "suplex", "whip", "clothesline", "drain", "pin"):
+                assert path[0].startswith("pl:") and path[0][3:] in name  # the model it is aimed at
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked == 4
     assert {"move", "stay"} <= kinds
@@ -85,11 +100,12 @@ def test_svg_named_points_around_a_model_and_the_ropes() -> None:
     legal = [a.name for a in s.legal_actions()]
     svg = g.render_svg(s.observation(0), legal)
     assert svg is not None
-    _, found = targets(svg)
-    named = {e.get("data-action") for e in found if "named" in (e.get("class") or "")}
+    picks = {p.action: p.path[0] for p in g.picks(s.observation(0), legal)}
+    parts = parts_by_id(svg)
+    named = {a for a, pid in picks.items() if pid.startswith("np:")}
     assert "stay" in named and any(n.startswith("to P1 b2b") for n in named)
     assert any(n.startswith("rope ") for n in named)
-    assert all(e.find(f"{SVG}title") is not None for e in found if "named" in (e.get("class") or ""))
+    assert all(parts[picks[a]][0].find(f"{SVG}title") is not None for a in named)
 
 
 def test_svg_without_actions_has_no_targets_and_spectators_see_none() -> None:

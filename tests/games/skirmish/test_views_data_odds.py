@@ -125,7 +125,7 @@ def test_svg_parses_and_shows_every_model() -> None:
     svg = g.render_svg(s.observation(0))
     assert svg is not None
     root = ET.fromstring(svg)
-    circles = [e for e in root.iter() if e.get("class") == "model"]
+    circles = [e for e in root.iter() if "model" in (e.get("class") or "").split()]
     assert sorted(e.get("data-name") for e in circles) == ["A", "B", "C", "D"]
     assert any(e.get("class") == "destinations" for e in root.iter())
     assert sum(1 for e in root.iter() if e.get("class") == "rope") == 3

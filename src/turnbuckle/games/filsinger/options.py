@@ -69,12 +69,12 @@ def game_options() -> list[GameOption]:
     """Everything ``FilsingerGame`` accepts, for ``turnbuckle rules filsinger``."""
     out = [
         GameOption("match_type", "singles", "singles, tag, six_man, eight_man, ...", tuple(MATCH_TYPES)),
-        GameOption("wrestlers", None, "wrestler names, side 0 first (default: a fixed pick)"),
-        GameOption("roster", None, "path of your own TOML roster (added to the built-in cards)"),
+        GameOption("wrestlers", None, "wrestler names, side 0 first (default: a fixed pick)", kind="wrestlers"),
+        GameOption("roster", None, "path of your own TOML roster (added to the built-in cards)", kind="file"),
         GameOption("no_dq", False, "NO DQ MATCH: no disqualifications or count outs"),
         GameOption("cage", False, "CAGE MATCH: Cage rating for PIN, face into cage 3, no (lv)"),
-        GameOption("feud", None, "a feud match (default: the cards list each other as rivals)"),
-        GameOption("injured", [], "wrestlers carrying a Feud Table injury (+2 PIN)"),
+        GameOption("feud", None, "a feud match (default: the cards list each other as rivals)", (None, True, False)),
+        GameOption("injured", [], "wrestlers carrying a Feud Table injury (+2 PIN)", kind="names"),
         GameOption("tournament_standard", False, "every optional rule on (the tournament standard)"),
     ]
     out += [GameOption(name, False, text) for name, text in OPTIONAL_RULES.items()]

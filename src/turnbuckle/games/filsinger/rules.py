@@ -9,6 +9,7 @@ from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.filsinger import actions as A
@@ -263,10 +264,25 @@ class FilsingerGame(Game):
         return narrate(event)
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
-        """The table; ``actions`` is ignored (no move names a place on this table: moves stay buttons)."""
+        """The cards, the LEVEL ladder, a Choice Situation's moves and the partners on the apron."""
         from turnbuckle.games.filsinger.render_svg import render_svg
 
         return render_svg(self, observation)
+
+    def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+        from turnbuckle.games.filsinger.table import choice_labels
+
+        return choice_labels(self, observation, actions)
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        from turnbuckle.games.filsinger.table import picks
+
+        return picks(self, observation, actions)
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        from turnbuckle.games.filsinger.table import event_pieces
+
+        return event_pieces(event)
 
     def render_observation(self, observation: dict[str, Any]) -> str:
         """Both sides' cards side by side (plain text) and the moment in words."""

@@ -6,10 +6,11 @@ Body::
     {"dice": [5, 4], "phase": "attack", "attacker": 0, "exchanges": 3,
      "takedown_totals": [2, 1], "attack_total": 0, "winner": null,
      "roll": {"roller": 0, "awaiting": "dice", "ability": null, "matches": 0,
-              "unmatched_dice": 5, "throw": 5, "landed": [6, 2], "tied": []}}
+              "unmatched_dice": 5, "throw": 5, "landed": [6, 2], "tied": [], "earlier_throws": []}}
 
 ``roll.awaiting`` is what the match waits for: ``dice`` (the rest of ``throw`` to land),
 ``roll or stop``, ``pursue`` (a choice among ``tied`` abilities) or ``nothing`` (the match is over).
+``roll.earlier_throws`` are the faces of the roll's throws so far (the table shows them).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class RollModel(Strict):
     throw: int = Field(ge=0, le=MAX_DICE)
     landed: list[int] = Field(default_factory=list, max_length=MAX_DICE)
     tied: list[str] = Field(default_factory=list, max_length=len(ABILITY_NAMES))
+    earlier_throws: list[list[int]] = Field(default_factory=list, max_length=1000)
 
 
 def _no_totals() -> list[int | None]:
@@ -91,6 +93,7 @@ class PowerhousesPositions:
                 "throw": state.to_throw,
                 "landed": list(state.thrown),
                 "tied": [ABILITY_NAMES[a] for a in state.tied],
+                "earlier_throws": [list(t) for t in state.turn_throws],
             },
         }
 
@@ -101,6 +104,11 @@ class PowerhousesPositions:
             check_range(dice, 1, MAX_DICE, f"dice[{side}]")
         for index, face in enumerate(roll.landed):
             check_range(face, 1, 6, f"roll.landed[{index}]")
+        for k, throw in enumerate(roll.earlier_throws):
+            if not 1 <= len(throw) <= MAX_DICE:
+                raise fail(f"roll.earlier_throws[{k}]", f"a throw is 1 to {MAX_DICE} dice, not {len(throw)}")
+            for index, face in enumerate(throw):
+                check_range(face, 1, 6, f"roll.earlier_throws[{k}][{index}]")
         for side, total in enumerate(model.takedown_totals):
             if total is not None:
                 check_range(total, 0, MAX_DICE + 1000, f"takedown_totals[{side}]")
@@ -136,6 +144,7 @@ class PowerhousesPositions:
         state.to_throw = roll.throw
         state.thrown = list(roll.landed)
         state.tied = tied
+        state.turn_throws = tuple(tuple(t) for t in roll.earlier_throws)
         assert (state.phase == OVER) == over
         return state
 

@@ -9,11 +9,16 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from turnbuckle.engine.events import Event
+from turnbuckle.engine.picks import Piece, pick_attrs, pick_id
+
 if TYPE_CHECKING:
     from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
 WIDTH = 760
-HEIGHT = 400
+HEIGHT = 470
+HISTORY_ROWS = 5
+"""Earlier throws of the roll under way shown on the table (the newest ones)."""
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
     2: ((0.25, 0.25), (0.75, 0.75)),
@@ -64,11 +69,56 @@ def _sheet(game: PowerhousesGame, obs: dict[str, Any], player: int, x: float) ->
         hot = pursued is not None and (line == pursued or line == "Fan Support")
         if hot:
             out.append(f'<rect x="{x + 6}" y="{y - 2}" width="218" height="26" rx="5" fill="#e3f1e4"/>')
+        choosable = rolling and line in (obs.get("tied_abilities") or [])
+        if choosable:  # a tie between abilities: the roller picks one on the sheet
+            out.append(f'<g {pick_attrs(pick_id("ab", line), f"Pursue {line}")}>'
+                       f'<rect class="hit" x="{x + 6}" y="{y - 2}" width="218" height="26" rx="5" fill="#fff" '
+                       f'fill-opacity="0.01" stroke="none"/>')
         out.append(die_face(x + 12, y, 22, face, label=f"face {face}"))
         out.append(_text(x + 44, y + 17, line, 14, "bold" if hot else "normal"))
+        if choosable:
+            out.append("</g>")
     specialty = f"specialty {sheet.specialty.value}, weakness {sheet.weakness.value}"
     out.append(_text(x + 115, 302, specialty, 11, anchor="middle", fill="#5f6368"))
     out.append("</g>")
+    return out
+
+
+def matches_pursued(game: PowerhousesGame, roller: int, ability: str | None, face: int) -> bool:
+    """Whether ``face`` is set aside for the ability pursued (Fan Support, a 6, always is)."""
+    if ability is None:
+        return False
+    shown = game.sheets[roller].face_ability(face)
+    return shown is None or shown.value == ability
+
+
+def _roll_so_far(game: PowerhousesGame, obs: dict[str, Any], cx: float) -> list[str]:
+    """The dice set aside so far and the roll's earlier throws, matched dice in green."""
+    roller = obs.get("roller")
+    throws = [list(t) for t in obs.get("turn_throws") or []]
+    if roller not in (0, 1) or not throws or obs.get("winner") is not None:
+        return []
+    ability = obs.get("ability")
+    size = 18
+    out = [_text(cx, 214, "set aside", 12, anchor="middle", fill="#5f6368")]
+    aside = [f for t in throws for f in t if matches_pursued(game, roller, ability, f)][:12]
+    left = cx - len(aside) * (size + 3) / 2
+    for i, face in enumerate(aside):
+        out.append(die_face(left + i * (size + 3), 220, size, face, "#d5f0d8", f"set aside: {face}"))
+    landed = list((obs.get("throw") or {}).get("landed") or [])
+    earlier = throws[:-1] if throws and throws[-1] == landed else throws  # the big dice show the latest
+    if not earlier:
+        return out
+    shown = earlier[-HISTORY_ROWS:]
+    out.append(_text(cx, 262, "earlier throws of this roll", 12, anchor="middle", fill="#5f6368"))
+    for row, faces in enumerate(shown):
+        number = len(earlier) - len(shown) + row + 1
+        y = 270 + row * (size + 6)
+        out.append(_text(cx - 112, y + 13, f"{number}.", 11, anchor="end", fill="#5f6368"))
+        for i, face in enumerate(faces[:10]):
+            kept = matches_pursued(game, roller, ability, face)
+            label = f"throw {number}: {face}" + (" (set aside)" if kept else "")
+            out.append(die_face(cx - 108 + i * (size + 3), y, size, face, "#d5f0d8" if kept else "#fff", label))
     return out
 
 
@@ -100,6 +150,7 @@ def render_svg(game: PowerhousesGame, obs: dict[str, Any]) -> str:
         else:
             out.append(f'<rect x="{x}" y="{y}" width="40" height="40" rx="7" fill="none" stroke="#bbb" '
                        f'stroke-dasharray="4 3"><title>die still to land</title></rect>')
+    out += _roll_so_far(game, obs, cx)
     rows = [f"matched: {obs.get('matches', 0)}", f"unmatched dice: {obs.get('unmatched_dice', 0)}"]
     totals = obs.get("takedown_totals") or []
     if phase == "take-down" and any(t is not None for t in totals):
@@ -110,10 +161,22 @@ def render_svg(game: PowerhousesGame, obs: dict[str, Any]) -> str:
     if tied:
         rows.append("tie: choose " + " or ".join(tied))
     for i, row in enumerate(rows):
-        out.append(_text(cx, 230 + i * 20, row, 13, anchor="middle"))
+        out.append(_text(cx, 410 + i * 20, row, 13, anchor="middle"))
     winner = obs.get("winner")
     if winner in (0, 1):
-        out.append(f'<rect x="{cx - 170}" y="326" width="340" height="56" rx="10" fill="#fdf0c4" stroke="#b8860b"/>')
-        out.append(_text(cx, 360, f"{game.sheets[winner].name} wins!", 18, "bold", "middle"))
+        out.append(f'<rect x="{cx - 170}" y="328" width="340" height="56" rx="10" fill="#fdf0c4" stroke="#b8860b"/>')
+        out.append(_text(cx, 362, f"{game.sheets[winner].name} wins!", 18, "bold", "middle"))
     out.append("</svg>")
     return "".join(out)
+
+
+def event_pieces(game: PowerhousesGame, event: Event) -> list[Piece]:
+    """A throw's dice for the move log: the ones set aside for the ability pursued stay bright."""
+    if event.kind != "throw":
+        return []
+    player = int(event.data["player"])
+    ability = event.data.get("ability")
+    owner = game.sheets[player].name
+    return [{"kind": "die", "faces": "d6", "value": int(face), "owner": owner,
+             "kept": ability is None or matches_pursued(game, player, ability, int(face))}
+            for face in event.data["faces"]]

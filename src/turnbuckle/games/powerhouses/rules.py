@@ -16,6 +16,7 @@ from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, GameOption, State
+from turnbuckle.engine.picks import Pick, Piece, pick_id
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.powerhouses.models import ABILITIES, Roster, WrestlerSheet
@@ -152,9 +153,10 @@ class PowerhousesGame(Game):
     @classmethod
     def options(cls) -> list[GameOption]:
         return [
-            GameOption("wrestlers", None, "two wrestler names from the roster (default: its first two)"),
-            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)"),
-            GameOption("dice", 5, "dice each wrestler starts with (the text uses five)"),
+            GameOption("wrestlers", None, "two wrestler names from the roster (default: its first two)",
+                       kind="wrestlers"),
+            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)", kind="file"),
+            GameOption("dice", 5, "dice each wrestler starts with (the text uses five)", minimum=2, maximum=12),
             GameOption("comeback", True, "the Come-Back roll at two dice", (True, False)),
         ]
 
@@ -202,6 +204,15 @@ class PowerhousesGame(Game):
         from turnbuckle.games.powerhouses.render import render_svg
 
         return render_svg(self, observation)
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        from turnbuckle.games.powerhouses.render import event_pieces
+
+        return event_pieces(self, event)
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        """A tie between abilities is broken on the roller's sheet; roll and stop stay buttons."""
+        return [Pick(a, (pick_id("ab", a.removeprefix("pursue ")),)) for a in actions if a.startswith("pursue ")]
 
     def render_observation(self, observation: dict[str, Any]) -> str:
         from turnbuckle.games.powerhouses.narrate import render_observation
@@ -267,6 +278,8 @@ class PowerhousesState(State):
         self.count = 0
         self.free = 0
         self.tied: list[int] = []
+        self.turn_throws: tuple[tuple[int, ...], ...] = ()
+        """The faces of each throw of the roll under way (the table shows them; a tuple, so clones share it)."""
         self.takedown_totals: list[int | None] = [None, None]
         self.attack_total = 0
         self.winner = -1
@@ -356,6 +369,7 @@ class PowerhousesState(State):
             "matches": self.count,
             "unmatched_dice": self.free,
             "throw": {"size": self.to_throw, "landed": list(self.thrown)},
+            "turn_throws": [list(t) for t in self.turn_throws],
             "tied_abilities": [ABILITIES[i].value for i in self.tied] if self.awaiting == AWAIT_PURSUE else [],
             "takedown_totals": list(self.takedown_totals),
             "attack_total": self.attack_total if self.phase == DEFENSE else None,
@@ -446,6 +460,7 @@ class PowerhousesState(State):
         self.count = 0
         self.free = self.dice[player]
         self.tied = []
+        self.turn_throws = ()
         self._throw(self.dice[player])
 
     def _throw(self, size: int) -> None:
@@ -458,6 +473,7 @@ class PowerhousesState(State):
 
     def _resolve_throw(self) -> None:
         faces = self.thrown
+        self.turn_throws = (*self.turn_throws, tuple(faces))
         if self.phase == COMEBACK:
             self._resolve_comeback(faces)
             return

@@ -1,171 +1,425 @@
-"""The RUMBLESLAM mat as an SVG for the browser, with the legal squares as targets to click.
+"""The RUMBLESLAM table as an SVG for the browser: the mat a player acts on, and a panel beside it.
 
 ``render_svg(observation, actions)`` backs ``RumbleslamGame.render_svg``. It reads the observation
 and the names of the viewer's legal actions only (never the state), so it shows nothing the viewer
-may not see. The actions that name a square (``move <wrestler> <square>``, ``place <square>``,
-``land <square>``, ``throw <square>`` and ``corner <NW|NE|SW|SE>``, a turnbuckle) become targets:
-one per action, never one per square, so every such move can be clicked. When several actions name
-the same square (a lifter may move to a square or throw onto it) the square is split into side by
-side strips, one per action, each lettered with its verb. ``shove <direction>`` and ``rebound
-<rope>`` name a direction or a rope side, not a square, and stay buttons.
+may not see. The mat carries its square names (columns A-J, rows 1-10 and the turnbuckles, as the
+actions name them); each wrestler is a numbered token (a number in a disc, never a letter that could
+read as a column), listed in the panel with its name, STA, place and counters, under its team's
+Endorsements, Sponsorships and Dosh in the ring.
+
+Every part ``picks.picks`` names is drawn with ``data-pick`` (``engine.picks``): the squares lie
+over the tokens but take clicks only while the page lights them (a big wrestler may move onto its
+own squares), the ropes and the shove arrows appear only while they can be chosen.
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
-from xml.sax.saxutils import escape, quoteattr
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape
 
+from turnbuckle.engine.events import Event
+from turnbuckle.engine.picks import Pick, Piece, pick_attrs
 from turnbuckle.games.rumbleslam import mat
-from turnbuckle.games.rumbleslam.narrate import _letters
+from turnbuckle.games.rumbleslam.models import CROWD_FACES
+from turnbuckle.games.rumbleslam.picks import (
+    direction_pick,
+    indices,
+    picks,
+    rope_pick,
+    shoved,
+    square_pick,
+    wrestler_pick,
+)
 
 CELL = 40
 """Pixels per square."""
-COLOURS = ("#c0392b", "#2471a3", "#229954", "#b7950b")
-_CELL_OF: dict[str, int] = {n: c for c, n in enumerate(mat.SQUARE_NAMES)}
-_CORNER_CELLS: dict[str, int] = dict(zip(mat.CORNER_NAMES, mat.TURNBUCKLES, strict=True))
-_ON_FLOOR = ("move", "place", "land")
-"""Verbs whose square is always a floor square (``throw`` may name a rope or a turnbuckle)."""
+MARGIN = 22
+"""Room around the mat for the column letters and row numbers."""
+MAT = mat.SIZE * CELL + 2 * MARGIN
+PANEL_X = MAT + 12
+PANEL_W = 244
+WIDTH = PANEL_X + PANEL_W + 4
+COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#9a7d0a")
+"""Team colours, by seat."""
+INK, MUTED, BACK = "#222", "#5f6368", "#f6f3ea"
+ROW_H = 30
+DIE_COLOURS = {"C": "#b87333", "S": "#c0c0c0", "G": "#d4af37", "Crowd": "#6c3483"}
+DIE_NAMES = {"C": "copper", "S": "silver", "G": "gold", "Crowd": "crowd"}
 
 
-class Target(NamedTuple):
-    """A legal action that names a square: its exact name, its verb, the wrestler it names, the cell."""
-
-    action: str
-    verb: str
-    wrestler: str | None
-    cell: int
+def _px(cell: int) -> tuple[int, int]:
+    """The top-left pixel of a cell."""
+    x, y = mat.xy(cell)
+    return MARGIN + x * CELL, MARGIN + y * CELL
 
 
-def square_target(name: str) -> Target | None:
-    """The square a legal action's name points at, or ``None`` for an action that names no square."""
+def _text(x: float, y: float, text: str, size: float = 12, fill: str = INK, weight: str = "normal",
+          anchor: str = "start", cls: str = "") -> str:
+    klass = f' class="{cls}"' if cls else ""
+    return (f'<text{klass} x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" font-weight="{weight}" '
+            f'text-anchor="{anchor}" pointer-events="none">{escape(text)}</text>')
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _number(index: int) -> str:
+    return str(index + 1)
+
+
+def _where(w: dict[str, Any]) -> str:
+    if w["where"] in ("ring", "turnbuckle"):
+        return f"on {w['square']}"
+    if w["lifted_by"]:
+        return f"held by {w['lifted_by']}"
+    places = {"lifted": "in the air", "sidelines": "on the sidelines", "out": "out of the match"}
+    return places.get(w["where"], str(w["where"]))
+
+
+def _counters(w: dict[str, Any]) -> list[str]:
+    out = ["KO'd"] if w["ko"] else []
+    for name, count in w["counters"].items():
+        if w["ko"] and name == "Knockdown":
+            continue
+        out.append(name if count == 1 else f"{name} x{count}")
+    return out
+
+
+def wrestler_label(observation: dict[str, Any], index: int) -> str:
+    """What a wrestler's token says to a screen reader (and the title of its menu)."""
+    w = observation["wrestlers"][index]
+    team = observation["teams"][w["team"]]["name"]
+    state = ", ".join([f"STA {w['sta']}/{w['sta_max']}", _where(w), *_counters(w)])
+    return f"{_number(index)}. {w['name']} ({team}): {state}"
+
+
+# -- what each part does (aria-labels) ------------------------------------------------------------
+def _action_words(observation: dict[str, Any], name: str) -> str:
+    """What choosing one action on its last part does, in words."""
     verb, _, rest = name.partition(" ")
-    wrestler: str | None = None
-    if verb == "corner":
-        cell = _CORNER_CELLS.get(rest)
-        return None if cell is None else Target(name, verb, None, cell)
-    if verb == "move":
-        wrestler, _, rest = rest.rpartition(" ")  # a label may hold spaces; the square never does
-        if not wrestler:
-            return None
-    elif verb not in ("place", "land", "throw"):
-        return None
-    cell = _CELL_OF.get(rest)
-    if cell is None or (verb in _ON_FLOOR and not mat.is_floor(cell)):
-        return None
-    return Target(name, verb, wrestler, cell)
-
-
-def square_targets(actions: Iterable[str]) -> list[Target]:
-    """Every legal action that names a square, in the order given."""
-    return [t for t in map(square_target, actions) if t is not None]
-
-
-def _wrestler(observation: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-    return next((w for w in observation["wrestlers"] if w["name"] == name), None)
-
-
-def describe_target(observation: dict[str, Any], target: Target) -> str:
-    """What clicking the target does, in words (its ``aria-label`` and tooltip)."""
-    square = mat.SQUARE_NAMES[target.cell]
     active = next((w for w in observation["wrestlers"] if w.get("active")), None)
-    if target.verb == "move":
-        w = _wrestler(observation, target.wrestler)
-        big = " (the north-west square of its 2x2 base)" if w is not None and w["size"] == 2 else ""
-        return f"Move {target.wrestler} to {square}{big}"
-    if target.verb == "place":
+    if verb == "move":
+        who, _, square = rest.rpartition(" ")
+        return f"move {who} to {square}"
+    if verb == "place":
         prompt = observation.get("prompt")
-        return f"{prompt[:1].upper()}{prompt[1:]}: {square}" if prompt else f"Place on {square}"
-    if target.verb == "land":
-        who = active["name"] if active else "the attacker"
-        return f"Turnbuckle Attack: {who} lands on {square}"
-    if target.verb == "throw":
-        thrown = active["lifting"] if active and active.get("lifting") else "the lifted wrestler"
-        if mat.is_rope(target.cell):
-            return f"Throw {thrown} out of the ring over the ropes at {square}"
-        return f"Throw {thrown} to {square}"
-    return f"Take the {target.action.split(' ', 1)[1]} corner ({square})"
+        return f"{prompt}: {rest}" if prompt else f"place on {rest}"
+    if verb == "land":
+        return f"{active['name'] if active else 'the attacker'} lands on {rest}"
+    if verb == "throw":
+        load = active["lifting"] if active and active.get("lifting") else "the lifted wrestler"
+        cell = mat.parse_square(rest)
+        return f"throw {load} out over the ropes at {rest}" if mat.is_rope(cell) else f"throw {load} to {rest}"
+    if verb == "corner":
+        return f"take the {rest} corner"
+    if verb in ("climb", "dismount"):
+        return f"{rest} climbs {'up' if verb == 'climb' else 'down'}"
+    if name == "smash":
+        return "smash the thrown wrestler against the turnbuckle (2 DMG)"
+    if verb == "rebound":
+        return f"rebound off the {rest} rope"
+    if verb == "shove":
+        return f"shove {rest}"
+    if verb == "bounce" or (verb == "use" and " off " in rest):
+        return rest.replace(" off ", " bounces off the ") + " rope"
+    return name
 
 
-def _targets_svg(observation: dict[str, Any], targets: Sequence[Target]) -> list[str]:
-    by_cell: dict[int, list[Target]] = {}
-    for t in targets:
-        by_cell.setdefault(t.cell, []).append(t)
-    sizes = {w["name"]: w["size"] for w in observation["wrestlers"]}
-    parts: list[str] = []
-    for cell, here in by_cell.items():
-        x, y = mat.xy(cell)
-        width = CELL / len(here)
-        for k, t in enumerate(here):
-            left = x * CELL + k * width
-            label = describe_target(observation, t)
-            shape = ""
-            if t.verb == "move" and sizes.get(t.wrestler) == 2:  # where the whole base would stand
-                shape = (f'<rect class="footprint" x="{x * CELL}" y="{y * CELL}" width="{2 * CELL}" '
-                         f'height="{2 * CELL}" fill="none" stroke="#7d6608" stroke-dasharray="4 3" '
-                         'pointer-events="none"/>')
-            letter = ""
-            if len(here) > 1:  # which strip is which
-                letter = (f'<text x="{left + width / 2:g}" y="{y * CELL + 25}" text-anchor="middle" font-size="12" '
-                          f'fill="#4d3d00" pointer-events="none">{t.verb[0].upper()}</text>')
-            parts.append(
-                f'<g class="target" data-action={quoteattr(t.action)} tabindex="0" role="button" '
-                f'aria-label={quoteattr(label)}><title>{escape(label)}</title>{shape}'
-                f'<rect x="{left + 2:g}" y="{y * CELL + 2}" width="{width - 4:g}" height="{CELL - 4}" rx="4" '
-                f'fill="#f4d03f" fill-opacity="0.45" stroke="#7d6608" stroke-width="1.5"/>{letter}</g>')
+def part_labels(observation: dict[str, Any], found: Sequence[Pick]) -> dict[str, str]:
+    """Per part that ends some pick's path, what clicking it does (``a or b`` when it ends several)."""
+    ending: dict[str, list[str]] = {}
+    for p in found:
+        if p.path[-1].startswith("w:"):
+            continue  # a wrestler keeps its own description; its menu lists the attacks
+        words = _action_words(observation, p.action)
+        ending.setdefault(p.path[-1], [])
+        if words not in ending[p.path[-1]]:
+            ending[p.path[-1]].append(words)
+    return {part: _short(" or ".join(words), 160) for part, words in ending.items()}
+
+
+# -- the mat ----------------------------------------------------------------------------------------
+def _mat(observation: dict[str, Any]) -> list[str]:
+    tint: dict[int, str] = {}
+    for p, team in enumerate(observation["teams"]):
+        if team.get("corner"):
+            for c in mat.corner_squares(mat.parse_square(team["corner"])):
+                tint[c] = COLOURS[p % len(COLOURS)]
+    parts = [f'<rect x="{MARGIN}" y="{MARGIN}" width="{mat.SIZE * CELL}" height="{mat.SIZE * CELL}" fill="#8b1a1a"/>']
+    for c in range(mat.CELLS):
+        x, y = _px(c)
+        if mat.is_floor(c):
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ebe5d3" stroke="#b9b29c" '
+                         'stroke-width="0.6"/>')
+            if c in tint:
+                parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{tint[c]}" '
+                             'fill-opacity="0.16"/>')
+        elif mat.is_turnbuckle(c):
+            parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
+                         'fill="#4a4a4a" stroke="#222"/>')
+            parts.append(_text(x + CELL / 2, y + CELL / 2 + 4, mat.SQUARE_NAMES[c][3:], 11, "#eee", "bold", "middle"))
+        else:
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#6e1414" '
+                         'stroke-width="0.6"/>')
+    # rope lines along the ring's edge, and the square names the actions use
+    ring = MARGIN + CELL
+    parts.append(f'<rect x="{ring}" y="{ring}" width="{10 * CELL}" height="{10 * CELL}" fill="none" '
+                 'stroke="#f2f2f2" stroke-width="2.5"/>')
+    for i, col in enumerate(mat.COLUMNS):
+        cx = MARGIN + (i + 1.5) * CELL
+        parts.append(_text(cx, MARGIN - 7, col, 13, INK, "bold", "middle", "col"))
+        parts.append(_text(cx, MAT - MARGIN + 16, col, 13, INK, "bold", "middle", "col"))
+    for row in range(1, 11):
+        cy = MARGIN + (row + 0.5) * CELL + 4.5
+        parts.append(_text(MARGIN - 5, cy, str(row), 13, INK, "bold", "end", "row"))
+        parts.append(_text(MAT - MARGIN + 5, cy, str(row), 13, INK, "bold", "start", "row"))
     return parts
 
 
-def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
-    """The mat with every wrestler in the ring, a list of all of them, and (on the viewer's turn)
-    the squares their legal actions name as targets, drawn over the wrestlers so an occupied square
-    (a throw into someone) can still be clicked."""
-    width = mat.SIZE * CELL
-    rows = len(observation["wrestlers"])
-    prompt = observation.get("prompt")
-    # the decision's facts (the dice a re-roll would change, what a defence is against, ...): the
-    # browser shows the picture instead of the text view, so the picture says them
-    now = textwrap.wrap(f"Now: {prompt}", 72) if prompt else []
-    height = width + 20 + 18 * rows + 17 * len(now)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#222"/>']
+def _token(observation: dict[str, Any], index: int, labels: dict[str, str]) -> list[str]:
+    w = observation["wrestlers"][index]
+    if w["square"] is None or w["where"] not in ("ring", "turnbuckle"):
+        return []
+    x, y = _px(mat.parse_square(w["square"]))
+    size = w["size"] * CELL
+    cx, cy, r = x + size / 2, y + size / 2 - 2, size / 2 - 5
+    colour = COLOURS[w["team"] % len(COLOURS)]
+    label = labels.get(wrestler_pick(index), wrestler_label(observation, index))
+    out = [f'<g {pick_attrs(wrestler_pick(index), label)} opacity="{0.5 if w["ko"] else 1}">'
+           f"<title>{escape(label)}</title>"]
+    if w.get("active"):  # the wrestler acting now: a white halo
+        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r + 4:g}" fill="#fff" stroke="#222" stroke-width="1"/>')
+    dash = ' stroke-dasharray="3 2"' if "Knockdown" in w["counters"] else ""
+    out.append(f'<circle class="hit" cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{colour}" stroke="#111" '
+               f'stroke-width="1.5"{dash}/>')
+    out.append(_text(cx, cy + (7 if size > CELL else 5.5), _number(index), 22 if size > CELL else 15, "#fff",
+                     "bold", "middle"))
+    # STA as a bar under the disc
+    bar = size - 12
+    left = w["sta"] / w["sta_max"] if w["sta_max"] else 0
+    out.append(f'<rect x="{x + 6}" y="{y + size - 6}" width="{bar}" height="4" fill="#fff" stroke="#555" '
+               'stroke-width="0.5"/>')
+    out.append(f'<rect x="{x + 6}" y="{y + size - 6}" width="{bar * left:g}" height="4" fill="#27ae60"/>')
+    badges = [b for b, on in (("KO", w["ko"]), ("KD", "Knockdown" in w["counters"] and not w["ko"])) if on]
+    if badges:
+        out.append(f'<rect x="{x + size - 19}" y="{y + 1}" width="18" height="12" rx="3" fill="#111"/>')
+        out.append(_text(x + size - 10, y + 11, badges[0], 9, "#fff", "bold", "middle"))
+    if "Bleeding" in w["counters"]:
+        out.append(f'<circle cx="{x + 6}" cy="{y + 6}" r="4" fill="#e00" stroke="#600"/>')
+    out.append("</g>")
+    return out
+
+
+def _load(observation: dict[str, Any], index: int, labels: dict[str, str]) -> list[str]:
+    """A wrestler held overhead: a small token over its lifter's corner (click it to throw it)."""
+    w = observation["wrestlers"][index]
+    lifter = indices(observation).get(w["lifted_by"] or "")
+    held = observation["wrestlers"][lifter] if lifter is not None else None
+    if held is None or held["square"] is None:
+        return []
+    x, y = _px(mat.parse_square(held["square"]))
+    cx, cy = x + held["size"] * CELL - 6, y + 6
+    label = labels.get(wrestler_pick(index), wrestler_label(observation, index))
+    return [f'<g {pick_attrs(wrestler_pick(index), label)}><title>{escape(label)}</title>'
+            f'<circle class="hit" cx="{cx}" cy="{cy}" r="12" fill="{COLOURS[w["team"] % len(COLOURS)]}" '
+            f'stroke="#fff" stroke-width="2" stroke-dasharray="3 2"/>'
+            + _text(cx, cy + 4.5, _number(index), 12, "#fff", "bold", "middle") + "</g>"]
+
+
+def _squares(observation: dict[str, Any], labels: dict[str, str], big_movers: set[str]) -> list[str]:
+    """Every square as a part to pick, over the tokens (they take clicks only while lit)."""
+    occupied = {c for w in observation["wrestlers"] if w["square"] and w["where"] in ("ring", "turnbuckle")
+                for c in mat.footprint(mat.parse_square(w["square"]), w["size"])}
+    out = []
     for c in range(mat.CELLS):
-        x, y = mat.xy(c)
-        if mat.is_floor(c):
-            fill = "#e8e2d0"
-        elif mat.is_turnbuckle(c):
-            fill = "#555"
+        name = mat.SQUARE_NAMES[c]
+        pid = square_pick(name)
+        kind = "turnbuckle" if mat.is_turnbuckle(c) else "rope square" if mat.is_rope(c) else "square"
+        label = f"{name}: {labels[pid]}" if pid in labels else f"{kind} {name}"
+        x, y = _px(c)
+        foot = ""
+        if name in big_movers and mat.valid_footprint(c, 2):  # where a 2x2 base would stand
+            foot = (f'<rect class="foot" x="{x}" y="{y}" width="{2 * CELL}" height="{2 * CELL}" fill="none" '
+                    'stroke="#7d6608" stroke-width="2" stroke-dasharray="5 3"/>')
+        hit = "hit busy" if c in occupied else "hit"  # lit more faintly: the token stays in its colours
+        out.append(f'<g {pick_attrs(pid, label)}><rect class="{hit}" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" '
+                   f'height="{CELL - 2}" rx="3" fill="#fff" fill-opacity="0"/>{foot}</g>')
+    return out
+
+
+def _ropes(labels: dict[str, str]) -> list[str]:
+    """Each side's rope, shown only while it can be chosen (a bounce, a rebound)."""
+    out = []
+    arrows = {"N": "\u2193", "S": "\u2191", "W": "\u2192", "E": "\u2190"}  # back into the ring
+    for side in mat.ROPES:
+        pid = rope_pick(side)
+        if side in ("N", "S"):
+            x, y, w, h = MARGIN + CELL, MARGIN + (0 if side == "N" else 11 * CELL), 10 * CELL, CELL
         else:
-            fill = "#8b1a1a"
-        parts.append(f'<rect x="{x * CELL}" y="{y * CELL}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                     f'stroke="#999" stroke-width="0.5"/>')
-    letters = _letters(observation)
+            x, y, w, h = MARGIN + (0 if side == "W" else 11 * CELL), MARGIN + CELL, CELL, 10 * CELL
+        label = labels.get(pid, f"the {side} rope")
+        glyphs = "".join(_text(x + w / 2 + (dx if w > h else 0), y + h / 2 + 6 + (0 if w > h else dx), arrows[side],
+                               18, "#222", "bold", "middle") for dx in (-120, 0, 120))
+        out.append(f'<g {pick_attrs(pid, label, only_when_pickable=True)}><title>{escape(label)}</title>'
+                   f'<rect class="hit" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="6" fill="#f4d03f" '
+                   f'fill-opacity="0.75"/>{glyphs}</g>')
+    return out
+
+
+def _arrows(observation: dict[str, Any], labels: dict[str, str]) -> list[str]:
+    """Arrows around a wrestler being shoved, one per direction (shown only while it can be chosen)."""
+    found = shoved(observation)
+    if found is not None:
+        index, anchor = found
+        size = observation["wrestlers"][index]["size"]
+        x, y = _px(anchor)
+        cx, cy, reach = x + size * CELL / 2, y + size * CELL / 2, size * CELL / 2 + CELL / 2
+    else:  # the prompt named no one we know: a compass in the middle of the ring
+        cx = cy = MARGIN + 6 * CELL
+        reach = CELL
+    out = []
+    for name, (dx, dy) in mat.DIRECTIONS.items():
+        pid = direction_pick(name)
+        ax, ay = cx + dx * reach, cy + dy * reach
+        label = labels.get(pid, f"shove {name}")
+        # a triangle pointing along (dx, dy): tip ahead, base behind
+        length = (dx * dx + dy * dy) ** 0.5
+        ux, uy = dx / length, dy / length
+        tip = (ax + ux * 10, ay + uy * 10)
+        b1 = (ax - ux * 7 - uy * 8, ay - uy * 7 + ux * 8)
+        b2 = (ax - ux * 7 + uy * 8, ay - uy * 7 - ux * 8)
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, b1, b2))
+        out.append(f'<g {pick_attrs(pid, label, only_when_pickable=True)}><title>{escape(label)}</title>'
+                   f'<circle class="hit" cx="{ax:g}" cy="{ay:g}" r="15" fill="#fff" fill-opacity="0.9" '
+                   f'stroke="#7d6608"/><polygon points="{points}" fill="#b03a2e" pointer-events="none"/></g>')
+    return out
+
+
+# -- the panel -----------------------------------------------------------------------------------
+def _dosh_in_ring(observation: dict[str, Any], team: int) -> float:
+    """rumbleslam ROUNDS: what the team would count now (KO'd wrestlers half, the sidelines nothing)."""
+    total = 0.0
     for w in observation["wrestlers"]:
-        if w["square"] is None or w["where"] not in ("ring", "turnbuckle"):
-            continue
-        anchor = mat.parse_square(w["square"])
-        x, y = mat.xy(anchor)
-        size = w["size"] * CELL
-        colour = COLOURS[w["team"] % len(COLOURS)]
-        name = escape(w["name"])
-        opacity = "0.5" if w["ko"] else "1"
-        parts.append(f'<g class="wrestler" opacity="{opacity}"><title>{name}</title>'
-                     f'<circle cx="{x * CELL + size / 2}" cy="{y * CELL + size / 2}" r="{size / 2 - 3}" '
-                     f'fill="{colour}" stroke="#000"/>'
-                     f'<text x="{x * CELL + size / 2}" y="{y * CELL + size / 2 + 5}" text-anchor="middle" '
-                     f'font-size="14" fill="#fff">{letters[w["name"]]}</text></g>')
-    parts.extend(_targets_svg(observation, square_targets(actions)))
-    y0 = width + 16
+        if w["team"] == team and w["where"] in ("ring", "turnbuckle", "lifted"):
+            total += w["dosh"] / 2 if w["ko"] else w["dosh"]
+    return total
+
+
+def _panel(observation: dict[str, Any], labels: dict[str, str]) -> tuple[list[str], float]:
+    x0 = PANEL_X
+    when = f"Round {observation['round']} of {observation['rounds']}" if observation["round"] else "Setting up"
+    out = [_text(x0, 22, when, 16, INK, "bold", cls="round")]
+    out.append(_text(x0, 40, _short(f"Initiative card: {observation['initiative_card']}", 40), 11.5, MUTED))
+    y = 50.0
+    active = next((i for i, w in enumerate(observation["wrestlers"]) if w.get("active")), None)
+    if active is not None:
+        w = observation["wrestlers"][active]
+        out.append(f'<rect x="{x0}" y="{y}" width="{PANEL_W}" height="26" rx="5" fill="#fff4c2" stroke="#d4ac0d"/>')
+        out.append(_text(x0 + 8, y + 18, _short(f"{_number(active)}. {w['name']}", 24), 13, INK, "bold"))
+        out.append(_text(x0 + PANEL_W - 8, y + 18, f"AP {w['ap']}  MP {w['mp']}", 13, INK, "bold", "end",
+                         cls="apmp"))
+        y += 32
+    for p, team in enumerate(observation["teams"]):
+        colour = COLOURS[p % len(COLOURS)]
+        members = [i for i, w in enumerate(observation["wrestlers"]) if w["team"] == p]
+        y += 6
+        out.append(f'<rect x="{x0}" y="{y}" width="5" height="{36 + ROW_H * len(members)}" fill="{colour}"/>')
+        out.append(_text(x0 + 10, y + 13, _short(team["name"], 30), 13.5, colour, "bold", cls="team"))
+        out.append(_text(x0 + PANEL_W - 6, y + 28, f"Dosh {_dosh_in_ring(observation, p):g}K", 11.5, INK, "bold",
+                         "end", cls="dosh"))
+        corner = f"corner {team['corner'][3:]} \u00b7 " if team.get("corner") else ""
+        endorse = f"{team['endorsements']} Endorsement{'' if team['endorsements'] == 1 else 's'}"
+        out.append(_text(x0 + 10, y + 28, _short(f"{corner}{endorse}", 28), 11, MUTED, cls="purse"))
+        y += 34
+        if team.get("sponsorships"):
+            out.append(_text(x0 + 10, y + 7, _short("Sponsors: " + ", ".join(team["sponsorships"]), 42), 10.5, MUTED))
+            y += 12
+        for i in members:
+            out.extend(_legend_row(observation, i, x0 + 8, y, labels))
+            y += ROW_H
+    return out, y
+
+
+def _legend_row(observation: dict[str, Any], index: int, x: float, y: float, labels: dict[str, str]) -> list[str]:
+    w = observation["wrestlers"][index]
+    colour = COLOURS[w["team"] % len(COLOURS)]
+    label = labels.get(wrestler_pick(index), wrestler_label(observation, index))
+    line = [_where(w), *_counters(w)]
+    if w.get("active"):
+        line.append(f"AP {w['ap']} MP {w['mp']}")
+    elif w.get("activated"):
+        line.append("done this round")
+    faded = w["where"] == "out"
+    return [
+        f'<g {pick_attrs(wrestler_pick(index), label)} opacity="{0.55 if faded else 1}">'
+        f"<title>{escape(label)}</title>"
+        f'<rect class="hit" x="{x - 3}" y="{y + 1}" width="{PANEL_W - 7}" height="{ROW_H - 2}" rx="4" fill="#fff" '
+        f'fill-opacity="{0.9 if w.get("active") else 0}"/>'
+        f'<circle cx="{x + 9}" cy="{y + 12}" r="9.5" fill="{colour}" stroke="#111"/>'
+        + _text(x + 9, y + 16, _number(index), 11, "#fff", "bold", "middle")
+        + _text(x + 24, y + 14, _short(w["name"], 22), 12.5, INK, "bold" if w.get("active") else "normal",
+                cls="name")
+        + _text(x + PANEL_W - 14, y + 14, f"STA {w['sta']}/{w['sta_max']}", 11.5, INK, "normal", "end", cls="sta")
+        + _text(x + 24, y + 26, _short(" \u00b7 ".join(line), 40), 10.5, MUTED, cls="state")
+        + "</g>"
+    ]
+
+
+def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
+    """The mat with every wrestler and part to pick, the panel, and the decision's prompt below."""
+    found = picks(observation, actions)
+    labels = part_labels(observation, found)
+    big = {w["name"] for w in observation["wrestlers"] if w["size"] == 2}
+    big_movers = {p.path[-1][3:] for p in found if p.action.startswith("move ")
+                  and p.action[5:].rpartition(" ")[0] in big}
+    panel, panel_bottom = _panel(observation, labels)
+    prompt = observation.get("prompt")
+    lines = textwrap.wrap(f"Now: {prompt}", 110) if prompt else []
+    if observation.get("over"):
+        lines.append(f"Match over: {observation.get('result')}")
+    top = max(MAT, panel_bottom) + 6
+    height = int(top + 18 * len(lines) + 8)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rs-mat" width="{WIDTH}" height="{height}" '
+             f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
+             f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="{BACK}"/>']
+    parts.extend(_mat(observation))
+    for i in range(len(observation["wrestlers"])):
+        parts.extend(_token(observation, i, labels))
+    parts.extend(_squares(observation, labels, big_movers))
     for i, w in enumerate(observation["wrestlers"]):
-        where = w["square"] if w["where"] in ("ring", "turnbuckle") else w["where"]
-        parts.append(f'<text x="6" y="{y0 + 18 * i}" font-size="13" fill="{COLOURS[w["team"] % 4]}">'
-                     f'{letters[w["name"]]}: {escape(w["name"])} STA {w["sta"]}/{w["sta_max"]} ({escape(str(where))})'
-                     f'</text>')
-    y1 = y0 + 18 * rows
-    for i, line in enumerate(now):
-        parts.append(f'<text class="prompt" x="6" y="{y1 + 17 * i}" font-size="13" fill="#f4d03f">'
-                     f'{escape(line)}</text>')
+        if w["where"] == "lifted":
+            parts.extend(_load(observation, i, labels))
+    parts.extend(_ropes(labels))
+    parts.extend(_arrows(observation, labels))
+    parts.extend(panel)
+    for i, line in enumerate(lines):
+        over = observation.get("over") and i == len(lines) - 1
+        parts.append(_text(8, top + 14 + 18 * i, line, 13, "#7d4e00" if over else INK, "bold" if over else "normal",
+                           cls="result" if over else "prompt"))
     parts.append("</svg>")
     return "".join(parts)
+
+
+# -- the move log's dice ----------------------------------------------------------------------------
+def event_pieces(event: Event) -> list[Piece]:
+    """rumbleslam DICE: a roll's Copper, Silver, Gold and Crowd dice, each in its own colour; an
+    Endorsement's re-roll shows the face it threw away."""
+    if event.kind == "roll":
+        return [_die(text) for text in event.data.get("dice", []) if "=" in str(text)]
+    if event.kind == "endorsement" and event.data.get("die") in DIE_NAMES:
+        kind, was = str(event.data["die"]), event.data.get("was")
+        face = was if isinstance(was, int | str) else "?"
+        if kind == "Crowd" and isinstance(was, int) and 0 <= was < len(CROWD_FACES):
+            face = CROWD_FACES[was]
+        return [{**_die(f"{kind}={face}"), "kept": False}]
+    return []
+
+
+def _die(text: str) -> Piece:
+    kind, _, face = str(text).partition("=")
+    value: int | str = int(face) if face.lstrip("-").isdigit() else face
+    return {"kind": "die", "value": value, "faces": DIE_NAMES.get(kind, kind.lower()),
+            "colour": DIE_COLOURS.get(kind, "#ffffff")}

@@ -5,7 +5,7 @@ Section names in comments are the headings of ``rumbleslam.txt`` (``# rumbleslam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -14,6 +14,7 @@ from turnbuckle.engine.datafiles import is_inline, source_name
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.rumbleslam import mat
@@ -277,6 +278,16 @@ class RumbleslamGame(Game):
         return chosen
 
     # -- balance reports (analyze) ---------------------------------------------------------
+    def team_builder(self) -> dict[str, Any] | None:
+        from turnbuckle.games.rumbleslam.builder import builder_info
+
+        return builder_info(self)
+
+    def check_built_team(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        from turnbuckle.games.rumbleslam.builder import check_built_team
+
+        return check_built_team(self, spec)
+
     def balance_entrants(self) -> list[str]:
         """rumbleslam TEAMS: the ready-made teams (a team, not a wrestler, is what takes a side)."""
         return [t.name for t in default_teams().team]
@@ -451,23 +462,23 @@ class RumbleslamGame(Game):
     def options(cls) -> list[GameOption]:
         return [
             GameOption("players", 2, "number of teams (the text's game sizes are for 2; 3-4 also work)", (2, 3, 4)),
-            GameOption("teams", None, "ready-made team names or team .toml files, one per player"),
-            GameOption("team0", None, "team file, ready-made team name or inline team TOML for player 0"),
-            GameOption("team1", None, "team file (or ready-made team name) for player 1"),
-            GameOption("team2", None, "team file for player 2 (3-4 players)"),
-            GameOption("team3", None, "team file for player 3 (4 players)"),
-            GameOption("roster", None, "roster TOML file (default: turnbuckle's original roster)"),
-            GameOption("dice", None, "dice TOML file (default: the assumed six-sided faces)"),
+            GameOption("teams", None, "ready-made team names or team .toml files, one per player", kind="teams"),
+            GameOption("team0", None, "team file, ready-made team name or inline team TOML for player 0", kind="team"),
+            GameOption("team1", None, "team file (or ready-made team name) for player 1", kind="team"),
+            GameOption("team2", None, "team file for player 2 (3-4 players)", kind="team"),
+            GameOption("team3", None, "team file for player 3 (4 players)", kind="team"),
+            GameOption("roster", None, "roster TOML file (default: turnbuckle's original roster)", kind="file"),
+            GameOption("dice", None, "dice TOML file (default: the assumed six-sided faces)", kind="file"),
             GameOption("size", "lightweight", "game size: lightweight 1000K, middleweight 1500K, madness 2500K",
                        tuple(GAME_SIZES)),
-            GameOption("budget", None, "Dosh budget in K (overrides size)"),
+            GameOption("budget", None, "Dosh budget in K (overrides size)", kind="integer", minimum=1),
             GameOption("turnbuckle_attack_damage", 1, "Turnbuckle Attack DMG: 1 body text, 2 Quick Reference", (1, 2)),
             GameOption("turnbuckle_throw_dex_bonus", 0, "+1 DEX when thrown onto a turnbuckle (Quick Reference)",
                        (0, 1)),
             GameOption("reroll_prompts", "useful", "offer Endorsement re-rolls when losing a roll, or never",
                        ("useful", "never")),
             GameOption("knocked_down_can_move", False, "a Knocked Down wrestler may spend MP", (True, False)),
-            GameOption("rounds", 5, "rounds before the Dosh count (the text plays 5)"),
+            GameOption("rounds", 5, "rounds before the Dosh count (the text plays 5)", minimum=1, maximum=10),
         ]
 
     @classmethod
@@ -528,12 +539,34 @@ class RumbleslamGame(Game):
         return render_observation(observation)
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
-        """The mat; the squares the legal ``actions`` name are drawn as targets to click."""
+        """The mat and its panel; every part a legal action is chosen by is drawn to be clicked."""
         from turnbuckle.games.rumbleslam.render import render_svg
 
         return render_svg(observation, actions)
 
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        """Wrestlers, squares, ropes and shove arrows clicked in turn (``picks.py``)."""
+        from turnbuckle.games.rumbleslam.picks import picks
+
+        return picks(observation, actions)
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        """A roll's Copper, Silver, Gold and Crowd dice for the move log (``render.py``)."""
+        from turnbuckle.games.rumbleslam.render import event_pieces
+
+        return event_pieces(event)
+
     def describe_action(self, action_name: str) -> str | None:
+        """The rulebook's words, and for an attack on a wrestler the dice and odds (``odds.py``)."""
+        text = self._card_words(action_name)
+        if "->" in action_name:
+            from turnbuckle.games.rumbleslam.odds import attack_odds
+
+            odds = attack_odds(self, action_name)
+            return f"{text} {odds}" if text and odds else text or odds
+        return text
+
+    def _card_words(self, action_name: str) -> str | None:
         """The rulebook's words, and for an ability, a Crowd Pleaser or a Choice option what the
         wrestler's card says (the bare name says nothing of its dice, DMG or special rules)."""
         from turnbuckle.games.rumbleslam.narrate import describe_action

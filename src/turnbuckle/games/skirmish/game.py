@@ -14,6 +14,7 @@ from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.skirmish import geometry as geo
@@ -214,10 +215,13 @@ class SkirmishGame(Game):
         return [
             GameOption("match_type", "singles", "singles, fatal_four_way (4 players) or tag (2 wrestlers a side)",
                        MATCH_TYPES),
-            GameOption("wrestlers", None, "wrestler names from the roster, seat by seat (tag: P0's two, then P1's)"),
-            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)"),
-            GameOption("base_diameter", 1.6, "round base diameter in inches (a profile's `base` overrides it)"),
-            GameOption("max_rounds", 40, "rounds before the match is called a draw (the text has no limit)"),
+            GameOption("wrestlers", None, "wrestler names from the roster, seat by seat (tag: P0's two, then P1's)",
+                       kind="wrestlers"),
+            GameOption("roster", None, "path of a roster TOML file (default: the starter roster)", kind="file"),
+            GameOption("base_diameter", 1.6, "round base diameter in inches (a profile's `base` overrides it)",
+                       minimum=0.8, maximum=3.0),
+            GameOption("max_rounds", 40, "rounds before the match is called a draw (the text has no limit)",
+                       minimum=1, maximum=200),
             GameOption("end_floor_ap", "per_end", "END the floor prevents pays the attacker: per_end AP or one AP",
                        ("per_end", "one")),
             GameOption("whip_rope_route", True, "a Whip may send the defender off a rope on its way (2 END)",
@@ -297,6 +301,11 @@ class SkirmishGame(Game):
 
         return render_svg(observation, actions)
 
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        from turnbuckle.games.skirmish.render import table_picks
+
+        return table_picks(observation, actions)
     def roster(self) -> list[dict[str, Any]]:
         return [
             {"name": w.name, "STR": w.STR, "TECH": w.TECH, "END": w.END, "SPD": w.SPD, "SHOW": w.SHOW,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
+from turnbuckle.engine.picks import Pick
 from turnbuckle.games.skirmish import geometry as geo
 
 COLS = 60
@@ -165,89 +166,218 @@ def destinations(observation: dict[str, Any], actions: Sequence[str]) -> list[De
     return out
 
 
+Placed = tuple[list["Destination"], dict[str, str], list[Pick]]
+
+
+def _placed(observation: dict[str, Any], actions: Sequence[str]) -> Placed:
+    """The destinations among ``actions``, the ids of the named ones, and every action's pick."""
+    from turnbuckle.engine.picks import pick_id
+    from turnbuckle.games.skirmish.table import picks
+
+    found = destinations(observation, actions)
+    named = {d.action: pick_id("np", d.action.replace(" ", "_")) for d in found if d.named}
+    return found, named, picks(observation, actions, named)
+
+
+def table_picks(observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+    """``Game.picks``: how each action is chosen on the picture ``render_svg`` draws."""
+    return _placed(observation, actions)[2]
+
+
+SCALE = 20.0
+"""Pixels per inch in the browser's picture."""
+PAD = 30.0
+PANEL = 230.0
+"""Width of the gauges beside the ring (AP pools, bids, END)."""
+
+
+def _arrow_points(x: float, y: float, angle: float, radius: float) -> str:
+    """A small arrowhead ``radius`` pixels from (x, y), pointing away at ``angle`` (degrees CCW from east)."""
+    t = math.radians(angle)
+    ux, uy = math.cos(t), -math.sin(t)  # screen y points down
+    tip = (x + ux * (radius + 13), y + uy * (radius + 13))
+    left = (x + ux * radius - uy * 7, y + uy * radius + ux * 7)
+    right = (x + ux * radius + uy * 7, y + uy * radius - ux * 7)
+    return " ".join(f"{px_:.1f},{py_:.1f}" for px_, py_ in (tip, left, right))
+
+
+def _gauge(x: float, y: float, width: float, value: float, most: float, colour: str, label: str) -> str:
+    filled = 0.0 if most <= 0 else max(0.0, min(1.0, value / most)) * width
+    return (f'<g class="gauge"><title>{escape(label)}</title>'
+            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="10" rx="3" fill="#444"/>'
+            f'<rect x="{x:g}" y="{y:g}" width="{filled:.1f}" height="10" rx="3" fill="{colour}"/></g>')
+
+
+def _panel(observation: dict[str, Any], x0: float) -> list[str]:
+    """Each player's AP pool (and what is left of a revealed bid) and each model's END, as gauges."""
+    out = [f'<text x="{x0:g}" y="{PAD + 4:g}" font-size="13" font-weight="bold" fill="#eee">'
+           f'Round {observation["round"]} of {observation["max_rounds"]}</text>',
+           f'<text x="{x0:g}" y="{PAD + 22:g}" font-size="11" fill="#bbb">{escape(str(observation["phase"]))}</text>']
+    y = PAD + 44
+    most_pool = max([10, *(p["pool"] for p in observation["players"])])
+    for p in observation["players"]:
+        colour = COLOURS[p["player"] % len(COLOURS)]
+        bid = "?" if p["bid_submitted"] and p["bid"] is None else ("-" if p["bid"] is None else str(p["bid"]))
+        out.append(f'<text x="{x0:g}" y="{y:g}" font-size="12" font-weight="bold" fill="{colour}">'
+                   f'P{p["player"]} {escape(p["label"][:24])}</text>')
+        out.append(_gauge(x0, y + 6, PANEL - 70, p["pool"], most_pool, "#f1c40f", f"AP pool {p['pool']}"))
+        out.append(f'<text x="{x0 + PANEL - 62:g}" y="{y + 15:g}" font-size="11" fill="#eee">AP {p["pool"]}</text>')
+        left = "" if p["bid_left"] is None else f", {p['bid_left']} left"
+        out.append(f'<text x="{x0:g}" y="{y + 31:g}" font-size="11" fill="#ccc">bid {bid}{left}</text>')
+        y += 40
+        for m in observation["models"]:
+            if m["player"] != p["player"]:
+                continue
+            state = "" if m["in_ring"] else " (outside)"
+            out.append(f'<text x="{x0 + 8:g}" y="{y + 4:g}" font-size="11" fill="#ddd">'
+                       f'{LETTERS[m["model"]]} {escape(m["name"][:20])}{state}</text>')
+            out.append(_gauge(x0 + 8, y + 9, PANEL - 78, m["end"], m["end_start"], "#e74c3c",
+                              f"END {m['end']} of {m['end_start']}"))
+            out.append(f'<text x="{x0 + PANEL - 62:g}" y="{y + 18:g}" font-size="11" fill="#eee">'
+                       f'END {m["end"]}/{m["end_start"]}</text>')
+            y += 30
+        y += 10
+    return out
+
+
+def _legend(y: float) -> list[str]:
+    """What the ring's marks mean."""
+    items = [
+        '<path d="M 6 0 A 6 6 0 0 0 -6 0 Z" fill="#2471a3" fill-opacity="0.35"/>', "front arc (the half ahead)",
+        '<circle r="6" fill="none" stroke="#2471a3" stroke-dasharray="3 2"/>', "2-inch reach",
+        '<line x1="0" y1="0" x2="9" y2="0" stroke="#000" stroke-width="3"/>', "facing",
+        '<circle r="6" fill="#27ae60" fill-opacity="0.3" stroke="#27ae60" stroke-dasharray="3 2"/>', "move range",
+        '<circle r="4" fill="#1e8449" stroke="#fff"/>', "a place to move to",
+    ]
+    out = []
+    x = PAD
+    for i in range(0, len(items), 2):
+        out.append(f'<g transform="translate({x + 6:g},{y:g})">{items[i]}</g>'
+                   f'<text x="{x + 16:g}" y="{y + 4:g}" font-size="11" fill="#ddd">{items[i + 1]}</text>')
+        x += 22 + 6.2 * len(items[i + 1])
+    return out
+
+
 def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
-    """Ring, ropes, corner posts, models with facing and front arc, reach circles, move range and,
-    on the viewer's move decision, its legal destinations as dots to click (drawn last: on top)."""
-    scale = 20.0
-    pad = 30.0
-    size = RING * scale + 2 * pad
+    """The ring (ropes, corner posts, models with facing, front arc and reach, the move range clipped
+    to the ring), the gauges beside it and a legend; on the viewer's decision, the parts to pick:
+    destination points (the ring snaps a click to the nearest), facing arrows, the models a maneuver
+    can be aimed at, corners and rope sides (``table.picks``)."""
+    from turnbuckle.engine.picks import pick_attrs, pick_id
+    from turnbuckle.games.skirmish.table import facing_angle, mover_of, point_id
+
+    ring = RING * SCALE
+    size = ring + 2 * PAD
+    width = size + PANEL
     prompt = observation.get("prompt")
-    # what the decision needs (a boost's dice, a counter's AP, a bid's pool): the browser shows this
-    # picture instead of the text view, so the picture says it, under the ring
-    now = textwrap.wrap(f"Now: {prompt}", 95) if prompt else []
-    height = size + 16 * len(now) + (6 if now else 0)
+    now = textwrap.wrap(f"Now: {prompt}", 120) if prompt else []
+    height = size + 22 + 16 * len(now) + (6 if now else 0)
 
     def px(x: float) -> float:
-        return pad + x * scale
+        return PAD + x * SCALE
 
     def py(y: float) -> float:
-        return pad + (RING - y) * scale
+        return PAD + (RING - y) * SCALE
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size:g} {height:g}" width="{size:g}" '
+    found, named, offered = _placed(observation, actions)
+    wanted = {part for p in offered for part in p.path}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
            f'height="{height:g}" font-family="sans-serif">',
-           f'<rect x="0" y="0" width="{size:g}" height="{height:g}" fill="#222"/>',
-           f'<rect x="{pad}" y="{pad}" width="{RING * scale:g}" height="{RING * scale:g}" fill="#e8e2d0"/>']
+           '<defs><clipPath id="ring-clip">'
+           f'<rect x="{PAD}" y="{PAD}" width="{ring:g}" height="{ring:g}"/></clipPath></defs>',
+           f'<rect x="0" y="0" width="{width:g}" height="{height:g}" fill="#222"/>',
+           f'<rect class="ring" data-snap="" x="{PAD}" y="{PAD}" width="{ring:g}" height="{ring:g}" fill="#e8e2d0"/>']
     for offset, rope in zip((-4, -9, -14), ("#f1c40f", "#e74c3c", "#f1c40f"), strict=True):  # electrified ropes
-        side = RING * scale - 2 * offset
-        out.append(f'<rect class="rope" x="{pad + offset}" y="{pad + offset}" width="{side:g}" height="{side:g}" '
-                   f'fill="none" stroke="{rope}" stroke-width="2"/>')
+        side = ring - 2 * offset
+        out.append(f'<rect class="rope" x="{PAD + offset}" y="{PAD + offset}" width="{side:g}" height="{side:g}" '
+                   f'fill="none" stroke="{rope}" stroke-width="2" pointer-events="none"/>')
+    for rope_side, (x, y, w, h) in {"N": (PAD, PAD - 16, ring, 14), "S": (PAD, PAD + ring + 2, ring, 14),
+                                    "W": (PAD - 16, PAD, 14, ring), "E": (PAD + ring + 2, PAD, 14, ring)}.items():
+        pid = pick_id("rp", rope_side)
+        if pid in wanted:
+            out.append(f'<rect {pick_attrs(pid, f"the {rope_side} rope", hit=True)} x="{x:g}" y="{y:g}" '
+                       f'width="{w:g}" height="{h:g}" fill="#f1c40f" fill-opacity="0.35"/>')
     for name, (cx, cy) in {"SW": (0, 0), "SE": (RING, 0), "NW": (0, RING), "NE": (RING, RING)}.items():
-        out.append(f'<circle class="corner" cx="{px(cx):g}" cy="{py(cy):g}" r="9" fill="#555"/>'
-                   f'<text x="{px(cx):g}" y="{py(cy) + 4:g}" font-size="9" fill="#fff" text-anchor="middle">{name}'
-                   '</text>')
+        out.append(f'<g {pick_attrs(pick_id("cr", name), f"the {name} corner")}>'
+                   f'<circle class="corner hit" cx="{px(cx):g}" cy="{py(cy):g}" r="10" fill="#555"/>'
+                   f'<text x="{px(cx):g}" y="{py(cy) + 4:g}" font-size="9" fill="#fff" text-anchor="middle" '
+                   f'pointer-events="none">{name}</text></g>')
     pend = observation.get("pending") or {}
     models = observation["models"]
     if "limit" in pend and "mover" in pend:
         mover = models[pend["mover"]]
         out.append(f'<circle class="destinations" cx="{px(mover["x"]):g}" cy="{py(mover["y"]):g}" '
-                   f'r="{pend["limit"] * scale:g}" fill="#27ae60" fill-opacity="0.12" stroke="#27ae60" '
-                   'stroke-dasharray="6 4"/>')
+                   f'r="{pend["limit"] * SCALE:g}" fill="#27ae60" fill-opacity="0.12" stroke="#27ae60" '
+                   'stroke-dasharray="6 4" clip-path="url(#ring-clip)" pointer-events="none"/>')
     names: list[str] = []  # drawn last, over the dots, and never in the way of a click
     for m in models:
         if not m["in_ring"]:
             continue
         colour = COLOURS[m["player"] % len(COLOURS)]
-        x, y, r = px(m["x"]), py(m["y"]), m["base"] / 2 * scale
+        x, y, r = px(m["x"]), py(m["y"]), m["base"] / 2 * SCALE
         fx, fy = m["facing"]
         norm = math.hypot(fx, fy) or 1.0
         ux, uy = fx / norm, -fy / norm  # screen y points down
-        reach = r + REACH * scale
+        reach = r + REACH * SCALE
         out.append(f'<circle class="reach" cx="{x:g}" cy="{y:g}" r="{reach:g}" fill="none" stroke="{colour}" '
-                   'stroke-opacity="0.5" stroke-dasharray="3 3"/>')
-        # front arc: the half-disc ahead of the centre line
-        ax, ay = -uy * reach, ux * reach
+                   'stroke-opacity="0.5" stroke-dasharray="3 3" clip-path="url(#ring-clip)" pointer-events="none"/>')
+        ax, ay = -uy * reach, ux * reach  # front arc: the half-disc ahead of the centre line
         out.append(f'<path class="front-arc" d="M {x + ax:g} {y + ay:g} A {reach:g} {reach:g} 0 0 0 '
-                   f'{x - ax:g} {y - ay:g} Z" fill="{colour}" fill-opacity="0.10"/>')
-        out.append(f'<circle class="model" data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
+                   f'{x - ax:g} {y - ay:g} Z" fill="{colour}" fill-opacity="0.10" clip-path="url(#ring-clip)" '
+                   'pointer-events="none"/>')
+        label = f"{m['name']} (P{m['player']}), END {m['end']}"
+        out.append(f'<g {pick_attrs(pick_id("pl", m["player"]), label)}>'
+                   f'<circle class="model hit" data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
                    f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
-                   f'stroke-width="{2 if not m["staggered"] else 4}"/>')
-        out.append(f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '
-                   'stroke="#000" stroke-width="3"/>')
+                   f'stroke-width="{2 if not m["staggered"] else 4}"/>'
+                   f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '
+                   'stroke="#000" stroke-width="3" pointer-events="none"/>'
+                   f'<text x="{x:g}" y="{y + 4:g}" font-size="11" font-weight="bold" text-anchor="middle" fill="#fff" '
+                   f'pointer-events="none">{LETTERS[m["model"]]}</text></g>')
         staggered = " · staggered" if m["staggered"] else ""
-        names.append(f'<text x="{x:g}" y="{y - r - 6:g}" font-size="11" text-anchor="middle" fill="#111" '
+        text = f"{m['name']} · END {m['end']}{staggered}"
+        half = 3.1 * len(text)  # about half the label's width at 11px
+        lx = min(max(x, PAD + half + 2), PAD + ring - half - 2)  # never across the ropes
+        ly = y - r - 6 if y - r - 18 > PAD else y + r + 14
+        names.append(f'<text x="{lx:g}" y="{ly:g}" font-size="11" text-anchor="middle" fill="#111" '
                      f'stroke="#fff" stroke-width="3" paint-order="stroke" pointer-events="none">'
-                     f'{escape(m["name"])} · END {m["end"]}{staggered}</text>')
-    found = destinations(observation, actions)
+                     f'{escape(text)}</text>')
+    mover = mover_of(observation)
+    if mover is not None and models[mover]["in_ring"]:
+        m = models[mover]
+        x, y, r = px(m["x"]), py(m["y"]), m["base"] / 2 * SCALE
+        for action in actions:
+            words = action.split()
+            if words[0] != "face" or len(words) != 2:
+                continue
+            angle = facing_angle(words[1], observation, mover)
+            if angle is None:
+                continue
+            out.append(f'<polygon {pick_attrs(pick_id("fc", words[1]), f"Face {words[1]}", hit=True)} '
+                       f'points="{_arrow_points(x, y, angle, r + 16)}" fill="#34495e" fill-opacity="0.55" '
+                       'stroke="#fff" stroke-width="1"/>')
     if found:
-        # hundreds of grid dots: shared paint on the group and no tooltip each keep the picture small
+        # hundreds of grid points: shown only while they can be picked; the ring snaps a click to one
         out.append('<g class="targets" fill="#1e8449" stroke="#fff" stroke-width="1">')
         for d in found:
             if not d.named:
-                out.append(f'<circle class="target" data-action={quoteattr(d.action)} tabindex="0" role="button" '
-                           f'aria-label={quoteattr(d.label)} cx="{px(d.x):g}" cy="{py(d.y):g}" r="3.5"/>')
+                out.append(f'<circle {pick_attrs(point_id(d.x, d.y), d.label, only_when_pickable=True, hit=True)} '
+                           f'data-snap-point="" cx="{px(d.x):g}" cy="{py(d.y):g}" r="3.5"/>')
         for d in found:  # the named points over the grid
             if d.named:
-                out.append(f'<circle class="target named" data-action={quoteattr(d.action)} tabindex="0" '
-                           f'role="button" aria-label={quoteattr(d.label)} cx="{px(d.x):g}" cy="{py(d.y):g}" r="6" '
-                           f'fill="#8e44ad"><title>{escape(d.label)}</title></circle>')
+                out.append(f'<circle {pick_attrs(named[d.action], d.label, only_when_pickable=True, hit=True)} '
+                           f'data-snap-point="" cx="{px(d.x):g}" cy="{py(d.y):g}" r="7" fill="#8e44ad">'
+                           f'<title>{escape(d.label)}</title></circle>')
         out.append("</g>")
     out.extend(names)
+    out.extend(_panel(observation, size + 6))
     outside = [m["name"] for m in models if not m["in_ring"]]
     if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
-        out.append(f'<text class="outside" x="{pad}" y="{size - 6:g}" font-size="11" fill="#ddd">Outside the ring: '
-                   f'{escape(", ".join(outside))}</text>')
+        out.append(f'<text class="outside" x="{size + 6:g}" y="{size - 6:g}" font-size="11" fill="#ddd">'
+                   f'Outside: {escape(", ".join(outside))}</text>')
+    out.extend(_legend(size + 8))
     for i, line in enumerate(now):
-        out.append(f'<text class="prompt" x="6" y="{size + 12 + 16 * i:g}" font-size="12" fill="#f4d03f">'
+        out.append(f'<text class="prompt" x="6" y="{size + 30 + 16 * i:g}" font-size="12" fill="#f4d03f">'
                    f'{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)

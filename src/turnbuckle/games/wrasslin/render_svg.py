@@ -1,9 +1,11 @@
 """The WRASSLIN' table as an SVG picture for the browser.
 
 ``render_svg(game, observation)`` backs ``WrasslinGame.render_svg``: one row per Wrestler (Damage
-Track, ratings, position, cards in play, pin count, the hand face down with its size) and, for the
-seat whose observation it is, that hand face up as cards. It shows only what the observation holds,
-so a seat's picture never shows another seat's cards.
+Track, ratings, position, cards in play, pin count, the hand face down with its size), the deck and
+the discard pile, the play being answered and, for the seat whose observation it is, that hand face
+up as cards (name, colour, kind and damage, what it needs, its effect; an 11.5 error marked "may be
+challenged"). Each hand card and each wrestler row is a part to pick (``table.picks``). It shows
+only what the observation holds, so a seat's picture never shows another seat's cards.
 """
 
 from __future__ import annotations
@@ -11,16 +13,20 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from turnbuckle.engine.picks import pick_attrs, pick_id
+from turnbuckle.games.wrasslin.table import CHALLENGE_NOTE, COLOURS, card_face, card_of, card_pick
+
 if TYPE_CHECKING:
     from turnbuckle.games.wrasslin.rules import WrasslinGame
 
-WIDTH = 960
+WIDTH = 860
 ROW = 104
-CARD_W = 102
-CARD_H = 64
+CARD_W = 114
+CARD_H = 176
+GAP = 6
 
 
-def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal", anchor: str = "start",
+def _text(x: float, y: float, text: str, size: float = 13, weight: str = "normal", anchor: str = "start",
           fill: str = "#1d1d1f") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
             f'fill="{fill}">{escape(text)}</text>')
@@ -34,17 +40,35 @@ def _wrap(text: str, width: int = 14) -> list[str]:
             lines[-1] += ("" if lines[-1].endswith("/") else " ") + word
         else:
             lines.append(word)
-    return lines[:3]
+    return lines
 
 
-def _face_up(x: float, y: float, name: str, count: int) -> str:
-    label = name if count == 1 else f"{name} x{count}"
-    parts = [f'<g class="card"><title>{escape(label)}</title>'
-             f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fff" stroke="#333"/>']
-    for i, line in enumerate(_wrap(name)):
-        parts.append(_text(x + CARD_W / 2, y + 20 + i * 15, line, 12, "bold", "middle"))
-    if count > 1:
-        parts.append(_text(x + CARD_W - 6, y + CARD_H - 6, f"x{count}", 11, anchor="end", fill="#b3261e"))
+def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flagged: bool) -> str:
+    """One card of the hand, face up: colour band and name, kind and damage, needs, effect; a pick."""
+    face = card_face(game, name)
+    colour = COLOURS.get(face["colour"], "#555")
+    label = name if count == 1 else f"{name} (x{count})"
+    if flagged:
+        label += f", {CHALLENGE_NOTE}"
+    stroke = 'stroke="#b3261e" stroke-dasharray="5 3" stroke-width="2"' if flagged else 'stroke="#333"'
+    parts = [f'<g {pick_attrs(card_pick(game, name), label)}><title>{escape(label)}: {escape(face["effect"])}</title>'
+             f'<rect class="hit" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="7" fill="#fff" {stroke}/>'
+             f'<rect x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="34" rx="6" fill="{colour}"/>']
+    for i, line in enumerate(_wrap(name, 13)[:2]):
+        parts.append(_text(x + CARD_W / 2, y + 15 + i * 14, line, 13, "bold", "middle", "#fff"))
+    kind = face["kind"] + (f" · {face['damage']} dmg" if face.get("damage") else "")
+    parts.append(_text(x + 6, y + 52, kind, 10 if len(kind) > 16 else 11.5, "bold", fill="#333"))
+    line_y = y + 68
+    for line in _wrap(face["needs"], 18)[:2]:
+        parts.append(_text(x + 6, line_y, line, 10.5, fill="#5f6368"))
+        line_y += 14
+    for line in _wrap(face["effect"], 18)[:6 if not face["needs"] else 4]:
+        parts.append(_text(x + 6, line_y, line, 10.5))
+        line_y += 14
+    if flagged:
+        parts.append(_text(x + CARD_W / 2, y + CARD_H - 8, CHALLENGE_NOTE, 10, "bold", "middle", "#b3261e"))
+    elif count > 1:
+        parts.append(_text(x + CARD_W - 6, y + CARD_H - 7, f"x{count}", 11, "bold", "end", "#b3261e"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -73,33 +97,90 @@ def _track(x: float, y: float, damage: int, submit_at: int, immobile_at: int) ->
     return "".join(parts)
 
 
-def render_svg(game: WrasslinGame, obs: dict[str, Any]) -> str:
-    """Every Wrestler's row, the play in progress, and the viewer's hand face up."""
+def _wrap_line(text: str, width: int) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` characters."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _hand_rows(count: int) -> int:
+    per_row = max(1, int((WIDTH - 14) // (CARD_W + GAP)))
+    return (count + per_row - 1) // per_row
+
+
+def _piles(obs: dict[str, Any]) -> str:
+    """The deck (face down, its size) and the discard pile (face up, its size; its cards on hover)."""
+    discard: dict[str, int] = obs.get("discard") or {}
+    total = sum(discard.values())
+    listed = ", ".join(f"{n} x{c}" if c > 1 else n for n, c in sorted(discard.items())) or "empty"
+    x = WIDTH - 250
+    deck = f"deck {obs.get('deck_size', '?')}"
+    return (f'<g class="deck"><title>{deck} cards</title>'
+            f'<rect x="{x}" y="8" width="22" height="30" rx="3" fill="#7a1f1f" stroke="#fff"/>'
+            f'<rect x="{x + 3}" y="5" width="22" height="30" rx="3" fill="#7a1f1f" stroke="#fff"/>'
+            f'{_text(x + 32, 26, deck, 13)}</g>'
+            f'<g class="discards"><title>discard pile: {escape(listed)}</title>'
+            f'<rect x="{x + 110}" y="6" width="22" height="30" rx="3" fill="#fff" stroke="#555"/>'
+            f'{_text(x + 140, 26, f"discards {total}", 13)}</g>')
+
+
+def _prompt(game: WrasslinGame, obs: dict[str, Any], actions: list[str], wrestlers: list[dict[str, Any]]) -> str:
+    """What the viewer is asked now, where it needs saying: an answer to a Hold, a target, a call."""
+    if not actions:
+        return ""
+    who = {w.get("seat"): str(w.get("wrestler") or "-") for w in wrestlers}
+    play = obs.get("play") or {}
+    if any(a.startswith("react ") for a in actions) and play:
+        what = play.get("hold") or play.get("card")
+        kinds = sorted({(card_of(game, a) or "") for a in actions if a.startswith("react ")} - {""})
+        return (f"{who.get(play.get('by'), '-')} plays {what} on {who.get(play.get('on'), '-')}: answer with "
+                f"{', '.join(kinds)} (lit in your hand), or pass")
+    if any(a.startswith("target seat ") for a in actions):
+        return "Choose the wrestler the Hold goes on (click his row)"
+    if any(a.startswith("call ") for a in actions):
+        return "Call the Initiative Number of a card you will play or discard first (click it) (5.3)"
+    if any(a.startswith("discard ") for a in actions) and not any(a.startswith("play ") for a in actions):
+        return "Discard: click a card to put it on the discard pile"
+    return ""
+
+
+def render_svg(game: WrasslinGame, obs: dict[str, Any], actions: list[str] | None = None) -> str:
+    """Every Wrestler's row, the piles, the play in progress, and the viewer's hand face up."""
+    actions = list(actions or [])
     wrestlers: list[dict[str, Any]] = obs.get("wrestlers") or []
     me = obs.get("player")
     hand: dict[str, int] = obs.get("hand") or {}
+    errors: dict[str, str] = obs.get("errors") or {}
     by_name = {w.name: w for w in game.wrestlers}
     pins = {h["defender"]: h for h in obs.get("holds") or [] if h.get("pin")}
     holds = {h["defender"]: h for h in obs.get("holds") or [] if not h.get("pin")}
     top = 46
-    height = top + ROW * len(wrestlers) + (CARD_H + 70 if me is not None and hand else 40)
+    prompt_lines = _wrap_line(_prompt(game, obs, actions, wrestlers), 100)
+    play = obs.get("play") if not any(a.startswith("react ") for a in actions) else None  # the prompt says it
+    extra = (22 if play else 0) + 20 * len(prompt_lines)
+    hand_h = (_hand_rows(len(hand)) * (CARD_H + GAP) + 36) if me is not None and hand else 10
+    height = top + ROW * len(wrestlers) + extra + hand_h + 10
     mt = str(obs.get("match_type", "")).replace("_", " ")
-    discards = sum((obs.get("discard") or {}).values())
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
            f'aria-label="WRASSLIN {escape(mt)} match" font-family="system-ui, sans-serif">',
            f'<rect width="{WIDTH}" height="{height}" fill="#fbfaf7"/>',
            _text(12, 26, f"{mt.title()} - turn {obs.get('turn_number', '?')}, {obs.get('phase', '')}", 16, "bold"),
-           _text(WIDTH - 12, 26, f"deck {obs.get('deck_size', '?')}, discards {discards}", 13, anchor="end",
-                 fill="#5f6368")]
+           _piles(obs)]
     turn = obs.get("turn")
     for row, w in enumerate(wrestlers):
         y = top + row * ROW
         seat = w.get("seat")
         name = str(w.get("wrestler") or "-")
         mine = seat == me
-        out.append(f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{ROW - 8}" rx="8" '
+        out.append(f'<g {pick_attrs(pick_id("ws", seat), f"{name} (seat {seat})")}>'
+                   f'<rect class="hit" x="6" y="{y}" width="{WIDTH - 12}" height="{ROW - 8}" rx="8" '
                    f'fill="{"#eef5ff" if mine else "#fff"}" stroke="{"#b3261e" if seat == turn else "#ccc"}" '
-                   f'stroke-width="{2.5 if seat == turn else 1}"/>')
+                   f'stroke-width="{2.5 if seat == turn else 1}"/></g>')
         label = f"{name}{' (you)' if mine else ''} - seat {seat}, {w.get('alignment', '')}"
         out.append(_text(16, y + 22, label, 14, "bold"))
         if "damage" not in w:
@@ -133,8 +214,7 @@ def render_svg(game: WrasslinGame, obs: dict[str, Any]) -> str:
             out.append(_face_down(WIDTH - 190, y + 14, int(w.get("hand_size", 0)), name))
         else:
             out.append(_text(WIDTH - 190, y + 40, f"{w.get('hand_size', 0)} cards (below)", 12))
-    y = top + ROW * len(wrestlers)
-    play = obs.get("play")
+    y = top + ROW * len(wrestlers) + 6
     if play:
         def who(seat: Any) -> str:
             return str(wrestlers[seat]["wrestler"]) if isinstance(seat, int) and 0 <= seat < len(wrestlers) else "-"
@@ -142,14 +222,29 @@ def render_svg(game: WrasslinGame, obs: dict[str, Any]) -> str:
         what = play.get("hold") or play.get("card")
         line = f"Now: {who(play.get('by'))} plays {what} on {who(play.get('on'))}"
         answers = ", ".join(f"{who(r.get('by'))}: {r.get('card')}" for r in play.get("responses") or [])
-        out.append(_text(12, y + 4, line + (f" (answered by {answers})" if answers else ""), 13, "bold"))
+        out.append(_text(12, y + 10, line + (f" (answered by {answers})" if answers else ""), 13, "bold"))
+        y += 22
+    for line in prompt_lines:
+        out.append(_text(12, y + 10, line, 13, "bold", fill="#0b6b2e"))
+        y += 20
     if me is not None and hand:
-        out.append(_text(12, y + 30, "Your hand", 14, "bold"))
-        x = 12.0
+        out.append(_text(12, y + 22, "Your hand", 14, "bold"))
+        flagged = _flagged_cards(game, actions, errors)
+        x, row_y = 8.0, y + 32
         for name, count in hand.items():
-            if x + CARD_W > WIDTH:
-                break
-            out.append(_face_up(x, y + 40, name, int(count)))
-            x += CARD_W + 8
+            if x + CARD_W > WIDTH - 6:
+                x, row_y = 8.0, row_y + CARD_H + GAP
+            out.append(_face_up(game, x, row_y, name, int(count), name in flagged))
+            x += CARD_W + GAP
     out.append("</svg>")
     return "".join(out)
+
+
+def _flagged_cards(game: WrasslinGame, actions: list[str], errors: dict[str, str]) -> set[str]:
+    """Cards whose every legal move now is an 11.5 error: they may be played, but may be challenged."""
+    uses: dict[str, list[bool]] = {}
+    for action in actions:
+        card = card_of(game, action)
+        if card is not None:
+            uses.setdefault(card, []).append(action in errors)
+    return {card for card, flags in uses.items() if flags and all(flags)}

@@ -15,6 +15,7 @@ from turnbuckle.engine.datafiles import source_name, toml_string
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.wrasslin.cards import CardType, HoldSpec, Wrestler, load_cards, load_roster
@@ -228,10 +229,10 @@ class WrasslinGame(Game):
             GameOption("match_type", "singles", "singles, tag (12), handicap 2-vs-1 (12.5), battle_royal (13), "
                        "tournament (14; with 3-8 players in Battle Royal format, 14.6)", MATCH_TYPES),
             GameOption("players", None, "number of players (singles 2, tag 4, handicap 3, battle royal 5-8, "
-                       "tournament 2-8); default by match type"),
+                       "tournament 2-8); default by match type", kind="integer", minimum=2, maximum=8),
             GameOption("wrestlers", None, "Wrestler names, one per seat (tournament: players x tournament_size, "
-                       "dealt round the table); default a fixed pick"),
-            GameOption("roster", None, "path to a TOML roster replacing the 24 built-in Wrestlers"),
+                       "dealt round the table); default a fixed pick", kind="wrestlers"),
+            GameOption("roster", None, "path to a TOML roster replacing the 24 built-in Wrestlers", kind="file"),
             GameOption("introductory", False, "the introductory game: remove Combination, Tag, Double Team, "
                        "Bear Hug, Boston Crab, Out of Ring and Specialty", (False, True)),
             GameOption("errors_rule", True, "11.5: a card played without the right to play it (abilities, "
@@ -244,9 +245,10 @@ class WrasslinGame(Game):
                        "table, or drafted by the players in turn (entry order stays random and secret)",
                        ("deal", "draft")),
             GameOption("tournament_size", None, "14.1: Wrestlers per player in an elimination tournament "
-                       "(default 12, or 24 / players in the Battle Royal format of 14.6)"),
+                       "(default 12, or 24 / players in the Battle Royal format of 14.6)", kind="integer", minimum=1,
+                       maximum=24),
             GameOption("pass_limit", None, "5.8: passes through the deck before a draw (default 2; "
-                       "tournaments 20, a practical bound on 14.5's 'no time limit')"),
+                       "tournaments 20, a practical bound on 14.5's 'no time limit')", kind="integer", minimum=1),
             GameOption("auto_pass", True, "skip a response window for a player holding no legal response",
                        (True, False)),
         ]
@@ -339,10 +341,25 @@ class WrasslinGame(Game):
         )
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
-        """The table; ``actions`` is ignored (no move names a place on this table: moves stay buttons)."""
+        """The rows, the piles, the play being answered and the viewer's hand as cards to pick."""
         from turnbuckle.games.wrasslin.render_svg import render_svg
 
-        return render_svg(self, observation)
+        return render_svg(self, observation, list(actions))
+
+    def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
+        from turnbuckle.games.wrasslin.table import picks
+
+        return picks(self, observation, actions)
+
+    def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+        from turnbuckle.games.wrasslin.table import labels
+
+        return labels(self, observation, actions)
+
+    def event_pieces(self, event: Event) -> list[Piece]:
+        from turnbuckle.games.wrasslin.table import event_pieces
+
+        return event_pieces(self, event)
 
     def describe_action(self, action_name: str) -> str | None:
         """What a move does, in plain words: a card's effect and needs, a Specialty, a drafted Wrestler."""

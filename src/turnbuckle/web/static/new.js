@@ -1,4 +1,6 @@
-// The new-match form: options from the game, then one row per seat (wrestler and who plays it).
+// The new-match form: the game's options as widgets of their kind, then one row per seat (its
+// wrestler or team, and who plays it). Only options changed from their defaults are sent, so a
+// switch such as "tournament standard" is never overridden by the defaults of the rules it turns on.
 "use strict";
 (function () {
   const form = document.getElementById("new-match");
@@ -8,6 +10,7 @@
   let game = null;
   let info = null;
   let setup = null;
+  const built = {}; // seat -> the builder's legal team (the option value that seats it), if any
 
   async function api(path, body) {
     const opts = body === undefined ? {} : {
@@ -26,42 +29,76 @@
     return node;
   }
 
+  const SEAT_KINDS = new Set(["wrestlers", "team", "teams", "file"]);
+  const title = (name) => name.replace(/_/g, " ");
+
+  function choiceLabel(choice) {
+    if (choice === null) return "automatic";
+    if (choice === true) return "yes";
+    if (choice === false) return "no";
+    return title(String(choice));
+  }
+
+  // One option's widget: a checkbox, a number field with its range, a select, a multi-select of names.
   function optionField(opt) {
-    const wrap = el("div", { class: "field" });
+    const wrap = el("div", { class: opt.kind === "switch" ? "field switch" : "field" });
     const inputId = "opt-" + opt.name;
-    const label = el("label", { for: inputId }, opt.name.replace(/_/g, " "));
+    const label = el("label", { for: inputId }, title(opt.name));
     label.appendChild(el("small", {}, opt.help));
     let input;
-    if (opt.choices) {
-      input = el("select", { id: inputId, "data-option": opt.name, "data-kind": "json" });
+    if (opt.kind === "switch") {
+      input = el("input", { id: inputId, type: "checkbox" });
+      input.checked = !!opt.default;
+      input.dataset.kind = "switch";
+    } else if (opt.kind === "choice") {
+      input = el("select", { id: inputId });
       for (const choice of opt.choices) {
-        const o = el("option", { value: JSON.stringify(choice) }, String(choice));
+        const o = el("option", { value: JSON.stringify(choice) }, choiceLabel(choice));
         if (JSON.stringify(choice) === JSON.stringify(opt.default)) o.selected = true;
         input.appendChild(o);
       }
-    } else if (typeof opt.default === "boolean") {
-      input = el("input", { id: inputId, type: "checkbox", "data-option": opt.name, "data-kind": "bool" });
-      input.checked = opt.default;
+      input.dataset.kind = "choice";
+    } else if (opt.kind === "integer" || opt.kind === "number") {
+      input = el("input", { id: inputId, type: "number", inputmode: opt.kind === "integer" ? "numeric" : "decimal",
+        step: opt.kind === "integer" ? "1" : "any" });
+      if (opt.min !== null) input.min = String(opt.min);
+      if (opt.max !== null) input.max = String(opt.max);
+      if (opt.default === null) input.placeholder = "automatic";
+      else input.value = String(opt.default);
+      input.dataset.kind = opt.kind;
+    } else if (opt.kind === "names") {
+      input = el("select", { id: inputId, multiple: "", size: "5" });
+      for (const name of info.roster) input.appendChild(el("option", { value: name }, name));
+      input.dataset.kind = "names";
     } else {
-      input = el("input", { id: inputId, type: typeof opt.default === "number" ? "number" : "text",
-        "data-option": opt.name, "data-kind": "text",
-        placeholder: opt.default === null ? "default" : JSON.stringify(opt.default) });
+      input = el("input", { id: inputId, type: "text", maxlength: "200" });
+      if (opt.default !== null) input.value = String(opt.default);
+      input.dataset.kind = "text";
     }
-    wrap.appendChild(label);
-    wrap.appendChild(input);
+    input.dataset.option = opt.name;
+    input.dataset.default = JSON.stringify(opt.default);
+    if (opt.kind === "switch") { wrap.appendChild(input); wrap.appendChild(label); }
+    else { wrap.appendChild(label); wrap.appendChild(input); }
     input.addEventListener("change", () => loadSeats());
     return wrap;
   }
 
+  function readValue(input) {
+    switch (input.dataset.kind) {
+      case "switch": return input.checked;
+      case "choice": return JSON.parse(input.value);
+      case "integer": case "number": return input.value.trim() === "" ? null : Number(input.value);
+      case "names": return Array.from(input.selectedOptions).map((o) => o.value);
+      default: return input.value.trim() === "" ? null : input.value.trim();
+    }
+  }
+
+  // the options changed from their defaults (the server's defaults cover the rest)
   function readParams() {
     const params = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const name = input.dataset.option;
-      if (input.dataset.kind === "bool") params[name] = input.checked;
-      else if (input.dataset.kind === "json") params[name] = JSON.parse(input.value);
-      else if (input.value.trim() !== "") {
-        try { params[name] = JSON.parse(input.value); } catch (e) { params[name] = input.value.trim(); }
-      }
+      const value = readValue(input);
+      if (JSON.stringify(value) !== input.dataset.default) params[input.dataset.option] = value;
     }
     return params;
   }
@@ -70,11 +107,121 @@
     game = form.querySelector("input[name=game]:checked").value;
     errorBox.textContent = "";
     info = await api("/api/games/" + game);
+    for (const key of Object.keys(built)) delete built[key];
     optionsBox.innerHTML = "";
     optionsBox.appendChild(el("legend", {}, "Options"));
-    optionsBox.appendChild(el("p", {}, "")).appendChild(el("a", { href: info.rules }, "Rules of " + info.title));
-    for (const opt of info.options) if (opt.name !== "wrestlers") optionsBox.appendChild(optionField(opt));
+    const rules = optionsBox.appendChild(el("p", { class: "hint" }));
+    rules.appendChild(el("a", { href: info.rules }, "Rules of " + info.title));
+    const shown = info.options.filter((o) => !SEAT_KINDS.has(o.kind));
+    const main = shown.filter((o) => o.kind !== "switch");
+    const switches = shown.filter((o) => o.kind === "switch");
+    for (const opt of main) optionsBox.appendChild(optionField(opt));
+    if (switches.length) {
+      const group = el("div", { class: "switches" });
+      for (const opt of switches) group.appendChild(optionField(opt));
+      optionsBox.appendChild(group);
+    }
     await loadSeats();
+  }
+
+  function seatKinds(seat) {
+    const kinds = [["human", "You"], ["hot-seat", "Someone at this screen (hot-seat)"],
+      ["invite", "Someone with an invite link"]];
+    for (const agent of setup.agents) kinds.push(["computer:" + agent, "Computer (" + agent + ")"]);
+    const select = el("select", { id: "seat-" + seat.seat, "data-seat": seat.seat });
+    const wanted = seat.seat === 0 ? "human" : "computer:" + setup.default_agent;
+    for (const [value, text] of kinds) {
+      const o = el("option", { value: value }, text);
+      if (value === wanted) o.selected = true;
+      select.appendChild(o);
+    }
+    return select;
+  }
+
+  function wrestlerSelect(seat) {
+    const select = el("select", { id: "wrestler-" + seat.seat, "data-wrestler": seat.seat });
+    for (const name of info.roster) {
+      const o = el("option", { value: name }, name);
+      if (name === setup.wrestlers[seat.seat]) o.selected = true;
+      select.appendChild(o);
+    }
+    return select;
+  }
+
+  // RUMBLESLAM: a ready-made team (with its Dosh) or one built here within the budget
+  function teamSelect(seat, builderBox) {
+    const builder = info.team_builder;
+    const select = el("select", { id: "team-" + seat.seat, "data-team": seat.seat });
+    for (const team of builder.ready_made) {
+      const o = el("option", { value: team.name }, team.name + " (" + team.cost + "K)");
+      if (team.name === seat.label) o.selected = true;
+      select.appendChild(o);
+    }
+    select.appendChild(el("option", { value: "" }, "Build a team…"));
+    select.addEventListener("change", () => {
+      builderBox.hidden = select.value !== "";
+      if (select.value === "") teamBuilder(seat.seat, builderBox);
+    });
+    return select;
+  }
+
+  function teamBuilder(seat, box) {
+    const builder = info.team_builder;
+    box.innerHTML = "";
+    const team = { name: "My team", wrestlers: [], endorsements: 0, sponsorships: [] };
+    const name = el("input", { type: "text", value: team.name, maxlength: "60", "aria-label": "Team name" });
+    const cost = el("p", { class: "cost", "aria-live": "polite" });
+    const message = el("p", { class: "error", role: "status" });
+    const hired = el("ul", { class: "hired", "aria-label": "Hired wrestlers" });
+    const endorse = el("input", { type: "number", min: "0", max: "8", value: "0", "aria-label": "Endorsements" });
+    const sponsors = el("select", { multiple: "", size: "4", "aria-label": "Sponsorships (up to two)" });
+    for (const s of builder.sponsorships) sponsors.appendChild(el("option", { value: s }, s));
+    const hire = el("div", { class: "hire-list", role: "group", "aria-label": "Wrestlers to hire" });
+    for (const w of builder.wrestlers) {
+      const b = el("button", { type: "button", class: "hire" }, "+ " + w.name + " " + w.cost + "K");
+      b.title = w.rank + ", " + w.casino;
+      b.addEventListener("click", () => { team.wrestlers.push(w.name); check(); });
+      hire.appendChild(b);
+    }
+    let timer = null;
+    async function check() {
+      team.name = name.value.trim();
+      team.endorsements = Number(endorse.value || 0);
+      team.sponsorships = Array.from(sponsors.selectedOptions).map((o) => o.value);
+      hired.innerHTML = "";
+      team.wrestlers.forEach((w, i) => {
+        const li = el("li", {}, w + " ");
+        const drop = el("button", { type: "button", "aria-label": "Release " + w }, "×");
+        drop.addEventListener("click", () => { team.wrestlers.splice(i, 1); check(); });
+        li.appendChild(drop);
+        hired.appendChild(li);
+      });
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        try {
+          const answer = await api("/api/games/" + game + "/team", { params: readParams(), team: team });
+          cost.textContent = (answer.cost === null ? "?" : answer.cost) + "K of " + answer.budget + "K";
+          cost.classList.toggle("over", answer.cost !== null && answer.cost > answer.budget);
+          message.textContent = answer.error || "";
+          if (answer.value) built[seat] = answer.value; else delete built[seat];
+        } catch (err) {
+          message.textContent = err.message;
+          delete built[seat];
+        }
+      }, 150);
+    }
+    for (const input of [name, endorse, sponsors]) input.addEventListener("change", check);
+    const row = el("div", { class: "builder-row" });
+    row.appendChild(el("label", {}, "Name ")).appendChild(name);
+    row.appendChild(el("label", {}, "Endorsements (" + builder.endorsement_cost + "K each) ")).appendChild(endorse);
+    box.appendChild(row);
+    box.appendChild(cost);
+    box.appendChild(hired);
+    box.appendChild(hire);
+    box.appendChild(el("label", {}, "Sponsorships (" + builder.sponsorship_cost + "K; a second is free for a one-casino team)"))
+      .appendChild(sponsors);
+    box.appendChild(message);
+    check();
   }
 
   async function loadSeats() {
@@ -85,42 +232,41 @@
       errorBox.textContent = err.message;
       return;
     }
+    const note = document.getElementById("decision-note");
+    note.textContent = setup.decision_note || "";
+    note.hidden = !setup.decision_note;
     seatsBox.innerHTML = "";
-    seatsBox.appendChild(el("legend", {}, "Wrestlers and seats"));
-    const pickWrestlers = info.roster.length && setup.wrestlers.length === setup.seats.length;
+    seatsBox.appendChild(el("legend", {}, info.team_builder ? "Teams and seats" : "Wrestlers and seats"));
+    const pickWrestlers = info.roster.length && setup.wrestlers.length === setup.seats.length && !info.team_builder;
     for (const seat of setup.seats) {
       const row = el("div", { class: "seat-row" });
-      row.appendChild(el("strong", {}, "Seat " + seat.seat));
-      if (pickWrestlers) {
-        const wid = "wrestler-" + seat.seat;
-        row.appendChild(el("label", { for: wid }, "Wrestler"));
-        const select = el("select", { id: wid, "data-wrestler": seat.seat });
-        for (const name of info.roster) {
-          const o = el("option", { value: name }, name);
-          if (name === setup.wrestlers[seat.seat]) o.selected = true;
-          select.appendChild(o);
-        }
-        row.appendChild(select);
+      row.appendChild(el("strong", {}, "Seat " + (seat.seat + 1)));
+      const builderBox = el("div", { class: "team-builder", hidden: "" });
+      if (info.team_builder) {
+        row.appendChild(el("label", { for: "team-" + seat.seat }, "Team"));
+        row.appendChild(teamSelect(seat, builderBox));
+      } else if (pickWrestlers) {
+        row.appendChild(el("label", { for: "wrestler-" + seat.seat }, "Wrestler"));
+        row.appendChild(wrestlerSelect(seat));
       } else {
         row.appendChild(el("span", {}, seat.label));
       }
-      const kid = "seat-" + seat.seat;
-      row.appendChild(el("label", { for: kid }, "Played by"));
-      const kind = el("select", { id: kid, "data-seat": seat.seat });
-      const kinds = [["human", "You"], ["hot-seat", "Someone at this screen (hot-seat)"], ["invite", "Someone with an invite link"]];
-      for (const agent of setup.agents) kinds.push(["computer:" + agent, "Computer (" + agent + ")"]);
-      const wanted = seat.seat === 0 ? "human" : "computer:" + setup.default_agent;
-      for (const [value, text] of kinds) {
-        const o = el("option", { value: value }, text);
-        if (value === wanted) o.selected = true;
-        kind.appendChild(o);
-      }
-      row.appendChild(kind);
+      if (seat.side) row.appendChild(el("span", { class: "side" }, "team: " + seat.side));
+      row.appendChild(el("label", { for: "seat-" + seat.seat }, "Played by"));
+      row.appendChild(seatKinds(seat));
       seatsBox.appendChild(row);
+      seatsBox.appendChild(builderBox);
     }
   }
 
+  // the hints switch shows the default for the seats chosen until the person sets it
+  function people() {
+    return [...seatsBox.querySelectorAll("[data-seat]")].filter((s) => !s.value.startsWith("computer")).length;
+  }
   form.addEventListener("change", (ev) => {
+    const hints = document.getElementById("hints");
+    if (ev.target === hints) hints.dataset.touched = "1";
+    else if (!hints.dataset.touched) hints.checked = people() <= 1;
     if (ev.target.name === "game") loadGame().catch((err) => { errorBox.textContent = err.message; });
   });
   form.addEventListener("submit", async (ev) => {
@@ -128,10 +274,22 @@
     errorBox.textContent = "";
     try {
       const params = readParams();
-      const picks = [...seatsBox.querySelectorAll("[data-wrestler]")].map((s) => s.value);
-      if (picks.length && JSON.stringify(picks) !== JSON.stringify(setup.wrestlers)) params.wrestlers = picks;
+      const wrestlers = [...seatsBox.querySelectorAll("[data-wrestler]")].map((s) => s.value);
+      if (wrestlers.length && JSON.stringify(wrestlers) !== JSON.stringify(setup.wrestlers)) params.wrestlers = wrestlers;
+      for (const select of seatsBox.querySelectorAll("[data-team]")) {
+        const seat = Number(select.dataset.team);
+        if (select.value === "") {
+          if (!built[seat]) throw new Error("seat " + (seat + 1) + ": the team being built is not legal yet");
+          params["team" + seat] = built[seat];
+        } else {
+          params["team" + seat] = select.value;
+        }
+      }
       const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((s) => s.value);
-      const created = await api("/api/matches", { game: game, params: params, seats: seats });
+      const body = { game: game, params: params, seats: seats };
+      const hints = document.getElementById("hints");
+      if (hints.dataset.touched) body.hints = hints.checked; // untouched: the server's default for these seats
+      const created = await api("/api/matches", body);
       location.href = "/m/" + created.id + "#t=" + created.owner_token;
     } catch (err) {
       errorBox.textContent = err.message;

@@ -103,6 +103,10 @@
     const pic = view.picture || {};
     const targetHadFocus = $("picture").contains(document.activeElement);
     delete $("picture").dataset.busy;
+    if (!pictureView || pictureView.version !== view.version || pictureView.seat !== view.seat) {
+      selection = []; // a new position: start picking afresh
+      closeMenu();
+    }
     pictureView = view;
     if (pic.svg) {
       $("picture").innerHTML = pic.svg;
@@ -113,52 +117,201 @@
     }
     $("text-view").textContent = pic.text || "";
     renderActions(view);
-    renderTargets(view, targetHadFocus);
+    applyPicks(targetHadFocus);
     renderTakeback(view);
+    renderHint(view);
   }
 
-  // Targets on the picture (class "target", data-action): the game draws the places its legal moves
-  // name. Only names among this view's legal actions play. The picture is one stop for Tab (a
-  // skirmish move offers thousands of dots): the arrow keys move between targets, Enter or Space plays.
-  function targets() {
-    return Array.from($("picture").querySelectorAll(".target[data-action]"));
+  // -- acting on the picture ----------------------------------------------------------------------
+  // The view's picks say, for each legal action with a place on the table, the parts of the picture
+  // (data-pick ids) clicked in turn to choose it. `selection` holds the ids clicked so far; the parts
+  // that extend it are "pickable". A part that completes one action plays it; one that completes
+  // several opens a menu beside it; one that leads further selects it and lights up what comes next.
+  let selection = [];
+
+  function startsWith(path, prefix) {
+    return prefix.every((id, i) => path[i] === id);
   }
 
-  function renderTargets(view, refocus) {
-    const legal = new Set(view.legal_actions.map((a) => a.name));
-    const found = targets().filter((t) => {
-      if (legal.has(t.dataset.action)) return true;
-      t.classList.remove("target"); // not a move of this seat now: just a picture
-      t.removeAttribute("tabindex");
-      t.removeAttribute("role");
-      return false;
-    });
-    found.forEach((t, i) => t.setAttribute("tabindex", i === 0 ? "0" : "-1"));
-    if (refocus && found.length) found[0].focus();
+  function picksOf(view) {
+    return view && view.seat !== null && view.to_move === view.seat && !view.finished ? (view.picks || []) : [];
   }
 
-  function playTarget(el) {
+  function nextIds(view) {
+    const ids = new Set();
+    for (const p of picksOf(view)) {
+      if (p.path.length > selection.length && startsWith(p.path, selection)) ids.add(p.path[selection.length]);
+    }
+    return ids;
+  }
+
+  function parts() {
+    return Array.from($("picture").querySelectorAll("[data-pick]"));
+  }
+
+  function pickable() {
+    return parts().filter((el) => el.classList.contains("pickable"));
+  }
+
+  // One Tab stop per part while there are few; past ROVING the picture is one stop and the arrow keys
+  // move between its parts (a skirmish move offers hundreds of points).
+  const ROVING = 30;
+
+  function applyPicks(refocus) {
     const view = pictureView;
-    if (!view || $("picture").dataset.busy || view.seat === null) return;
-    if (!view.legal_actions.some((a) => a.name === el.dataset.action)) return;
-    $("picture").dataset.busy = "1"; // one move per picture: a new view clears it
-    play(view.seat, el.dataset.action, view.actions);
+    let active = nextIds(view);
+    if (selection.length && !active.size && !menuOpen()) { selection = []; active = nextIds(view); }
+    const chosen = new Set(selection);
+    const on = [];
+    for (const el of parts()) {
+      const id = el.dataset.pick;
+      const live = active.has(id);
+      el.classList.toggle("pickable", live);
+      el.classList.toggle("selected", chosen.has(id));
+      if (live) {
+        el.setAttribute("role", "button");
+        on.push(el);
+      } else {
+        el.removeAttribute("role");
+        el.removeAttribute("tabindex");
+      }
+    }
+    const roving = on.length > ROVING;
+    on.forEach((el, i) => el.setAttribute("tabindex", !roving || i === 0 ? "0" : "-1"));
+    $("picture").classList.toggle("selecting", selection.length > 0);
+    // a part that completes exactly one move says which (its label and tooltip); a few such parts
+    // are also named under the picture, so a player knows what the highlights do
+    const says = [];
+    for (const el of on) {
+      if (el.dataset.label === undefined) el.dataset.label = el.getAttribute("aria-label") || "";
+      const sel = selection.concat([el.dataset.pick]);
+      const leads = picksOf(view).filter((p) => p.path.length >= sel.length && startsWith(p.path, sel));
+      const what = leads.length === 1 && leads[0].path.length === sel.length
+        ? leads[0].action + (leads[0].label ? " (" + leads[0].label + ")" : "") : null;
+      el.setAttribute("aria-label", what ? el.dataset.label + ": " + what : el.dataset.label);
+      if (what) says.push(el.dataset.label + ": " + what);
+    }
+    $("pick-hint").textContent = selection.length
+      ? "Choose where (highlighted), or press Esc to start again."
+      : says.length && says.length <= 3 && says.join("; ").length <= 180 ? "On the table: " + says.join("; ") + "."
+        : on.length ? "Click a highlighted part of the table to act." : "";
+    if (refocus && on.length) on[0].focus();
   }
 
-  const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+  function clearSelection(refocus) {
+    selection = [];
+    closeMenu();
+    applyPicks(refocus);
+  }
+
+  function choose(el) {
+    const view = pictureView;
+    if (!view || $("picture").dataset.busy) return;
+    const id = el.dataset.pick;
+    if (selection.length && selection[selection.length - 1] === id) { // clicking the selection again: back one step
+      selection = selection.slice(0, -1);
+      closeMenu();
+      applyPicks(false);
+      return;
+    }
+    if (!el.classList.contains("pickable")) { clearSelection(false); return; }
+    const sel = selection.concat([id]);
+    const all = picksOf(view);
+    const exact = all.filter((p) => p.path.length === sel.length && startsWith(p.path, sel));
+    const longer = all.filter((p) => p.path.length > sel.length && startsWith(p.path, sel));
+    closeMenu();
+    if (!longer.length && exact.length === 1) {
+      $("picture").dataset.busy = "1"; // one move per picture: a new view clears it
+      play(view.seat, exact[0].action, view.actions);
+      return;
+    }
+    if (longer.length) {
+      selection = sel;
+      applyPicks(!exact.length);
+    }
+    if (exact.length) openMenu(el, exact);
+  }
+
+  // The menu beside a part: the actions that part completes (a wrestler's attacks on one enemy).
+  function menuOpen() {
+    return !$("pick-menu").hidden;
+  }
+
+  function openMenu(anchor, picks) {
+    const menu = $("pick-menu");
+    menu.innerHTML = "";
+    const title = document.createElement("p");
+    title.className = "pick-menu-title";
+    title.textContent = anchor.getAttribute("aria-label") || "Choose";
+    menu.appendChild(title);
+    picks.forEach((p) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = p.action;
+      button.textContent = p.action;
+      if (p.label) {
+        const small = document.createElement("small");
+        small.textContent = p.label;
+        button.appendChild(small);
+      }
+      button.addEventListener("click", () => {
+        closeMenu();
+        $("picture").dataset.busy = "1";
+        play(pictureView.seat, p.action, pictureView.actions);
+      });
+      menu.appendChild(button);
+    });
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "cancel";
+    cancel.textContent = "Cancel (Esc)";
+    cancel.addEventListener("click", () => { closeMenu(); anchor.focus(); });
+    menu.appendChild(cancel);
+    const box = anchor.getBoundingClientRect();
+    const frame = $("picture-frame").getBoundingClientRect();
+    menu.style.left = Math.max(0, Math.min(box.right - frame.left + 6, frame.width - 260)) + "px";
+    menu.style.top = Math.max(0, box.top - frame.top) + "px";
+    menu.hidden = false;
+    menu.dataset.anchor = anchor.dataset.pick;
+    menu.querySelector("button").focus();
+  }
+
+  function closeMenu() {
+    const menu = $("pick-menu");
+    if (menu.hidden) return;
+    menu.hidden = true;
+    menu.innerHTML = "";
+  }
 
   function centre(el) {
     const box = el.getBoundingClientRect();
     return [box.left + box.width / 2, box.top + box.height / 2];
   }
 
-  // the nearest target in the arrow's direction, favouring the ones straight ahead
+  // Points marked data-snap-point (a skirmish move's destinations): a click near one picks it.
+  const SNAP_PIXELS = 48;
+
+  function snapTarget(x, y) {
+    let best = null;
+    let bestDistance = SNAP_PIXELS;
+    for (const el of pickable()) {
+      if (el.dataset.snapPoint === undefined) continue;
+      const [cx, cy] = centre(el);
+      const d = Math.hypot(cx - x, cy - y);
+      if (d < bestDistance) { best = el; bestDistance = d; }
+    }
+    return best;
+  }
+
+  const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+  // the nearest pickable part in the arrow's direction, favouring the ones straight ahead
   function neighbour(from, key) {
     const [dx, dy] = ARROWS[key];
     const [ax, ay] = centre(from);
     let best = null;
     let bestScore = Infinity;
-    for (const t of targets()) {
+    for (const t of pickable()) {
       if (t === from) continue;
       const [cx, cy] = centre(t);
       const along = (cx - ax) * dx + (cy - ay) * dy;
@@ -171,30 +324,108 @@
 
   function moveFocus(from, to) {
     if (!to) return;
-    from.setAttribute("tabindex", "-1");
+    if (from.getAttribute("tabindex") === "0" && pickable().length > ROVING) from.setAttribute("tabindex", "-1");
     to.setAttribute("tabindex", "0");
     to.focus();
   }
 
   $("picture").addEventListener("click", (ev) => {
-    const el = ev.target.closest ? ev.target.closest(".target[data-action]") : null;
-    if (el) { ev.preventDefault(); playTarget(el); }
+    if (!ev.target.closest) return;
+    const el = ev.target.closest("[data-pick]");
+    if (el && (el.classList.contains("pickable") || el.classList.contains("selected"))) {
+      ev.preventDefault();
+      choose(el);
+      return;
+    }
+    // a click beside the small points (or on a piece over them) takes the nearest lit point
+    const snapped = snapTarget(ev.clientX, ev.clientY);
+    if (snapped) { ev.preventDefault(); choose(snapped); return; }
+    if (selection.length) clearSelection(false);
   });
   $("picture").addEventListener("keydown", (ev) => {
-    const el = ev.target.closest ? ev.target.closest(".target[data-action]") : null;
+    const el = ev.target.closest ? ev.target.closest("[data-pick]") : null;
     if (!el || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
-      playTarget(el);
+      choose(el);
     } else if (ARROWS[ev.key]) {
       ev.preventDefault();
       moveFocus(el, neighbour(el, ev.key));
     } else if (ev.key === "Home" || ev.key === "End") {
       ev.preventDefault();
-      const all = targets();
+      const all = pickable();
       moveFocus(el, ev.key === "Home" ? all[0] : all[all.length - 1]);
     }
   });
+  $("pick-menu").addEventListener("keydown", (ev) => {
+    const buttons = Array.from($("pick-menu").querySelectorAll("button"));
+    const at = buttons.indexOf(document.activeElement);
+    if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      ev.preventDefault();
+      const next = (at + (ev.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length;
+      buttons[next].focus();
+    }
+  });
+
+  // -- hints: the seat's choices ranked by its chance of winning (only where the match allows them) --
+  let hintsAllowed = false;
+  let hintShownFor = -1; // the action count the shown hint belongs to
+
+  function renderHint(view) {
+    const mine = view.seat !== null && view.to_move === view.seat && !view.finished && !view.thinking;
+    $("hint").hidden = !(hintsAllowed && mine);
+    if (view.actions !== hintShownFor) $("hint-panel").hidden = true;
+  }
+
+  function percentText(value) {
+    return (100 * value).toFixed(1) + "%";
+  }
+
+  async function showHint() {
+    const view = lastView;
+    if (!view || $("hint").hidden || $("hint").disabled) return;
+    const button = $("hint");
+    button.disabled = true;
+    $("hint-method").textContent = "Thinking…";
+    $("hint-list").innerHTML = "";
+    $("hint-panel").hidden = false;
+    try {
+      const hint = await api("/api/matches/" + id + "/seats/" + view.seat + "/hint");
+      hintShownFor = hint.actions;
+      $("hint-method").textContent = hint.exact
+        ? "Exact: computed from the rules." : "Estimated from playouts of what you can see (± one standard error).";
+      const labels = Object.fromEntries((view.legal_actions || []).map((a) => [a.name, a.label]));
+      for (const option of hint.options) {
+        const li = document.createElement("li");
+        const name = document.createElement("strong");
+        name.textContent = option.choice;
+        li.appendChild(name);
+        const value = document.createElement("span");
+        value.className = "hint-value";
+        value.textContent = " " + percentText(option.value) + (option.stderr !== null ? " ± " + percentText(option.stderr) : "");
+        li.appendChild(value);
+        if (labels[option.choice]) {
+          const small = document.createElement("small");
+          small.textContent = labels[option.choice];
+          li.appendChild(small);
+        }
+        $("hint-list").appendChild(li);
+      }
+    } catch (err) {
+      $("hint-method").textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  async function loadHintRule() {
+    try {
+      hintsAllowed = !!(await api("/api/matches/" + id + "/hints")).hints;
+    } catch (err) {
+      hintsAllowed = false;
+    }
+    if (lastView) renderHint(lastView);
+  }
 
   // "Undo my last move": offered only when the server says this token's last decision can be taken back
   function renderTakeback(view) {
@@ -231,29 +462,83 @@
     eventsSeen = 0;
   }
 
+  // Buttons for the choices with no place on the table (end activation, pass, roll, concede, ...).
+  function buttonActions(view) {
+    const placed = new Set(picksOf(view).map((p) => p.action));
+    return view.legal_actions.filter((a) => !placed.has(a.name));
+  }
+
+  // Numbered choices of one kind (a skirmish bid: "bid 0" .. "bid 10") become one compact row of
+  // numbers; every other choice is a button with what it does under its name.
+  const NUMBERED = /^([a-z][a-z ]*?) (\d+)$/;
+  const COMPACT_AT = 4;
+
+  function numberedGroups(actions) {
+    const groups = {};
+    for (const a of actions) {
+      const m = NUMBERED.exec(a.name);
+      if (m) (groups[m[1]] = groups[m[1]] || []).push(a);
+    }
+    return Object.fromEntries(Object.entries(groups).filter(([, list]) => list.length >= COMPACT_AT));
+  }
+
+  function actionButton(view, action, index, text) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.action = action.name;
+    if (index < 9) {
+      const key = document.createElement("kbd");
+      key.textContent = String(index + 1);
+      button.appendChild(key);
+    }
+    button.appendChild(document.createTextNode(text));
+    if (action.label && text === action.name) {
+      const small = document.createElement("small");
+      small.textContent = action.label;
+      button.appendChild(small);
+    } else {
+      button.title = action.label ? action.name + ": " + action.label : action.name;
+      button.setAttribute("aria-label", button.title);
+    }
+    button.addEventListener("click", () => play(view.seat, action.name, view.actions));
+    return button;
+  }
+
   function renderActions(view) {
     const box = $("actions");
     const hadFocus = box.contains(document.activeElement);
     box.innerHTML = "";
-    view.legal_actions.forEach((action, i) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.action = action.name;
-      if (i < 9) {
-        const key = document.createElement("kbd");
-        key.textContent = String(i + 1);
-        button.appendChild(key);
+    const shown = buttonActions(view);
+    box.hidden = !shown.length;
+    const groups = numberedGroups(shown);
+    const placed = new Set();
+    let index = 0;
+    for (const action of shown) {
+      if (placed.has(action.name)) continue;
+      const m = NUMBERED.exec(action.name);
+      if (m && groups[m[1]]) {
+        const row = document.createElement("div");
+        row.className = "compact";
+        row.setAttribute("role", "group");
+        row.setAttribute("aria-label", m[1]);
+        const title = document.createElement("span");
+        title.className = "compact-title";
+        title.textContent = m[1];
+        row.appendChild(title);
+        for (const member of groups[m[1]]) {
+          const value = NUMBERED.exec(member.name)[2];
+          const button = actionButton(view, member, 99, value); // no key hint: the digit keys type the value
+          button.dataset.value = value;
+          row.appendChild(button);
+          placed.add(member.name);
+        }
+        box.appendChild(row);
+        continue;
       }
-      button.appendChild(document.createTextNode(action.name));
-      if (action.label) {
-        const small = document.createElement("small");
-        small.textContent = action.label;
-        button.appendChild(small);
-      }
-      button.addEventListener("click", () => play(view.seat, action.name, view.actions));
-      box.appendChild(button);
-    });
-    if (hadFocus || (view.legal_actions.length && document.activeElement === document.body)) {
+      box.appendChild(actionButton(view, action, index++, action.name));
+      placed.add(action.name);
+    }
+    if (hadFocus || (shown.length && document.activeElement === document.body)) {
       const first = box.querySelector("button");
       if (first) first.focus();
     }
@@ -279,13 +564,81 @@
     for (const e of events) {
       if (e.index < eventsSeen) continue;
       eventsSeen = e.index + 1;
-      if (!e.text) continue;
+      if (!e.text && !(e.pieces && e.pieces.length)) continue;
       const li = document.createElement("li");
-      li.textContent = e.text;
+      if (e.text) {
+        const line = document.createElement("span");
+        line.textContent = e.text.trim();
+        li.appendChild(line);
+      }
+      if (e.pieces && e.pieces.length) li.appendChild(drawPieces(e.pieces));
       feed.appendChild(li);
     }
     while (feed.children.length > 300) feed.removeChild(feed.firstChild);
     feed.scrollTop = feed.scrollHeight;
+  }
+
+  // -- the move log's dice and cards (event "pieces") ---------------------------------------------
+  const SVG = "http://www.w3.org/2000/svg";
+  const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+
+  function svgNode(tag, attrs) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+  }
+
+  function drawDie(piece) {
+    const size = 22;
+    const face = piece.value;
+    const word = String(face).slice(0, 6);
+    const wide = word.length > 2 ? Math.round(6 + 7 * word.length) : 24; // a word face (Cheer, Blank): a wider die
+    const svg = svgNode("svg", { width: size * wide / 24, height: size, viewBox: "0 0 " + wide + " 24", class: "die", role: "img" });
+    const label = (piece.owner ? piece.owner + ": " : "") + (piece.faces && piece.faces !== "d6" ? piece.faces + " " : "")
+      + "die showing " + face + (piece.kept === false ? " (re-rolled)" : "");
+    svg.setAttribute("aria-label", label);
+    const title = svgNode("title", {});
+    title.textContent = label;
+    svg.appendChild(title);
+    const fill = piece.colour || "#fff";
+    svg.appendChild(svgNode("rect", { x: 1, y: 1, width: wide - 2, height: 22, rx: 4, fill: fill, stroke: "#333", "stroke-width": 1.2 }));
+    const dark = /^#([0-9a-f]{6})$/i.test(fill) && parseInt(fill.slice(1, 3), 16) * 0.3 + parseInt(fill.slice(3, 5), 16) * 0.59
+      + parseInt(fill.slice(5, 7), 16) * 0.11 < 128;
+    const ink = dark ? "#fff" : "#222";
+    if ((piece.faces === "d6" || !piece.faces) && PIPS[face]) {
+      for (const [x, y] of PIPS[face]) svg.appendChild(svgNode("circle", { cx: x * 6, cy: y * 6, r: 2.2, fill: ink }));
+    } else {
+      const text = svgNode("text", { x: wide / 2, y: 16.5, "text-anchor": "middle", "font-size": word.length > 2 ? 11 : 12,
+        "font-weight": 700, fill: ink });
+      text.textContent = word;
+      svg.appendChild(text);
+    }
+    if (piece.kept === false) svg.classList.add("rerolled");
+    return svg;
+  }
+
+  function drawCard(piece) {
+    const card = document.createElement("span");
+    card.className = "mini-card";
+    if (piece.type) card.dataset.type = piece.type;
+    if (piece.colour) card.style.borderTopColor = piece.colour;
+    const name = document.createElement("strong");
+    name.textContent = piece.name || "?";
+    card.appendChild(name);
+    if (piece.detail) {
+      const small = document.createElement("small");
+      small.textContent = piece.detail;
+      card.appendChild(small);
+    }
+    return card;
+  }
+
+  function drawPieces(pieces) {
+    const box = document.createElement("span");
+    box.className = "pieces";
+    for (const piece of pieces) box.appendChild(piece.kind === "card" ? drawCard(piece) : drawDie(piece));
+    return box;
   }
 
   function connect() {
@@ -308,24 +661,62 @@
     };
   }
 
+  // The owner's invite links: shown whole, with a copy button and a way to replace a link nobody
+  // has opened yet (the old one stops working); once the guest has opened it, only they hold it.
   async function showInvites() {
     const list = await api("/api/matches/" + id + "/invites");
+    $("invite-list").innerHTML = "";
     if (!list.length) return;
     $("invites").hidden = false;
     for (const inv of list) {
       const li = document.createElement("li");
-      const label = document.createElement("label");
-      label.textContent = "Link for seat " + inv.seat + " (" + inv.label + ")";
-      if (inv.url) {
-        const input = document.createElement("input");
-        input.readOnly = true;
-        input.value = inv.url;
-        input.addEventListener("focus", () => input.select());
-        label.appendChild(input);
-      } else {
-        label.appendChild(document.createTextNode(": opened by the guest"));
+      const title = document.createElement("p");
+      title.className = "invite-title";
+      title.textContent = "Seat " + inv.seat + " (" + inv.label + ")";
+      li.appendChild(title);
+      if (!inv.url) {
+        title.appendChild(document.createTextNode(": opened by the guest"));
+        $("invite-list").appendChild(li);
+        continue;
       }
-      li.appendChild(label);
+      const link = document.createElement("textarea");
+      link.readOnly = true;
+      link.rows = 2;
+      link.value = inv.url;
+      link.setAttribute("aria-label", "Invite link for seat " + inv.seat);
+      link.addEventListener("focus", () => link.select());
+      li.appendChild(link);
+      const row = document.createElement("p");
+      row.className = "row";
+      const copy = document.createElement("button");
+      copy.type = "button";
+      copy.textContent = "Copy link";
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(inv.url);
+        } catch (err) {
+          link.focus();
+          link.select();
+          document.execCommand("copy");
+        }
+        copy.textContent = "Copied";
+        setTimeout(() => { copy.textContent = "Copy link"; }, 1500);
+      });
+      const renew = document.createElement("button");
+      renew.type = "button";
+      renew.textContent = "New link";
+      renew.title = "Replace this link (the old one stops working)";
+      renew.addEventListener("click", async () => {
+        try {
+          await api("/api/matches/" + id + "/invites/" + inv.seat, { method: "POST" });
+          showInvites();
+        } catch (err) {
+          $("action-error").textContent = err.message;
+        }
+      });
+      row.appendChild(copy);
+      row.appendChild(renew);
+      li.appendChild(row);
       $("invite-list").appendChild(li);
     }
   }
@@ -343,14 +734,30 @@
   }
 
   document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && (menuOpen() || selection.length)) {
+      ev.preventDefault();
+      const anchor = menuOpen() ? $("pick-menu").dataset.anchor : null;
+      if (menuOpen()) closeMenu(); else { selection = selection.slice(0, -1); applyPicks(false); }
+      const back = anchor && $("picture").querySelector('[data-pick="' + CSS.escape(anchor) + '"]');
+      if (back) back.focus(); else { const first = pickable()[0]; if (first) first.focus(); }
+      return;
+    }
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if ((ev.key === "h" || ev.key === "H") && !$("hint").hidden) {
+      ev.preventDefault();
+      showHint();
+      return;
+    }
     if ((ev.key === "u" || ev.key === "U") && !$("takeback").hidden) {
       ev.preventDefault();
       takeBack();
       return;
     }
+    const typed = !menuOpen() && /^[0-9]$/.test(ev.key) && $("actions").querySelector('.compact button[data-value="' + ev.key + '"]');
+    if (typed && !typed.disabled) { ev.preventDefault(); typed.click(); return; }
     if (/^[1-9]$/.test(ev.key)) {
-      const button = $("actions").querySelectorAll("button")[Number(ev.key) - 1];
+      const box = menuOpen() ? $("pick-menu") : $("actions");
+      const button = box.querySelectorAll("button[data-action]")[Number(ev.key) - 1];
       if (button && !button.disabled) { ev.preventDefault(); button.click(); }
     }
   });
@@ -358,6 +765,7 @@
     if (lastView) { revealed = lastView.seat; render(lastView); }
   });
   $("takeback").addEventListener("click", takeBack);
+  $("hint").addEventListener("click", showHint);
   $("pause").addEventListener("click", () => control(paused ? "resume" : "pause"));
   $("step").addEventListener("click", () => control("step"));
   $("speed").addEventListener("change", (ev) => control("delay", Number(ev.target.value)));
@@ -375,6 +783,7 @@
         for (const opt of speed.options) if (Number(opt.value) === meta.delay) speed.value = opt.value;
       }
       if (owner) showInvites();
+      if (mySeats.length) loadHintRule();
       if (mySeats.length === 1) revealed = mySeats[0];
       await refresh(meta);
       connect();

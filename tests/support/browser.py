@@ -1,0 +1,159 @@
+"""Browser-test support: a live server in a thread, Debian's Chromium driven by Playwright, and a
+driver that plays a seat by clicking the table's pickable parts and the remaining buttons."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from turnbuckle.web.app import create_app
+from turnbuckle.web.limits import Limits
+from turnbuckle.web.live import MatchService
+from turnbuckle.web.repository import MemoryRepository
+
+CHROMIUM = os.environ.get("TURNBUCKLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+needs_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium, or set TURNBUCKLE_CHROMIUM)",
+)
+TIMEOUT = 30_000
+
+
+class Server:
+    """The web app served by uvicorn in a thread on a free loopback port (``app``: another app, such as
+    one on a league's database; default: a fresh in-memory one whose loopback clients are not rate
+    limited, since the browser plays fast)."""
+
+    def __init__(self, app: Any = None) -> None:
+        if app is None:
+            self.service = MatchService(MemoryRepository(), think_cap=2.0, computer_delay=0.05)
+            app = create_app(service=self.service, limits=Limits(exempt_loopback=True))
+        else:
+            self.service = app.state.service
+        self.app = app
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        import uvicorn
+
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    import httpx2 as httpx
+
+    response = httpx.post(f"{server.url}/api/matches", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def status_text(page: Any) -> str:
+    return str(page.locator("#status").inner_text())
+
+
+
+
+MAX_BUTTONS = 40
+"""The most action buttons the table may show at once (a table you act on, item 2)."""
+
+
+def your_move(page: Any) -> None:
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Your move')"
+        " || document.getElementById('status').textContent.startsWith('Match over')"
+    )
+
+
+def visible_buttons(page: Any) -> int:
+    return int(page.locator("#actions button:visible").count())
+
+
+def play_by_picture(page: Any, live: Any, seat: int, rng: random.Random, *, avoid: tuple[str, ...] = ("concede",),
+                    prefer_picks: float = 0.7, deadline: float = 20.0) -> str:
+    """Make one move for ``seat`` as a person would: click a pickable part of the picture (following
+    a selection to the next part, or a menu beside it) or one of the remaining buttons. Checks the
+    button limit on the way. Returns the action the server applied."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    before = len(live.state.history)
+    end = time.monotonic() + deadline
+    while len(live.state.history) == before:
+        assert time.monotonic() < end, "no move reached the server"
+        assert visible_buttons(page) <= MAX_BUTTONS, f"{visible_buttons(page)} buttons on the table"
+        if page.evaluate(SENDING):  # a move on its way to the server: its answer redraws the table
+            page.wait_for_timeout(30)
+            continue
+        try:  # the page may redraw between looking and clicking (the event stream's refresh): look again
+            _click_something(page, rng, avoid, prefer_picks)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_timeout(30)
+    return str(live.state.history[before].name)
+
+
+SENDING = ("!!document.getElementById('picture').dataset.busy"
+           " || !!document.querySelector('#actions button[disabled]')")
+"""True while the page waits for the server's answer to a move (the picture busy, buttons off)."""
+
+
+def _click_something(page: Any, rng: random.Random, avoid: tuple[str, ...], prefer_picks: float) -> None:
+    menu = page.locator("#pick-menu:visible button[data-action]")
+    if menu.count():
+        names = [n for n in menu.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
+        if names:
+            page.locator(f"#pick-menu button[data-action={_quoted(rng.choice(names))}]").click(timeout=2000)
+        else:
+            page.keyboard.press("Escape")
+        return
+    ids = page.locator("#picture .pickable").evaluate_all("els => els.map(e => e.dataset.pick)")
+    buttons = page.locator("#actions button:visible:not([disabled])")
+    names = [n for n in buttons.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
+    if ids and (not names or rng.random() < prefer_picks):
+        pick = _quoted(rng.choice(ids))
+        page.locator(f"#picture .pickable[data-pick={pick}]").first.dispatch_event("click", timeout=2000)
+    elif names:
+        page.locator(f"#actions button[data-action={_quoted(rng.choice(names))}]").click(timeout=2000)
+    else:
+        page.wait_for_timeout(30)
+
+
+def _quoted(text: str) -> str:
+    import json
+
+    return json.dumps(text)
+
+
+def a_move(page: Any, which: str = "first") -> Any:
+    """Something to click that plays a move now: a button (the ``first`` or ``last``), else a lit part of
+    the picture (a Powerhouses tie between abilities is broken on the sheet and has no button)."""
+    page.wait_for_selector("#actions button:not([disabled]), #picture .pickable")
+    buttons = page.locator("#actions button:not([disabled])")
+    if buttons.count():
+        return buttons.first if which == "first" else buttons.last
+    return page.locator("#picture .pickable").first

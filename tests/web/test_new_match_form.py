@@ -1,0 +1,154 @@
+"""The new-match page and the pages around it: option widgets by kind, only changed options sent
+(so "tournament standard" takes effect), RUMBLESLAM teams with their Dosh and a team builder whose
+messages are the validator's, a first game with decisions, recent matches with names, a favicon."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+from markupsafe import escape
+
+import turnbuckle
+from support.browser import Server, create, needs_chromium
+from turnbuckle.engine.game import GameOption
+from turnbuckle.engine.registry import game_class
+
+
+def test_every_option_has_a_widget_kind_and_no_file_option_is_offered(client: TestClient) -> None:
+    for name in turnbuckle.list_games():
+        options = client.get(f"/api/games/{name}").json()["options"]
+        for option in options:
+            assert option["kind"] in GameOption.KINDS, option
+            assert option["kind"] != "file"
+            if option["kind"] == "choice":
+                assert option["choices"], option
+            if option["kind"] == "switch":
+                assert isinstance(option["default"], bool)
+        declared = {o.name for o in game_class(name).options() if o.widget == "file"}
+        assert not declared & {o["name"] for o in options}
+
+
+def test_kinds_follow_defaults_and_choices() -> None:
+    assert GameOption("a", False, "").widget == "switch"
+    assert GameOption("a", True, "", (True, False)).widget == "switch"
+    assert GameOption("a", 0, "", (0, 1)).widget == "choice"  # 0 and 1 are numbers, not a switch
+    assert GameOption("a", 3, "").widget == "integer"
+    assert GameOption("a", 1.6, "").widget == "number"
+    assert GameOption("a", [], "").widget == "names"
+    assert GameOption("a", None, "", kind="integer").widget == "integer"
+
+
+def test_team_builder_prices_a_team_and_quotes_the_validator(client: TestClient) -> None:
+    info = client.get("/api/games/rumbleslam").json()["team_builder"]
+    assert info["budget"] == 1000 and info["ready_made"] and all(t["cost"] <= 1000 for t in info["ready_made"])
+    price = {w["name"]: w["cost"] for w in info["wrestlers"]}
+    legal = client.post("/api/games/rumbleslam/team",
+                        json={"team": {"name": "Mine", "wrestlers": ["Troll", "Orc Brawler"], "endorsements": 1}})
+    body = legal.json()
+    assert body["error"] is None and body["cost"] == price["Troll"] + price["Orc Brawler"] + 25
+    assert body["value"]
+    over = client.post("/api/games/rumbleslam/team",
+                       json={"params": {"size": "lightweight"}, "team": {"name": "Big", "wrestlers": ["Troll"] * 5}})
+    assert "wrestlers: over budget" in over.json()["error"] and over.json()["value"] is None
+    bigger = client.post("/api/games/rumbleslam/team",
+                         json={"params": {"size": "madness"}, "team": {"name": "Big", "wrestlers": ["Troll"] * 5}})
+    assert bigger.json()["error"] is None  # the budget follows the match size
+    # the built team seats a match
+    made = client.post("/api/matches", json={"game": "rumbleslam", "params": {"team0": body["value"]},
+                                             "seats": ["human", "computer:random"]})
+    assert made.status_code == 201, made.text
+    assert made.json()["seats"][0]["label"] == "Mine"
+    assert client.post("/api/games/powerhouses/team", json={"team": {}}).status_code == 400
+
+
+def test_seats_name_their_side_in_team_matches(client: TestClient) -> None:
+    seats = client.post("/api/games/wrasslin/setup", json={"params": {"match_type": "tag"}}).json()["seats"]
+    assert seats[0]["side"] == seats[2]["side"] != seats[1]["side"]
+    singles = client.post("/api/games/powerhouses/setup", json={"params": {}}).json()["seats"]
+    assert all(s["side"] is None for s in singles)
+
+
+def test_the_first_game_offered_has_decisions_and_cards_are_short(client: TestClient) -> None:
+    page = client.get("/").text
+    first = page.split('class="button primary" href="/new?game=')[1].split('"')[0]
+    assert turnbuckle.load_game(first).decision_options() is None
+    assert turnbuckle.load_game("filsinger").decision_options() is not None  # why it is not first
+    assert f'value="{first}" checked' in client.get("/new").text  # the form preselects it too
+    for card in page.split('<li class="game-card">')[1:]:
+        blurb = card.split("<p>")[1].split("</p>")[0]
+        assert len(blurb) <= 175, blurb
+
+
+def test_recent_matches_and_replays_list_names_and_results(client: TestClient) -> None:
+    made = client.post("/api/matches", json={"game": "powerhouses", "seats": ["computer:random"] * 2,
+                                             "seed": 2, "delay": 0}).json()
+    deadline = time.monotonic() + 30
+    while not client.get(f"/api/matches/{made['id']}").json()["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    names = str(escape(" vs ".join(s["label"] for s in made["seats"])))
+    assert names in client.get("/").text
+    replays = client.get("/replay").text
+    assert names in replays and f"/m/{made['id']}/replay" in replays
+
+
+def test_favicon_is_served(client: TestClient) -> None:
+    response = client.get("/static/favicon.svg")
+    assert response.status_code == 200 and "<svg" in response.text
+    assert 'rel="icon"' in client.get("/").text
+
+
+@needs_chromium
+def test_tournament_standard_switch_takes_effect(server: Server, page: Any) -> None:
+    page.goto(f"{server.url}/new?game=filsinger")
+    page.wait_for_selector("#decision-note:not([hidden])")
+    page.check("#opt-tournament_standard")
+    page.wait_for_selector("#decision-note[hidden]", state="attached")
+    page.click("#start")
+    page.wait_for_url("**/m/*")
+    match_id = page.url.split("/m/")[1].split("#")[0]
+    live = server.service.get(match_id)
+    assert live.game.params["tournament_standard"] is True
+    assert live.game.decision_options() is None
+    assert create  # the helper module is shared with the other browser tests
+
+
+@needs_chromium
+def test_invite_link_is_shown_whole_copied_and_replaced(server: Server, browser: Any) -> None:
+    created = create(server, {"game": "wrasslin", "seats": ["human", "invite"], "seed": 4})
+    context = browser.new_context(bypass_csp=True, permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.goto(created["table_url"])
+        link = page.locator("#invite-list textarea")
+        link.wait_for()
+        first = link.input_value()
+        assert first == created["invites"][0]["url"]  # the whole link, not cut short
+        page.click("#invite-list button:has-text('Copy link')")
+        page.wait_for_selector("#invite-list button:has-text('Copied')")
+        assert page.evaluate("navigator.clipboard.readText()") == first
+        page.click("#invite-list button:has-text('New link')")
+        page.wait_for_function("u => document.querySelector('#invite-list textarea').value !== u", arg=first)
+        second = link.input_value()
+        token = first.split("#t=")[1]
+        import httpx2 as httpx
+
+        old = httpx.get(f"{server.url}/api/matches/{created['id']}/seats/1",
+                        headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        assert old.status_code == 403 and second != first  # the replaced link no longer opens the seat
+        assert page.locator("#takeback").is_hidden()  # no take-back with another person at the table
+    finally:
+        context.close()
+
+
+@needs_chromium
+def test_undo_is_hidden_for_spectators_and_watch_pages(server: Server, page: Any) -> None:
+    created = create(server, {"game": "powerhouses", "seats": ["computer:random"] * 2, "seed": 1, "delay": 1})
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    assert page.locator("#takeback").is_hidden()
+    page.goto(created["table_url"].split("#")[0])  # a spectator: no token
+    page.wait_for_selector("#picture svg")
+    assert page.locator("#takeback").is_hidden()
