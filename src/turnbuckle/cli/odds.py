@@ -22,6 +22,7 @@ from turnbuckle.cli.common import (
     safe,
     seed_option,
 )
+from turnbuckle.cli.odds_skirmish import skirmish_odds
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.games.powerhouses.stopping import STOPPING_RULES
 from turnbuckle.odds import calculators
@@ -129,4 +130,4 @@ def _game_params(options: list[str] | None) -> dict[str, Any]:
     return params
 
 
-from turnbuckle.cli import odds_skirmish as _odds_skirmish  # noqa: E402,F401  (registers `odds skirmish`)
+app.command("skirmish")(skirmish_odds)  # the command lives in `odds_skirmish`; this app owns it

@@ -1,4 +1,7 @@
-"""``odds skirmish``: exact hit and SDV distributions of the ring skirmish dice (5 hits, 6 explodes)."""
+"""``odds skirmish``: exact hit and SDV distributions of the ring skirmish dice (5 hits, 6 explodes).
+
+The command only: ``cli/odds.py`` owns the ``odds`` app and registers it there.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +12,10 @@ from rich.console import Console
 from rich.table import Table
 
 from turnbuckle.cli.common import JsonOpt, echo_json
-from turnbuckle.cli.odds import app
 
 console = Console()
 
 
-@app.command("skirmish")
 def skirmish_odds(
     attacker: int = typer.Argument(3, min=0, max=20, help="Attacker's dice (N)."),
     defender: int = typer.Argument(3, min=0, max=20, help="Defender's dice (M; END for a pin roll-off)."),
