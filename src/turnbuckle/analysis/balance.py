@@ -13,6 +13,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -328,6 +329,27 @@ def _exact_solver(game_name: str, agent: str) -> Callable[[dict[str, Any], str, 
     """Exact pairing values where a solver plays the same game the agent does."""
     if game_name != "powerhouses" or agent != "expert":
         return None
-    from turnbuckle.games.powerhouses.exact import exact_pairing
+    from turnbuckle.games.powerhouses.exact import seat_zero_chance
 
-    return exact_pairing
+    return partial(_exact_pairing, seat_zero_chance)
+
+
+def _exact_pairing(
+    seat_zero_chance: Callable[[dict[str, Any], str, str], float], params: dict[str, Any], a: str, b: str, weight: int
+) -> Pairing:
+    """``a`` against ``b``, half the matches from each seat, as exact expected counts out of
+    ``weight`` matches; ``seat_zero_chance(params, first, second)`` is the solver's chance that
+    ``first``, sitting first, wins (a game whose matches always name a winner: Powerhouses)."""
+    a_first = seat_zero_chance(params, a, b)
+    b_first = seat_zero_chance(params, b, a)
+    share = (a_first + 1.0 - b_first) / 2
+    return Pairing(
+        a,
+        b,
+        matches=weight,
+        a_wins=weight * share,
+        b_wins=weight * (1.0 - share),
+        draws=0.0,
+        first_seat_wins=weight * (a_first + b_first) / 2,
+        exact=True,
+    )
