@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.game import State
-from turnbuckle.interop.tensorlayout import Layout, index_of, mark_seats
+from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame

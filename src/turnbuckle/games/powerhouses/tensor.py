@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.game import State
+from turnbuckle.engine.tensorlayout import Layout, mark_seats
 from turnbuckle.games.powerhouses.models import ABILITIES
-from turnbuckle.interop.tensorlayout import Layout, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.powerhouses.rules import PowerhousesGame, PowerhousesState

@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.game import State
+from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import COUNTER_CAP, FLOOR, LIFTED, LOC_NAMES, TB
 from turnbuckle.games.rumbleslam.models import SPONSORSHIPS
-from turnbuckle.interop.tensorlayout import Layout, index_of, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.rumbleslam.rules import RumbleslamGame

@@ -18,9 +18,9 @@ import math
 from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.game import State
+from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.rules import PHASE_NAMES
-from turnbuckle.interop.tensorlayout import Layout, index_of, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.skirmish.rules import SkirmishGame, SkirmishState

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.game import State
+from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
 from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN
-from turnbuckle.interop.tensorlayout import Layout, index_of, mark_seats
 
 if TYPE_CHECKING:
     from turnbuckle.games.wrasslin.rules import WrasslinGame
