@@ -25,6 +25,7 @@ from turnbuckle.engine.errors import IllegalActionError, ParamError, PositionErr
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.result import MatchResult, Side
 from turnbuckle.engine.review_plan import ReviewPlan
+from turnbuckle.engine.targets import load_target
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -116,6 +117,10 @@ class Game(ABC):
     alone; code that sets up a position by hand calls ``State.materialize_events`` first."""
     _rebuilding_events = False
 
+    agent_targets: ClassVar[Mapping[str, str]] = {}
+    """The ruleset's own agents (heuristic, expert, ...) by name, each a factory taking the game and
+    a seat, named ``"package.module:attribute"`` (``engine.targets``): a game's agents import its
+    rules, so the rules name them and never import them. ``agent_factories`` loads them."""
     bulk_agent: ClassVar[str] = "heuristic"
     """The agent ``turnbuckle analyze GAME`` plays every entrant with unless told otherwise: the
     strongest one cheap enough for tens of thousands of matches (a search agent that thinks for a
@@ -314,8 +319,9 @@ class Game(ABC):
 
     @classmethod
     def agent_factories(cls) -> dict[str, AgentFactory]:
-        """Ruleset-specific agents (heuristic, expert) by name; generic ones live in ``agents``."""
-        return {}
+        """Ruleset-specific agents (heuristic, expert) by name, imported now from their
+        ``agent_targets``; generic ones live in ``agents``."""
+        return {name: load_target(target) for name, target in cls.agent_targets.items()}
 
     # -- positions ----------------------------------------------------------------------
     def position_codec(self) -> positions.PositionCodec | None:

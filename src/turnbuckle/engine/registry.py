@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from turnbuckle.engine.errors import UnknownGameError
 from turnbuckle.engine.game import Game
+from turnbuckle.engine.targets import load_target
 
 _GAMES: dict[str, str] = {
     "filsinger": "turnbuckle.games.filsinger.rules:FilsingerGame",
@@ -35,8 +35,7 @@ def game_class(name: str) -> type[Game]:
     target = _GAMES.get(name)
     if target is None:
         raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(list_games())}")
-    module_name, _, class_name = target.partition(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game] = load_target(target)
     return cls
 
 

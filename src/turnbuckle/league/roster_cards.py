@@ -9,7 +9,6 @@ match already booked. A league without cards of its own books exactly as before.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -21,6 +20,7 @@ from pydantic import BaseModel
 from turnbuckle.engine.datafiles import inline_source, is_inline, packaged_data, read_toml, validate
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.engine.registry import game_class
+from turnbuckle.engine.targets import load_target
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.lookup import get_league
 from turnbuckle.league.toml_text import dumps
@@ -75,9 +75,7 @@ def roster_format(game: str) -> RosterFormat:
     if spec is None:
         raise LeagueError(f"the card editor does not know the roster format of {game!r}")
     target, package, filename, adds = spec
-    module, _, name = target.partition(":")
-    model = getattr(importlib.import_module(module), name)
-    return RosterFormat(game, model, package, filename, adds)
+    return RosterFormat(game, load_target(target), package, filename, adds)
 
 
 # -- documents: a roster as its TOML reads -------------------------------------------------------

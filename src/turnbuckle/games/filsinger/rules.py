@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turnbuckle.engine.actions import Action
@@ -20,7 +20,7 @@ from turnbuckle.games.filsinger.options import MATCH_TYPES, game_options, resolv
 from turnbuckle.games.filsinger.state import FilsingerState
 
 if TYPE_CHECKING:
-    from turnbuckle.engine.game import AgentFactory
+    pass
 
 REGULAR_PARTNERS = 6
 """TAGGING OUT ON DEFENSE: regular tag partners tag on 2d6 <= 6."""
@@ -53,6 +53,10 @@ class FilsingerGame(Game):
 
     name: ClassVar[str] = "filsinger"
     title: ClassVar[str] = "Filsinger Games (Champions of the Galaxy / Legends of Wrestling)"
+    agent_targets: ClassVar[Mapping[str, str]] = {
+        "expert": "turnbuckle.games.filsinger.expert:ExpertAgent",
+        "heuristic": "turnbuckle.games.filsinger.expert:HeuristicAgent",
+    }
     bulk_agent: ClassVar[str] = "expert"
     """A few ms a match, so balance reports can afford the strongest agent."""
     deferred_events = True
@@ -313,12 +317,6 @@ class FilsingerGame(Game):
         from turnbuckle.games.filsinger.cards import template_card
 
         return template_card(name)
-
-    @classmethod
-    def agent_factories(cls) -> dict[str, AgentFactory]:
-        from turnbuckle.games.filsinger.expert import ExpertAgent, HeuristicAgent
-
-        return {"expert": ExpertAgent.factory, "heuristic": HeuristicAgent.factory}
 
     def review_plan(self) -> ReviewPlan:
         """Exact where the expert solves the match, else heuristic playouts (``review.py``)."""

@@ -6,9 +6,9 @@ Section names in comments are the headings of ``powerhouses.txt``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from turnbuckle.dice import D6
 from turnbuckle.engine.actions import Action, ActionTable
@@ -101,6 +101,10 @@ class PowerhousesGame(Game):
 
     name = "powerhouses"
     title = "Powerhouses of Wrestling!"
+    agent_targets: ClassVar[Mapping[str, str]] = {
+        "heuristic": "turnbuckle.games.powerhouses.agents:HeuristicAgent",
+        "expert": "turnbuckle.games.powerhouses.agents:ExpertAgent",
+    }
     bulk_agent = "expert"
     """Exact (the solver) and as cheap as the heuristic, so balance reports use it."""
     deferred_events = True
@@ -246,12 +250,6 @@ class PowerhousesGame(Game):
             f'specialty = "Strength"\nweakness = "Agility"\n'
             'abilities = ["Brawling", "Martial Arts", "Technical Ability"]\n'
         )
-
-    @classmethod
-    def agent_factories(cls) -> dict[str, Any]:
-        from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
-
-        return {"heuristic": HeuristicAgent, "expert": ExpertAgent}
 
     def review_plan(self) -> ReviewPlan:
         """Exact: the match solver values every option (``games/powerhouses/review.py``)."""

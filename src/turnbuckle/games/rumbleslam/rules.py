@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import is_inline, source_name
@@ -169,6 +169,10 @@ class RumbleslamGame(Game):
 
     name = "rumbleslam"
     title = "RUMBLESLAM"
+    agent_targets: ClassVar[Mapping[str, str]] = {
+        "heuristic": "turnbuckle.games.rumbleslam.agents:HeuristicAgent",
+        "mcts": "turnbuckle.games.rumbleslam.agents:SearchAgent",
+    }
     min_players = 2
     max_players = 4
     deferred_events = True
@@ -624,12 +628,6 @@ class RumbleslamGame(Game):
             '  { name = "Big Boot", kind = "active", ap = 2, stat = "1S+1C", dmg = 1, rules = ["SHOVE 1"] },\n]\n'
             'crowd_pleaser = { name = "Pose", effect = "heal", amount = 1 }\n'
         )
-
-    @classmethod
-    def agent_factories(cls) -> dict[str, Any]:
-        from turnbuckle.games.rumbleslam.agents import HeuristicAgent, SearchAgent
-
-        return {"heuristic": HeuristicAgent, "mcts": SearchAgent}
 
     def review_plan(self) -> ReviewPlan:
         """Sampled: greedy playouts over two activations, then the evaluation (``review.py``)."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import numpy as np
 
@@ -45,6 +45,12 @@ class SkirmishGame(Game):
 
     name = "skirmish"
     title = "Ring skirmish (30-inch ring)"
+    agent_targets: ClassVar[Mapping[str, str]] = {
+        "heuristic": "turnbuckle.games.skirmish.agents:HeuristicAgent",
+        "search": "turnbuckle.games.skirmish.agents:SearchAgent",
+        "expert": "turnbuckle.games.skirmish.agents:SearchAgent",
+    }
+    """``expert`` is the search agent under the name ``turnbuckle play`` picks by default."""
     min_players = 2
     max_players = 4
     hidden_information = True
@@ -328,13 +334,6 @@ class SkirmishGame(Game):
             "  [[wrestler.maneuver]]\n  name = \"Signature Slam\"\n  cost = 3\n  kind = \"attack\"\n"
             "  stats = [\"STR\"]\n  defender = \"STR\"\n  arc = \"front\"\n  effects = [\"damage\", \"stagger\"]\n"
         )
-
-    @classmethod
-    def agent_factories(cls) -> dict[str, Any]:
-        from turnbuckle.games.skirmish.agents import HeuristicAgent, SearchAgent
-
-        # "expert" is the search agent under the name `turnbuckle play` picks by default
-        return {"heuristic": HeuristicAgent, "search": SearchAgent, "expert": SearchAgent}
 
     def review_plan(self) -> ReviewPlan:
         """Sampled: heuristic playouts to the end of the next round (``review.py``)."""

@@ -43,6 +43,11 @@ class StraightISMCTS(ISMCTSAgent):
         return action
 
 
+def heuristic_agent(game: Game, player: int) -> HeuristicAgent:
+    """The heuristic as an agent factory (it needs only its seat)."""
+    return HeuristicAgent(player)
+
+
 def make_ismcts(game: Game, player: int, simulations: int = 128) -> ISMCTSAgent:
     """The generic IS-MCTS with this ruleset's knowledge: leaves valued by the damage race (no playout),
     the heuristic's action scores as expansion order and progressive bias; it plays straight (11.5)."""

@@ -7,8 +7,8 @@ interpretations are collected in ``docs/rulings-wrasslin.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import source_name, toml_string
@@ -34,6 +34,13 @@ class WrasslinGame(Game):
 
     name = "wrasslin"
     title = "WRASSLIN' (Avalon Hill card game, 1990)"
+    agent_targets: ClassVar[Mapping[str, str]] = {
+        "heuristic": "turnbuckle.games.wrasslin.heuristic:heuristic_agent",
+        "ismcts": "turnbuckle.games.wrasslin.heuristic:make_ismcts",
+        "expert": "turnbuckle.games.wrasslin.expert:ExpertAgent",
+    }
+    """``expert`` is the default opponent: 63.9% against the heuristic over 2,000 matches (95%
+    61.8-66.0%), ~158 ms CPU a decision (``benchmarks/winrates_wrasslin.py``)."""
     min_players = 2
     max_players = MAX_SEATS
     hidden_information = True
@@ -397,22 +404,6 @@ class WrasslinGame(Game):
 
     def roster(self) -> list[dict[str, Any]]:
         return [w.describe() for w in self.wrestlers]
-
-    @classmethod
-    def agent_factories(cls) -> dict[str, Callable[[Game, int], Any]]:
-        from turnbuckle.agents.ismcts import ISMCTSAgent
-        from turnbuckle.games.wrasslin.expert import ExpertAgent
-        from turnbuckle.games.wrasslin.heuristic import HeuristicAgent, make_ismcts
-
-        def heuristic(game: Game, player: int) -> HeuristicAgent:
-            return HeuristicAgent(player)
-
-        def ismcts(game: Game, player: int) -> ISMCTSAgent:
-            return make_ismcts(game, player)
-
-        # the default opponent: 63.9% against the heuristic over 2,000 matches (95% 61.8-66.0%),
-        # ~158 ms CPU a decision (benchmarks/winrates_wrasslin.py)
-        return {"heuristic": heuristic, "ismcts": ismcts, "expert": ExpertAgent}
 
     def review_plan(self) -> ReviewPlan:
         """Sampled: heuristic playouts to the end from re-dealt hands (``review.py``)."""
