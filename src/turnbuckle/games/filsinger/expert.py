@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import Game, State
+from turnbuckle.games.filsinger.odds import cached_solution, lookahead_value
 
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -29,8 +30,6 @@ class HeuristicAgent:
         return cls(cast("FilsingerGame", game), player)
 
     def choose(self, state: State, rng: random.Random) -> Action:
-        from turnbuckle.games.filsinger.odds import lookahead_value
-
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -54,8 +53,6 @@ class ExpertAgent(HeuristicAgent):
 
     def __init__(self, game: FilsingerGame, player: int) -> None:
         super().__init__(game, player)
-        from turnbuckle.games.filsinger.odds import cached_solution
-
         self.solution = cached_solution(game, policy="expert", budget=self.budget)
 
     @classmethod

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import CHANCE, State
+from turnbuckle.engine.registry import load_game
 from turnbuckle.games.filsinger.charts import at_most, default_charts
 from turnbuckle.games.filsinger.models import Card
-from turnbuckle.games.filsinger.rules import FilsingerGame
 from turnbuckle.games.filsinger.state import BOTH, FilsingerState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.filsinger.rules import FilsingerGame
 
 Policy = Literal["random", "expert"]
 DEFAULT_BUDGET = 1_000_000
@@ -233,7 +236,7 @@ def match_odds(game: FilsingerGame, policy: Policy = "random", budget: int = DEF
 def match_win_probability(wrestler_a: str, wrestler_b: str, policy: Policy = "random",
                           **options: Any) -> MatchOdds:
     """Chance that card A beats card B in singles (``options``: any game params)."""
-    game = FilsingerGame(wrestlers=[wrestler_a, wrestler_b], **options)
+    game = cast("FilsingerGame", load_game("filsinger", wrestlers=[wrestler_a, wrestler_b], **options))
     return match_odds(game, policy)
 
 

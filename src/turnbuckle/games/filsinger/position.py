@@ -23,15 +23,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import Field
 
 from turnbuckle.engine.position import Strict, check_range, check_unique, fail, index_of, parse
 from turnbuckle.games.filsinger.core import BOTH, DECISION_PHASES, TWO_DICE_PHASES
 from turnbuckle.games.filsinger.models import ChoiceMove, Finisher, Move, Outcome, Stunned
-from turnbuckle.games.filsinger.rules import FilsingerGame
 from turnbuckle.games.filsinger.state import FilsingerState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.filsinger.rules import FilsingerGame
 
 PHASES: Final = frozenset({*DECISION_PHASES, *TWO_DICE_PHASES, "first", "offense_roll", "defense_roll",
                            "finisher_roll", "tag_target", "over"})

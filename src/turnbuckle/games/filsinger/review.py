@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import TYPE_CHECKING
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import State
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.filsinger.expert import ExpertAgent, HeuristicAgent
 from turnbuckle.games.filsinger.odds import cached_solution
-from turnbuckle.games.filsinger.rules import FilsingerGame
 from turnbuckle.games.filsinger.state import FilsingerState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.filsinger.rules import FilsingerGame
 
 PLAYOUTS = 16
 """Default playouts per option where the match is too big to solve (each decision of a playout
