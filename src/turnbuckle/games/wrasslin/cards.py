@@ -21,6 +21,8 @@ from turnbuckle.games.wrasslin.models import (
 )
 
 PACKAGE = "turnbuckle.games.wrasslin"
+MAX_SPECIALTIES = 3
+"""The most Specialty cards a Wrestler has: the action table and the tensor have a slot for each."""
 
 HOLD_CATEGORIES = frozenset({"standard", "lifting", "strength", "agility", "illegal"})
 INTRODUCTORY_REMOVED = ("Combination", "Tag", "Double Team", "Bear Hug", "Boston Crab", "Out of Ring", "Specialty")

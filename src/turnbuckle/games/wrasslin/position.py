@@ -22,16 +22,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import Field
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.position import Strict, check_seat, check_unique, fail, index_of, join, parse
+from turnbuckle.games.wrasslin.cards import MAX_SPECIALTIES
 from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN, E_HOLD, Entry
 from turnbuckle.games.wrasslin.matchtypes import POSITION_NAMES
-from turnbuckle.games.wrasslin.rules import MAX_SPECIALTIES, WrasslinGame
 from turnbuckle.games.wrasslin.state import WrasslinState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.wrasslin.rules import WrasslinGame
 
 PHASES: Final = ("draw", "enter", "draft", "initiative", "main", "dt_hold", "target", "respond", "penalty",
                  "upkeep", "accumulate", "stay", "over")

@@ -18,12 +18,12 @@ from turnbuckle.engine.game import Game, GameOption
 from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
-from turnbuckle.games.wrasslin.cards import CardType, HoldSpec, Wrestler, load_cards, load_roster
+from turnbuckle.games.wrasslin.cards import MAX_SPECIALTIES, CardType, HoldSpec, Wrestler, load_cards, load_roster
 from turnbuckle.games.wrasslin.matchtypes import DEFAULT_PLAYERS, MATCH_TYPES, PLAYER_RANGE, deck_counts, seating
+from turnbuckle.games.wrasslin.state import WrasslinState
 from turnbuckle.text import plural
 
 MAX_SEATS = 8
-MAX_SPECIALTIES = 3
 
 DEFAULT_ORDER = (4, 3, 0, 2, 1, 5, 6, 17, 7, 18, 8, 19, 9, 20, 10, 21, 11, 22, 12, 23, 13, 14, 15, 16)
 """Default Wrestler pick (seed-independent): The Champ vs Baby Face Harpo, then alternating."""
@@ -433,9 +433,5 @@ def _int_param(params: Mapping[str, Any], name: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParamError(f"wrasslin: option {name!r} must be a whole number, not {value!r}")
     return value
-
-
-# Import at the bottom keeps the Game definition readable; the State is long.
-from turnbuckle.games.wrasslin.state import WrasslinState  # noqa: E402
 
 __all__ = ["WrasslinGame", "WrasslinState"]

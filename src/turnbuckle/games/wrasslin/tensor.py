@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.game import State
 from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
+from turnbuckle.games.wrasslin.cards import MAX_SPECIALTIES
 from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN
 
 if TYPE_CHECKING:
@@ -32,7 +33,6 @@ POSITIONS = 4
 SEAT_STATS = ("damage", "strength", "agility", "skill", "power_surge", "recovery", "weight", "surge_bonus",
               "mobile", "penalty", "ignoring_warning", "ring_count", "submits_at", "wrestlers_left",
               "specialties")
-MAX_SPECIALTIES = 3
 
 
 def layout(game: WrasslinGame) -> Layout:
