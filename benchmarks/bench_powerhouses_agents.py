@@ -35,7 +35,7 @@ from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.match import Agent, play_match
 from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
 from turnbuckle.games.powerhouses.probability import first_roll, hits_distribution
-from turnbuckle.games.powerhouses.rules import ATTACK, DEFENSE, PowerhousesGame
+from turnbuckle.games.powerhouses.rules import PowerhousesGame
 from turnbuckle.games.powerhouses.solver import (
     OPTIMAL,
     UNIFORM,
@@ -46,6 +46,7 @@ from turnbuckle.games.powerhouses.solver import (
     roller_profile,
     solver_policy,
 )
+from turnbuckle.games.powerhouses.state import ATTACK, DEFENSE
 from turnbuckle.sim.stats import wilson_interval
 
 Factory = Callable[[Game, int], Agent]

@@ -23,7 +23,9 @@ from turnbuckle.engine.registry import load_game
 from turnbuckle.engine.replay import Replay
 from turnbuckle.games.powerhouses.agents import ExpertAgent
 from turnbuckle.games.powerhouses.review import position_value
-from turnbuckle.games.powerhouses.rules import (
+from turnbuckle.games.powerhouses.rules import PowerhousesGame
+from turnbuckle.games.powerhouses.solver import MatchSolver, match_solver
+from turnbuckle.games.powerhouses.state import (
     ATTACK,
     AWAIT_CONTINUE,
     AWAIT_DIE,
@@ -32,10 +34,8 @@ from turnbuckle.games.powerhouses.rules import (
     DEFENSE,
     NO_ABILITY,
     TAKEDOWN,
-    PowerhousesGame,
     PowerhousesState,
 )
-from turnbuckle.games.powerhouses.solver import MatchSolver, match_solver
 
 
 def _solver(game: PowerhousesGame) -> MatchSolver:

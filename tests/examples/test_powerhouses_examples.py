@@ -5,7 +5,7 @@ from __future__ import annotations
 from support.forcing import drive
 from support.powerhouses import BRUNO_WINS_TAKEDOWN, new_match
 from turnbuckle.games.powerhouses.models import Ability
-from turnbuckle.games.powerhouses.rules import ATTACK, DEFENSE
+from turnbuckle.games.powerhouses.state import ATTACK, DEFENSE
 
 
 def _first_roll(faces: list[int]) -> tuple[int, list[str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import turnbuckle
-from turnbuckle.games.powerhouses.rules import PowerhousesState
+from turnbuckle.games.powerhouses.state import PowerhousesState
 
 BRUNO = 'Bruno "the Bear" Marconi'
 SKYLARK = "Skylark Reyes"

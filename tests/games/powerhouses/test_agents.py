@@ -14,7 +14,8 @@ from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game
 from turnbuckle.engine.match import Agent, play_match
 from turnbuckle.games.powerhouses.agents import ExpertAgent, HeuristicAgent
-from turnbuckle.games.powerhouses.rules import ATTACK, AWAIT_PURSUE, DEFENSE, PowerhousesGame, PowerhousesState
+from turnbuckle.games.powerhouses.rules import PowerhousesGame
+from turnbuckle.games.powerhouses.state import ATTACK, AWAIT_PURSUE, DEFENSE, PowerhousesState
 
 Factory = Callable[[Game, int], Agent]
 BRUNO = 'Bruno "the Bear" Marconi'

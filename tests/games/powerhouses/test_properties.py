@@ -13,7 +13,7 @@ from support.random_play import advance, play_out
 from turnbuckle.agents.random_agent import RandomAgent
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.engine.match import play_match
-from turnbuckle.games.powerhouses.rules import PowerhousesState
+from turnbuckle.games.powerhouses.state import PowerhousesState
 
 GAME = turnbuckle.load_game("powerhouses")
 MAX_STEPS = 20_000

@@ -17,7 +17,7 @@ from turnbuckle.engine.datafiles import validate
 from turnbuckle.engine.errors import DataFileError, IllegalActionError, ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.games.powerhouses.models import Roster, WrestlerSheet
-from turnbuckle.games.powerhouses.rules import (
+from turnbuckle.games.powerhouses.state import (
     ATTACK,
     AWAIT_CONTINUE,
     AWAIT_PURSUE,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import ParamError
@@ -14,17 +15,11 @@ from turnbuckle.games.powerhouses.probability import (
     defense_tables,
     hit_probability,
 )
-from turnbuckle.games.powerhouses.rules import (
-    ATTACK,
-    AWAIT_PURSUE,
-    DEFENSE,
-    PURSUE,
-    ROLL,
-    STOP,
-    PowerhousesGame,
-    PowerhousesState,
-)
 from turnbuckle.games.powerhouses.solver import match_solver
+from turnbuckle.games.powerhouses.state import ATTACK, AWAIT_PURSUE, DEFENSE, PURSUE, ROLL, STOP, PowerhousesState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
 EXCHANGE_UTILITIES = (1.0, 0.5, 0.0)
 """Win the exchange 1, Resistance 1/2, lose it 0 (attacker: Wear Down / Resistance / Reversal)."""

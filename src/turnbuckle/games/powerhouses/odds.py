@@ -7,6 +7,7 @@ plays the same rule through the real state machine, so the two check each other.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.games.powerhouses.probability import (
@@ -17,18 +18,12 @@ from turnbuckle.games.powerhouses.probability import (
     best_pursue,
     roll_distribution,
 )
-from turnbuckle.games.powerhouses.rules import (
-    ATTACK,
-    AWAIT_DIE,
-    AWAIT_PURSUE,
-    PURSUE,
-    ROLL,
-    STOP,
-    PowerhousesGame,
-    PowerhousesState,
-)
 from turnbuckle.games.powerhouses.solver import match_solver
+from turnbuckle.games.powerhouses.state import ATTACK, AWAIT_DIE, AWAIT_PURSUE, PURSUE, ROLL, STOP, PowerhousesState
 from turnbuckle.games.powerhouses.stopping import StopFn, StoppingRule
+
+if TYPE_CHECKING:
+    from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
 
 def _check_dice(dice: int) -> None:

@@ -16,12 +16,12 @@ Body::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import Field
 
 from turnbuckle.engine.position import Strict, check_range, fail, parse
-from turnbuckle.games.powerhouses.rules import (
+from turnbuckle.games.powerhouses.state import (
     ABILITY_NAMES,
     AWAIT_CONTINUE,
     AWAIT_DIE,
@@ -30,9 +30,11 @@ from turnbuckle.games.powerhouses.rules import (
     NO_ABILITY,
     OVER,
     PHASE_NAMES,
-    PowerhousesGame,
     PowerhousesState,
 )
+
+if TYPE_CHECKING:
+    from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
 AWAITING: Final = {AWAIT_DIE: "dice", AWAIT_CONTINUE: "roll or stop", AWAIT_PURSUE: "pursue", AWAIT_NOTHING: "nothing"}
 MAX_DICE: Final = 12

@@ -22,7 +22,7 @@ from functools import cache
 
 import icepool
 
-from turnbuckle.games.powerhouses.rules import FAN_SUPPORT, hit_faces, largest_match
+from turnbuckle.games.powerhouses.state import FAN_SUPPORT, hit_faces, largest_match
 from turnbuckle.games.powerhouses.stopping import DISTRIBUTION_LIMIT
 
 FaceMap = tuple[int, ...]

@@ -24,7 +24,8 @@ from turnbuckle.games.powerhouses.probability import (
     never_stop,
     roll_distribution,
 )
-from turnbuckle.games.powerhouses.rules import (
+from turnbuckle.games.powerhouses.solver import MatchSolver, match_solver
+from turnbuckle.games.powerhouses.state import (
     ABILITY_NAMES,
     ATTACK,
     AWAIT_CONTINUE,
@@ -40,7 +41,6 @@ from turnbuckle.games.powerhouses.rules import (
     TAKEDOWN,
     PowerhousesState,
 )
-from turnbuckle.games.powerhouses.solver import MatchSolver, match_solver
 from turnbuckle.games.powerhouses.stopping import DISTRIBUTION_LIMIT
 
 

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, cast
 from turnbuckle.engine.game import State
 from turnbuckle.engine.tensorlayout import Layout, mark_seats
 from turnbuckle.games.powerhouses.models import ABILITIES
+from turnbuckle.games.powerhouses.state import AWAIT_PURSUE, DEFENSE, PowerhousesState
 
 if TYPE_CHECKING:
-    from turnbuckle.games.powerhouses.rules import PowerhousesGame, PowerhousesState
+    from turnbuckle.games.powerhouses.rules import PowerhousesGame
 
 NUM_ABILITIES = len(ABILITIES)
 SHEET_SLOTS = NUM_ABILITIES + 1
@@ -68,8 +69,6 @@ class PowerhousesTensor:
         self._template = template
 
     def observation(self, state: State, player: int) -> list[float]:
-        from turnbuckle.games.powerhouses.rules import AWAIT_PURSUE, DEFENSE
-
         s = cast("PowerhousesState", state)
         at = self._at
         v = self._template.copy()
