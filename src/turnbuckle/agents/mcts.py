@@ -23,11 +23,14 @@ from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 
 
 @dataclass(slots=True)
-class _Node:
+class SearchNode:
+    """One decision point of the UCT tree: whose it is, its visits and each seat's summed returns,
+    and the children by action (games' own searches, RUMBLESLAM's, build the same tree)."""
+
     player: int
     visits: int = 0
     totals: list[float] = field(default_factory=list)
-    children: dict[Action, _Node] = field(default_factory=dict)
+    children: dict[Action, SearchNode] = field(default_factory=dict)
 
 
 class MCTSAgent:
@@ -55,7 +58,7 @@ class MCTSAgent:
             return legal[0]
         me = state.current_player()
         num_players = state.game.num_players()
-        root = _Node(player=me, totals=[0.0] * num_players)
+        root = SearchNode(player=me, totals=[0.0] * num_players)
         for i in range(self.simulations):
             if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
                 break
@@ -63,7 +66,7 @@ class MCTSAgent:
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].totals[me]))
         return best[0]
 
-    def _simulate(self, root: _Node, state: State, rng: random.Random, num_players: int) -> None:
+    def _simulate(self, root: SearchNode, state: State, rng: random.Random, num_players: int) -> None:
         state.record_events = False
         node = root
         path = [node]
@@ -77,7 +80,7 @@ class MCTSAgent:
                 child = node.children.get(action)
                 if child is None:
                     state.apply_action(action)
-                    child = node.children[action] = _Node(state.current_player(), totals=[0.0] * num_players)
+                    child = node.children[action] = SearchNode(state.current_player(), totals=[0.0] * num_players)
                 else:
                     state.apply_action(action)
                 node = child
@@ -88,7 +91,7 @@ class MCTSAgent:
             if untried:
                 action = untried[int(rng.random() * len(untried))]
                 state.apply_action(action)
-                child = _Node(state.current_player(), totals=[0.0] * num_players)
+                child = SearchNode(state.current_player(), totals=[0.0] * num_players)
                 node.children[action] = child
                 path.append(child)
                 values = self._evaluate(state, rng, num_players)
@@ -111,7 +114,7 @@ class MCTSAgent:
                 sums[p] += value
         return [s / self.rollouts for s in sums]
 
-    def _select(self, node: _Node, player: int, legal: list[Action]) -> Action:
+    def _select(self, node: SearchNode, player: int, legal: list[Action]) -> Action:
         """UCB1 among the children whose actions are legal in this determinization."""
         log_visits = math.log(node.visits)
         best_action: Action | None = None

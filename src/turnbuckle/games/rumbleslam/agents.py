@@ -13,16 +13,19 @@ from __future__ import annotations
 import math
 import random
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from turnbuckle.agents.deadline import out_of_time
-from turnbuckle.agents.mcts import MCTSAgent, _Node
+from turnbuckle.agents.mcts import MCTSAgent, SearchNode
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT, A_TRIP
 from turnbuckle.games.rumbleslam.core import Box
-from turnbuckle.games.rumbleslam.rules import A_LIFT, A_TRIP, RumbleslamGame
 from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, TB, RumbleslamState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
 
 def _state(state: State) -> RumbleslamState:
@@ -196,9 +199,9 @@ def _classes(game: Game) -> tuple[int, ...]:
 
 
 def _state_game(game: Game) -> RumbleslamGame:
-    if not isinstance(game, RumbleslamGame):
+    if game.name != "rumbleslam":
         raise TypeError("this agent plays rumbleslam only")
-    return game
+    return cast("RumbleslamGame", game)
 
 
 def greedy(s: RumbleslamState, rng: random.Random) -> Action:
@@ -291,14 +294,14 @@ class SearchAgent(MCTSAgent):
         s.root_filter = tuple(keep)
         me = s.current_player()
         num_players = s.game.num_players()
-        root = _Node(player=me, totals=[0.0] * num_players)
+        root = SearchNode(player=me, totals=[0.0] * num_players)
         for i in range(self.simulations):
             if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
                 break
             self._simulate(root, s.clone(), rng, num_players)
         # the best mean value (UCT's visit counts are too flat between close candidates),
         # the heuristic's one-ply score breaking near-ties
-        def value(item: tuple[Action, _Node]) -> float:
+        def value(item: tuple[Action, SearchNode]) -> float:
             action, node = item
             mean = node.totals[me] / node.visits if node.visits else -1.0
             return mean + self.prior_weight * prior.get(action, 0.0)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT, A_TB, LIFT, TRIP
 from turnbuckle.games.rumbleslam.core import FLOOR, TB, Wrestler
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO
 from turnbuckle.games.rumbleslam.menu import MenuRules
-from turnbuckle.games.rumbleslam.rules import A_LIFT, A_TB, LIFT, TRIP
 
 
 class AttackRules(MenuRules):

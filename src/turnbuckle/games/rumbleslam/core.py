@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import AttackDef
 from turnbuckle.games.rumbleslam.models import CROWD_FACES
-from turnbuckle.games.rumbleslam.rules import AttackDef, RumbleslamGame
+
+if TYPE_CHECKING:
+    from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
 FLOOR, TB, LIFTED, SIDE, OUT = 0, 1, 2, 3, 4
 LOC_NAMES = ("ring", "turnbuckle", "lifted", "sidelines", "out")

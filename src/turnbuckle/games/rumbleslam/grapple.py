@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT
 from turnbuckle.games.rumbleslam.core import CENTER, FLOOR, LIFTED, SIDE, TB, Wrestler
-from turnbuckle.games.rumbleslam.rules import A_LIFT
 from turnbuckle.games.rumbleslam.specials import SpecialRules
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import A_TB
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, SIDE, TB, Wrestler
 from turnbuckle.games.rumbleslam.rounds import RoundRules
-from turnbuckle.games.rumbleslam.rules import A_TB
 
 
 class MenuRules(RoundRules):

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT, AttackDef
 from turnbuckle.games.rumbleslam.dice import DiceSet
-from turnbuckle.games.rumbleslam.rules import A_LIFT, AttackDef, RumbleslamGame
+
+if TYPE_CHECKING:
+    from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
 Faces = tuple[tuple[str, tuple[tuple[int, float], ...]], ...]
 """Each numbered die's (kind, ((face, chance), ...)): a hashable copy of a ``DiceSet``."""

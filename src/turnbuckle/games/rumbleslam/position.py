@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import Field
 
@@ -39,8 +39,10 @@ from turnbuckle.engine.position import (
 )
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import COUNTER_CAP, FLOOR, LIFTED, LOC_NAMES, TB, Wrestler
-from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 from turnbuckle.games.rumbleslam.state import RumbleslamState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
 Location = Literal["ring", "turnbuckle", "lifted", "sidelines", "out"]
 MAX_COUNT: Final = 99

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import AttackDef
 from turnbuckle.games.rumbleslam.core import FLOOR, LOC_NAMES, Box, Wrestler
 from turnbuckle.games.rumbleslam.decisions import DecisionRules
 from turnbuckle.games.rumbleslam.models import CROWD_FACES
 from turnbuckle.games.rumbleslam.narrate import SPONSOR_TEXT
-from turnbuckle.games.rumbleslam.rules import AttackDef
 from turnbuckle.text import plural
 
 

@@ -18,8 +18,22 @@ from turnbuckle.engine.picks import Pick, Piece
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import (
+    A_BRAWL,
+    A_GRAPPLE,
+    A_LIFT,
+    A_ROPE,
+    A_TB,
+    A_TRIP,
+    BASE_ATTACKS,
+    GRAPPLE,
+    ROPE,
+    TURNBUCKLE,
+    AttackDef,
+)
 from turnbuckle.games.rumbleslam.dice import DiceSet, load_dice
 from turnbuckle.games.rumbleslam.models import SPONSORSHIPS, Ability, Pool, Profile, Roster, TagTeam, Team
+from turnbuckle.games.rumbleslam.state import RumbleslamState
 from turnbuckle.games.rumbleslam.teams import (
     GAME_SIZES,
     CheckedTeam,
@@ -32,51 +46,6 @@ from turnbuckle.games.rumbleslam.teams import (
 
 MAX_BUF = 16
 """Most dice in one roll (re-roll actions ``re-roll die 1`` .. ``16``, dice numbered from 1)."""
-
-# attack kinds (for No Class: an ability counts as the action it resembles)
-BRAWL, GRAPPLE, TRIP, ROPE = "brawl", "grapple", "trip", "rope"
-TURNBUCKLE, LIFT, ACTIVE, TAG = "turnbuckle", "lift", "active", "tag"
-
-
-@dataclass(frozen=True)
-class AttackDef:
-    """One attack profile: which stat (or listed pool) it rolls, against which stat, DMG, rules."""
-
-    name: str
-    kind: str
-    ap: int
-    stat: str
-    """The attacker's stat rolled (``att`` or ``grp``)."""
-    pool: Pool | None
-    """A listed pool that replaces the stat's dice (abilities), or None."""
-    extra: tuple[str, ...]
-    """Extra dice (Rope Attack +1C, Turnbuckle Attack +1G)."""
-    defend: tuple[str, ...]
-    """The defender's stat, or the choices it has (Trip: DEF/DEX, Lift: GRP/DEX)."""
-    dmg: int
-    rules: tuple[tuple[str, int], ...]
-    range: int = 0
-    counted: bool = True
-    """False for free (0AP) attacks: FURY's Brawl, never counted for No Class."""
-
-    def has(self, rule: str) -> bool:
-        return any(r == rule for r, _ in self.rules)
-
-    def value(self, rule: str) -> int:
-        return next((n for r, n in self.rules if r == rule), 0)
-
-
-BASE_ATTACKS = (
-    AttackDef("Brawl", BRAWL, 1, "att", None, (), ("def",), 1, ()),
-    AttackDef("Grapple", GRAPPLE, 1, "grp", None, (), ("grp",), 1, ()),
-    AttackDef("Trip", TRIP, 2, "att", None, (), ("def", "dex"), 0, (("DIRTY", 1), ("KNOCKDOWN", 1))),
-    AttackDef("Rope Attack", ROPE, 1, "att", None, ("C",), ("def",), 1, ()),
-    AttackDef("Turnbuckle Attack", TURNBUCKLE, 2, "att", None, ("G",), ("def",), 1, (("JUMP", 1), ("CROWD", 1))),
-    AttackDef("Lift", LIFT, 1, "grp", None, (), ("grp", "dex"), 0, (("DIRTY", 1), ("LIFTED", 1))),
-    AttackDef("Brawl (FURY)", BRAWL, 0, "att", None, (), ("def",), 1, (), counted=False),
-)
-A_BRAWL, A_GRAPPLE, A_TRIP, A_ROPE, A_TB, A_LIFT, A_FURY = range(7)
-
 
 @dataclass(frozen=True)
 class Entrant:
@@ -506,9 +475,7 @@ class RumbleslamGame(Game):
     def max_utility(self) -> float:
         return 1.0
 
-    def new_initial_state(self) -> Any:
-        from turnbuckle.games.rumbleslam.state import RumbleslamState
-
+    def new_initial_state(self) -> RumbleslamState:
         return RumbleslamState(self)
 
     def player_label(self, player: int) -> str:

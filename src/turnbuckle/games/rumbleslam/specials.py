@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.attack_profiles import A_FURY, A_ROPE
 from turnbuckle.games.rumbleslam.attacks import AttackRules
 from turnbuckle.games.rumbleslam.core import FLOOR, SIDE, Wrestler
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO
-from turnbuckle.games.rumbleslam.rules import A_FURY, A_ROPE
 
 
 class SpecialRules(AttackRules):

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, OUT, SIDE, TB, Wrestler
 from turnbuckle.games.rumbleslam.prompts import PromptRules
-from turnbuckle.games.rumbleslam.rules import RumbleslamGame
+
+if TYPE_CHECKING:
+    from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
 _STEPS: dict[type, dict[str, Callable[..., None]]] = {}
 """Per state class, each step kind's ``_s_`` method (looked up once, not per step)."""
