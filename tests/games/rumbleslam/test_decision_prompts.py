@@ -7,7 +7,7 @@ from pathlib import Path
 
 from support.rumbleslam import do, fixture_game, names, profile, restart, scenario, wrestler
 from turnbuckle.games.rumbleslam import mat
-from turnbuckle.games.rumbleslam.rules import A_LIFT
+from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT
 from turnbuckle.games.rumbleslam.state import RumbleslamState
 
 
