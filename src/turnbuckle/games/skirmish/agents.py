@@ -28,18 +28,8 @@ from turnbuckle.agents.deadline import out_of_time
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.rules import (
-    BID,
-    BOOST,
-    COUNTER,
-    DEST,
-    FACE,
-    FLAUNT_EFFECT,
-    PLACE,
-    PUSH,
-    TURN,
-    SkirmishState,
-)
+from turnbuckle.games.skirmish.core import BID, BOOST, COUNTER, DEST, FACE, FLAUNT_EFFECT, PLACE, PUSH, TURN
+from turnbuckle.games.skirmish.state import SkirmishState
 
 
 @lru_cache(maxsize=4096)

@@ -6,7 +6,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -16,13 +16,19 @@ from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.game import SkirmishGame
+
+if TYPE_CHECKING:
+    from turnbuckle.games.skirmish.game import SkirmishGame
 
 FIRST_GAIN: Final = 5
 ROUND_GAIN: Final = 3
 FLAUNT_CAP: Final = 3
 ROPE_END: Final = 2
 PIN_COUNT: Final = 3
+MAX_AP: Final = 10
+"""Pool cap (SK-3.1), held at all times (R-SK-21)."""
+PUSH_MAX: Final = 60
+FLAUNT_EFFECTS: Final = ("end", "pin", "gain")
 
 # phases: what the state waits for
 SETUP_ORDER, STARTER, CORNER, BID, BID_ORDER, TURN = 0, 1, 2, 3, 4, 5
@@ -69,7 +75,8 @@ _OLD_FACING_NAMES: Final = {geo.degree_label(d): point for d, point in zip(geo.F
 """``face 90`` (the name until issue 22.14) is ``face N``."""
 
 
-def _id(by_name: Any, name: str) -> int:
+def id_of(by_name: Any, name: str) -> int:
+    """The id of the action called ``name`` (``by_name``: the game's ``actions.by_name``)."""
     action: Action = by_name(name)
     return action.id
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from turnbuckle.games.skirmish.core import ROPE_END
-from turnbuckle.games.skirmish.game import MAX_AP
+from turnbuckle.games.skirmish.core import MAX_AP, ROPE_END
 from turnbuckle.games.skirmish.rounds import RoundRules
 
 

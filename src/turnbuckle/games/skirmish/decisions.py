@@ -16,15 +16,16 @@ from turnbuckle.games.skirmish.core import (
     DEST,
     FACE,
     FLAUNT_EFFECT,
+    FLAUNT_EFFECTS,
     PHASE_NAMES,
     PLACE,
     PUSH,
+    PUSH_MAX,
     ROUTE,
     STARTER,
     TURN,
-    _id,
+    id_of,
 )
-from turnbuckle.games.skirmish.game import FLAUNT_EFFECTS, PUSH_MAX
 from turnbuckle.games.skirmish.maneuvers import ManeuverRules
 
 
@@ -40,9 +41,9 @@ class DecisionRules(ManeuverRules):
             options = known[1] if known is not None and known[0] == self.chooser else \
                 self._maneuver_options(self.chooser, False)
             ids = [a for a, _ in options]
-            return [*ids, _id(by, "end turn")]
+            return [*ids, id_of(by, "end turn")]
         if phase == BID:
-            return [_id(by, f"bid {k}") for k in range(self.pool[self.chooser] + 1)]
+            return [id_of(by, f"bid {k}") for k in range(self.pool[self.chooser] + 1)]
         if phase == DEST:
             named, grid = self._destinations()
             return [*named, *grid.tolist()]
@@ -51,9 +52,9 @@ class DecisionRules(ManeuverRules):
         if phase == ROUTE:
             return [g.route_base, *(g.route_base + 1 + geo.ROPES.index(side) for side in self.pend["routes"])]
         if phase == BOOST:
-            return [_id(by, "no boost"), _id(by, "boost")]
+            return [id_of(by, "no boost"), id_of(by, "boost")]
         if phase == COUNTER:
-            return [_id(by, "no counter"), *(a for a, _ in self._maneuver_options(self.chooser, True))]
+            return [id_of(by, "no counter"), *(a for a, _ in self._maneuver_options(self.chooser, True))]
         if phase == PUSH:
             stop = self.pend["stop"]
             limit = min(20 * self.pend["sdv"], stop)
@@ -72,9 +73,9 @@ class DecisionRules(ManeuverRules):
             return ids
         if phase == CORNER:
             taken = set(self.corner)
-            return [_id(by, f"corner {c}") for c in geo.CORNERS if c not in taken]
+            return [id_of(by, f"corner {c}") for c in geo.CORNERS if c not in taken]
         if phase == STARTER:
-            return [_id(by, "starter 1"), _id(by, "starter 2")]
+            return [id_of(by, "starter 1"), id_of(by, "starter 2")]
         return []
 
     def _why_illegal(self, action: Action) -> str:

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.core import _id
+from turnbuckle.games.skirmish.core import id_of
 from turnbuckle.games.skirmish.menu import MenuRules
 
 
@@ -16,7 +16,7 @@ class DestinationRules(MenuRules):
     def _facing_ids(self) -> list[int]:
         g = self.game
         pend = self.pend
-        ids = [_id(g.actions.by_name, "keep facing")]
+        ids = [id_of(g.actions.by_name, "keep facing")]
         facer = pend["facer"]
         if pend.get("face_only") is not None:
             ids.append(g.face_seat_base + self.models[pend["face_only"]].player)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -18,18 +18,13 @@ from turnbuckle.engine.picks import Pick
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.skirmish import geometry as geo
+from turnbuckle.games.skirmish.core import FLAUNT_EFFECTS, MAX_AP, PUSH_MAX
 from turnbuckle.games.skirmish.dice import BATCHES, MAX_DICE, TOTALS
 from turnbuckle.games.skirmish.models import Chart, Maneuver, Roster, Wrestler
-
-if TYPE_CHECKING:
-    from turnbuckle.games.skirmish.state import SkirmishState
+from turnbuckle.games.skirmish.state import SkirmishState
 
 PACKAGE: Final = "turnbuckle.games.skirmish"
 MATCH_TYPES: Final = ("singles", "fatal_four_way", "tag")
-MAX_AP: Final = 10
-"""Pool cap (SK-3.1), held at all times (R-SK-21)."""
-PUSH_MAX: Final = 60
-FLAUNT_EFFECTS: Final = ("end", "pin", "gain")
 
 
 def load_roster(path: str | Path | None = None) -> Roster:
@@ -244,8 +239,6 @@ class SkirmishGame(Game):
         return self.players
 
     def new_initial_state(self) -> SkirmishState:
-        from turnbuckle.games.skirmish.state import SkirmishState
-
         return SkirmishState(self)
 
     def num_distinct_actions(self) -> int:

@@ -8,7 +8,7 @@ from turnbuckle.engine.events import Event
 from turnbuckle.text import plural
 
 if TYPE_CHECKING:
-    from turnbuckle.games.skirmish.rules import SkirmishGame
+    from turnbuckle.games.skirmish.game import SkirmishGame
 
 RULES_SUMMARY = """\
 Ring skirmish: miniatures on a 30" x 30" ring whose edges are electrified ropes.

@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import Field
 
 from turnbuckle.engine.position import Strict, check_range, check_seat, check_unique, fail, index_of, join, parse
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import OVER, PHASE_NAMES, Model
-from turnbuckle.games.skirmish.game import SkirmishGame
 from turnbuckle.games.skirmish.state import SkirmishState
+
+if TYPE_CHECKING:
+    from turnbuckle.games.skirmish.game import SkirmishGame
 
 MAX_COUNT: Final = 999
 MAX_VECTOR: Final = 2 * geo.RING

@@ -13,6 +13,7 @@ from turnbuckle.games.skirmish.core import (
     FACE,
     FLAUNT_CAP,
     FLAUNT_EFFECT,
+    MAX_AP,
     OVER,
     PIN_COUNT,
     PLACE,
@@ -22,7 +23,6 @@ from turnbuckle.games.skirmish.core import (
     TURN,
     SkirmishCore,
 )
-from turnbuckle.games.skirmish.game import MAX_AP
 
 
 class PromptRules(SkirmishCore):

@@ -16,7 +16,8 @@ from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import State
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.skirmish.agents import SearchAgent, evaluate, heuristic_action
-from turnbuckle.games.skirmish.rules import BID, COUNTER, TURN, SkirmishState
+from turnbuckle.games.skirmish.core import BID, COUNTER, TURN
+from turnbuckle.games.skirmish.state import SkirmishState
 
 OTHERS = 4
 """Options drawn at random beside the heuristic's where a decision has many (destinations)."""

@@ -8,6 +8,7 @@ from turnbuckle.games.skirmish.core import (
     BID_ORDER,
     CORNER,
     FIRST_GAIN,
+    MAX_AP,
     OVER,
     ROUND_GAIN,
     SETUP_ORDER,
@@ -15,7 +16,6 @@ from turnbuckle.games.skirmish.core import (
     TURN,
 )
 from turnbuckle.games.skirmish.destinations import DestinationRules
-from turnbuckle.games.skirmish.game import MAX_AP
 
 
 class RoundRules(DestinationRules):

@@ -1,7 +1,9 @@
 """The ring skirmish game (``skirmish``): the ruleset's public names in one place.
 
 ``game.py`` holds the Game (options, data, the fixed action table); ``state.py`` the state machine,
-composed of rule-family layers (``core.py`` .. ``decisions.py``; see ``state.py``).
+composed of rule-family layers (``core.py`` .. ``decisions.py``; see ``state.py``). This module is
+for callers outside the package (the registry, tests, benchmarks): the package's own modules
+import a name from where it is defined, so nothing below imports this one back.
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from turnbuckle.games.skirmish.core import (
     FIRST_GAIN,
     FLAUNT_CAP,
     FLAUNT_EFFECT,
+    FLAUNT_EFFECTS,
+    MAX_AP,
     MOVE_ROLL,
     OVER,
     PHASE_NAMES,
     PIN_COUNT,
     PLACE,
     PUSH,
+    PUSH_MAX,
     ROLL,
     ROPE_END,
     ROUND_GAIN,
@@ -36,11 +41,8 @@ from turnbuckle.games.skirmish.core import (
 )
 from turnbuckle.games.skirmish.dice import BATCHES, MAX_DICE, TOTALS
 from turnbuckle.games.skirmish.game import (
-    FLAUNT_EFFECTS,
     MATCH_TYPES,
-    MAX_AP,
     PACKAGE,
-    PUSH_MAX,
     SkirmishGame,
     load_chart,
     load_roster,

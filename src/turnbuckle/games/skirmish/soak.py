@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.rules import COUNTER, MAX_AP, ROUTE, TURN, SkirmishState
+from turnbuckle.games.skirmish.core import COUNTER, MAX_AP, ROUTE, TURN
+from turnbuckle.games.skirmish.state import SkirmishState
 
 STEP_LIMIT = 200_000
 """A random match this long has gone wrong (40 rounds take a few thousand steps)."""

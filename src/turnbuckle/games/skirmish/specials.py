@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.core import FLAUNT_CAP, FLAUNT_EFFECT
-from turnbuckle.games.skirmish.game import FLAUNT_EFFECTS, MAX_AP
+from turnbuckle.games.skirmish.core import FLAUNT_CAP, FLAUNT_EFFECT, FLAUNT_EFFECTS, MAX_AP
 from turnbuckle.games.skirmish.pins import PinRules
 
 

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, cast
 from turnbuckle.engine.game import State
 from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.rules import PHASE_NAMES
+from turnbuckle.games.skirmish.core import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from turnbuckle.games.skirmish.rules import SkirmishGame, SkirmishState
+    from turnbuckle.games.skirmish.game import SkirmishGame
+    from turnbuckle.games.skirmish.state import SkirmishState
 
 MATCH_TYPES = ("singles", "fatal_four_way", "tag", "other")
 PHASES = ("roll-off", "choose starter", "choose corner", "bid", "bid roll-off", "turn", "move roll", "destination",
