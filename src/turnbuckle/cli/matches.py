@@ -30,7 +30,7 @@ from turnbuckle.cli.review import terminal_hinter
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, MatchRecord, play_match
-from turnbuckle.engine.position import load_position
+from turnbuckle.engine.position_file import load_position
 from turnbuckle.engine.registry import game_class
 from turnbuckle.engine.replay import Replay, load_replay, run_replay, save_replay
 from turnbuckle.engine.shapes import event_message, result_message, state_result_message

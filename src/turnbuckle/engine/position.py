@@ -7,21 +7,19 @@ The body is each game's own (``games/<id>/position.py``, validated with pydantic
 public table plus every seat's secrets, and the pending steps the future depends on. Everything
 wrong is a one-line ``PositionError`` that names the field: ``position.seats[1].damage: ...``.
 
-This module holds what every game's codec shares: the envelope, validation with readable field
-paths, and reading a position file.
+This module holds what every game's codec shares: the envelope and validation with readable field
+paths. Reading a position file (its game rebuilt the way a replay's is) is ``position_file``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from turnbuckle.engine.datafiles import parse_json, read_text_file
-from turnbuckle.engine.errors import DataFileError, PositionError, TurnbuckleError
+from turnbuckle.engine.errors import PositionError, TurnbuckleError
 
 if TYPE_CHECKING:
     from turnbuckle.engine.game import Game, State
@@ -29,8 +27,6 @@ if TYPE_CHECKING:
 POSITION_TYPE: Final = "position"
 POSITION_VERSION: Final = 1
 """Raised when a field is removed or changes meaning; a reader refuses other versions."""
-MAX_POSITION_BYTES: Final = 16 * 1024 * 1024
-"""Largest position file read (a battle royal with every card placed is a few KiB)."""
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -182,52 +178,7 @@ def check_unique(items: Iterable[Any], where: str, what: str, name: Callable[[An
         seen.add(item)
 
 
-def read_position_file(path: Path) -> Any:
-    """The parsed JSON of a position file (size and nesting checked); ``PositionError``s naming it."""
-    try:
-        text = read_text_file(path, limit=MAX_POSITION_BYTES, what="position")
-        return parse_json(text, str(path))
-    except DataFileError as exc:
-        raise PositionError(str(exc)) from None
-    except ValueError as exc:
-        raise PositionError(f"{path}: not valid JSON ({exc})") from None
-
-
-def game_from_position(data: Any, source: str, *, allow_paths: bool = False) -> Game:
-    """The game a position was made for (its ``game`` and ``params``); refuses, like a replay, params
-    naming a local file unless ``allow_paths``. ``PositionError``s start with ``source``."""
-    from turnbuckle.engine.replay import guarded_game
-
-    if not isinstance(data, Mapping):
-        raise PositionError(f"{source}: (top level): a position is a JSON object, not {type(data).__name__}")
-    name = data.get("game")
-    if not isinstance(name, str):
-        raise PositionError(f"{source}: game: missing, or not a game id")
-    params = data.get("params", {})
-    if not isinstance(params, dict):
-        raise PositionError(f"{source}: params: must be an object of game options")
-    try:
-        return guarded_game(name, params, source, allow_paths=allow_paths,
-                            advice="a position carries its roster inline (as a position saved from a match does)")
-    except TurnbuckleError as exc:
-        raise PositionError(str(exc)) from None
-
-
-def load_position(path: Path, game_name: str | None = None, *, allow_paths: bool = False) -> State:
-    """Read a position file and build its state (its own game and params; ``game_name``, if given,
-    must match). Every problem is one line: ``FILE: field: reason``."""
-    data = read_position_file(path)
-    if game_name is not None and isinstance(data, Mapping) and data.get("game") != game_name:
-        raise PositionError(f"{path}: game: the position is for {data.get('game')!r:.60}, not {game_name!r}")
-    game = game_from_position(data, str(path), allow_paths=allow_paths)
-    try:
-        return game.state_from_position(data)
-    except PositionError as exc:
-        raise PositionError(f"{path}: {exc}") from None
-
-
 __all__ = [
-    "MAX_POSITION_BYTES",
     "POSITION_TYPE",
     "POSITION_VERSION",
     "PositionCodec",
@@ -237,13 +188,10 @@ __all__ = [
     "check_unique",
     "envelope",
     "fail",
-    "game_from_position",
     "index_of",
     "join",
-    "load_position",
     "open_envelope",
     "parse",
     "plain",
-    "read_position_file",
     "settle_check",
 ]
