@@ -59,7 +59,7 @@ from turnbuckle.web.league_common import (
     render,
     require_admin,
 )
-from turnbuckle.web.league_pages import store_finished
+from turnbuckle.web.league_live import live_links, store_finished
 
 router = APIRouter(include_in_schema=False)
 MAX_ROWS = 12
@@ -391,8 +391,6 @@ async def run(request: Request, league_id: int, number: int) -> Response:
 
 
 async def card_error(request: Request, league_id: int, number: int, message: str) -> Response:
-    from turnbuckle.web.league_pages import live_links
-
     db = database(request)
     league = load_league(db, league_id)
     name = league["name"]

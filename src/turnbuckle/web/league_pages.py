@@ -8,9 +8,6 @@ a league's browser match into the league the moment it ends (the service's finis
 
 from __future__ import annotations
 
-import logging
-import threading
-import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Query, Request
@@ -23,12 +20,10 @@ from turnbuckle.engine.replay import Replay
 from turnbuckle.league import public, views
 from turnbuckle.league.charts import rating_chart, reign_chart, sparkline
 from turnbuckle.league.errors import LeagueError
-from turnbuckle.league.people import LIVE, latest_live
 from turnbuckle.league.roster_cards import card_view, entry_names, league_document
-from turnbuckle.league.runner import collect_card, collect_live
 from turnbuckle.store.db import Database
-from turnbuckle.store.errors import StoreBusyError
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch
+from turnbuckle.web import league_admin
 from turnbuckle.web.errors import NotFound
 from turnbuckle.web.league_common import (
     call,
@@ -38,8 +33,8 @@ from turnbuckle.web.league_common import (
     render,
     svg,
 )
+from turnbuckle.web.league_live import StoreBack, live_links, store_finished
 
-log = logging.getLogger("turnbuckle.web.league")
 router = APIRouter(include_in_schema=False)
 CARDS_PER_PAGE = 20
 MATCHES_SHOWN = 50
@@ -165,17 +160,6 @@ async def card(request: Request, league_id: int, number: int) -> Response:
     return _page(request, league_id, "league_card.html", "cards", event=event, live=live, ids=ids)
 
 
-def live_links(db: Database, league_id: int, event: dict[str, Any]) -> dict[int, str]:
-    """The spectators' link of each match being played in the browser, by match id."""
-    out = {}
-    for match in event["matches"]:
-        if match["status"] == LIVE:
-            record = latest_live(db, league_id, match["id"])
-            if record is not None:
-                out[match["id"]] = f"/m/{record.id}"
-    return out
-
-
 # -- replays and TOML ----------------------------------------------------------------------------
 @router.get("/leagues/{league_id}/matches/{match_id}/replay")
 async def match_replay(request: Request, league_id: int, match_id: int) -> Response:
@@ -250,62 +234,8 @@ def roster_names(db: Database, league_id: int) -> list[str]:
         return entry_names(league_document(public.league_by_id(session, league_id)))
 
 
-# -- storing browser matches as they end -----------------------------------------------------------
-def store_finished(db: Database, league_id: int) -> None:
-    """Store any card match of the league whose browser match is over but not stored yet (the
-    finish hook does it at once; this catches a server restarted meanwhile)."""
-    with db.read() as session:
-        rows = session.execute(
-            select(LeagueMatch.id, LeagueEvent.number)
-            .join(LeagueEvent, LeagueEvent.id == LeagueMatch.event_id)
-            .where(LeagueEvent.league_id == league_id, LeagueMatch.status == LIVE)
-        ).all()
-    if not rows:
-        return
-    name = public.league_name(db, league_id)
-    for match_id, number in rows:
-        record = latest_live(db, league_id, match_id)
-        if record is not None and record.finished:
-            try:
-                collect_card(db, name, number)
-            except (TurnbuckleError, StoreBusyError):
-                log.exception("could not store match %s of %s", match_id, name)
-
-
-class StoreBack:
-    """The web match service's finish hook: a league card match played in the browser is stored
-    into the league when it ends (in a thread: the hook is called with the match locked)."""
-
-    def __init__(self, db: Database, attempts: int = 5) -> None:
-        self.db = db
-        self.attempts = attempts
-        self.threads: list[threading.Thread] = []
-
-    def __call__(self, record: Any) -> None:
-        live_id = str(getattr(record, "id", ""))
-        if not live_id.startswith("lg"):
-            return
-        thread = threading.Thread(target=self.store, args=(live_id,), name=f"league-store-{live_id}", daemon=True)
-        self.threads = [t for t in self.threads if t.is_alive()] + [thread]
-        thread.start()
-
-    def store(self, live_id: str) -> None:
-        for attempt in range(self.attempts):
-            try:
-                collect_live(self.db, live_id)
-                return
-            except StoreBusyError:
-                time.sleep(0.2 * (attempt + 1))
-            except Exception:
-                log.exception("could not store the league match of web match %s", live_id)
-                return
-        log.error("gave up storing the league match of web match %s: the league stayed busy", live_id)
-
-
 def install(app: FastAPI) -> None:
     """The league's pages and admin endpoints, and the store-back of browser matches."""
-    from turnbuckle.web import league_admin
-
     app.include_router(router)
     app.include_router(league_admin.router)
     service = app.state.service
@@ -317,4 +247,4 @@ def install(app: FastAPI) -> None:
         listeners.append(hook)
 
 
-__all__ = ["StoreBack", "install", "router", "store_finished"]
+__all__ = ["install", "router"]
