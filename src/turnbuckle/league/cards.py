@@ -16,7 +16,7 @@ from turnbuckle.league.errors import BookingError
 from turnbuckle.league.game_cache import seated_game
 from turnbuckle.league.lookup import current_reign, get_league, get_title, get_wrestler, pair_key
 from turnbuckle.league.roster_cards import match_roster
-from turnbuckle.league.sql import UNPLAYED_FIELDS, _Booked, _event_statements, _insert_booked, _persist
+from turnbuckle.league.sql import UNPLAYED_FIELDS, BookedMatch, attach_clean, event_statements, insert_booked
 from turnbuckle.league.team_games import competitor_sides, is_team_game
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.db import Database
@@ -36,7 +36,7 @@ def title_can_change(method: str, countout_dq_titles: bool) -> bool:
 
 # -- booking ----------------------------------------------------------------------------------
 def _next_number(session: Session, league: League) -> int:
-    top = session.execute(_event_statements().top, {"league_id": league.id}).scalar()
+    top = session.execute(event_statements().top, {"league_id": league.id}).scalar()
     return (top or 0) + 1
 
 
@@ -85,7 +85,7 @@ def _check_title(
         )
 
 
-def _book_match(
+def book_match(
     session: Session,
     league: League,
     event: LeagueEvent,
@@ -96,9 +96,9 @@ def _book_match(
     feuds: dict[frozenset[tuple[str, ...]], Feud] | None = None,
     reigns: dict[int, TitleReign | None] | None = None,
     round_: int | None = None,
-    defer: list[_Booked] | None = None,
+    defer: list[BookedMatch] | None = None,
 ) -> LeagueMatch:
-    """Check and book one match. ``defer``: collect it there for ``_insert_booked`` (one set of
+    """Check and book one match. ``defer``: collect it there for ``insert_booked`` (one set of
     statements for a whole card) instead of inserting it now."""
     sides: list[list[str]] = []
     entrants: list[LeagueWrestler] = []
@@ -172,7 +172,7 @@ def _book_match(
     if defer is not None:
         defer.append((match, seats))
     else:
-        _insert_booked(session, event, [(match, seats)])
+        insert_booked(session, event, [(match, seats)])
     return match
 
 
@@ -187,16 +187,18 @@ def book_card(db: Database, league_name: str | None, name: str | None, specs: li
         raise BookingError("a card needs at least one match (-m 'A vs B')")
     with db.write() as session:
         league = get_league(session, league_name)
-        event = _new_event(session, league, name, "card")
+        event = new_event(session, league, name, "card")
         taken: dict[str, int] = {}
-        booked: list[_Booked] = []
+        booked: list[BookedMatch] = []
         for position, spec in enumerate(specs, start=1):
-            _book_match(session, league, event, position, spec, taken, defer=booked)
-        _insert_booked(session, event, booked)
+            book_match(session, league, event, position, spec, taken, defer=booked)
+        insert_booked(session, event, booked)
         return {"event": event.number, "name": event.name, "matches": len(specs)}
 
 
-def _new_event(session: Session, league: League, name: str | None, kind: str) -> LeagueEvent:
+def new_event(session: Session, league: League, name: str | None, kind: str) -> LeagueEvent:
+    """Insert a new booked event (``kind``: ``card`` or ``tournament``) numbered after the league's
+    last, attached clean with no matches yet (``book_match`` books them into it)."""
     number = _next_number(session, league)
     values: dict[str, Any] = {
         "league_id": league.id,
@@ -209,8 +211,8 @@ def _new_event(session: Session, league: League, name: str | None, kind: str) ->
         "grade": None,
         "season": league.season,
     }
-    event = LeagueEvent(id=session.execute(_event_statements().insert, values).scalar_one(), **values)
-    _persist(session, event)
+    event = LeagueEvent(id=session.execute(event_statements().insert, values).scalar_one(), **values)
+    attach_clean(session, event)
     set_committed_value(event, "matches", [])
     return event
 
@@ -239,17 +241,17 @@ def book_tournament(
         if len({w.name for w in wrestlers}) != count:
             raise BookingError("a wrestler is entered in the tournament twice")
         seeded = sorted(wrestlers, key=lambda w: (-w.ordinal, w.name))
-        event = _new_event(
+        event = new_event(
             session, league, name or f"{league.name} Tournament #{_next_number(session, league)}", "tournament"
         )
         taken: dict[str, int] = {}
         order = bracket_order(count)  # 1 v N, N/2 v N/2+1, ...: seeds 1 and 2 can meet only in the final
-        booked: list[_Booked] = []
+        booked: list[BookedMatch] = []
         for i in range(count // 2):
             a, b = order[2 * i] - 1, order[2 * i + 1] - 1
             spec = MatchSpec(sides=[[seeded[a].name], [seeded[b].name]])
-            _book_match(session, league, event, i + 1, spec, taken, round_=1, defer=booked)
-        _insert_booked(session, event, booked)
+            book_match(session, league, event, i + 1, spec, taken, round_=1, defer=booked)
+        insert_booked(session, event, booked)
         return {"event": event.number, "name": event.name, "entrants": [w.name for w in seeded]}
 
 

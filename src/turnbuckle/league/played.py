@@ -30,7 +30,7 @@ class MatchOutcome:
 
 
 @dataclass
-class _Played:
+class PlayedMatch:
     """A match played in memory, not stored yet."""
 
     match: LeagueMatch

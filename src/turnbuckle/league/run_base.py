@@ -22,7 +22,7 @@ from turnbuckle.league.game_cache import cached_game
 from turnbuckle.league.lookup import get_league
 from turnbuckle.league.people import PersonSeat
 from turnbuckle.league.played import default_agent
-from turnbuckle.league.sql import WRESTLER_FIELDS, WRESTLER_WRITE_FIELDS, _hot_statements, _update_statement
+from turnbuckle.league.sql import WRESTLER_FIELDS, WRESTLER_WRITE_FIELDS, hot_statements, update_statement
 from turnbuckle.store.base import Base
 from turnbuckle.store.db import Database, translate_error
 from turnbuckle.store.league_models import Feud, Injury, LeagueMatch, LeagueWrestler, MatchEntrant, TitleReign
@@ -124,9 +124,9 @@ class RunnerBase:
         if not self._match_rows and not self._touched and not self._updates:
             return
         session = self.session
-        statements = _hot_statements()
+        statements = hot_statements()
         for (table_name, columns), update_rows in self._updates.items():
-            session.execute(_update_statement(table_name, columns), update_rows)
+            session.execute(update_statement(table_name, columns), update_rows)
         if self._match_rows:
             session.execute(statements.match, self._match_rows)
         if self._entrant_rows:

@@ -11,7 +11,7 @@ from turnbuckle.engine.result import MatchResult
 from turnbuckle.league.cards import active_feuds, title_can_change
 from turnbuckle.league.lookup import current_reign, pair_key
 from turnbuckle.league.run_base import RunnerBase
-from turnbuckle.league.sql import _insert_object
+from turnbuckle.league.sql import insert_object
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.league_models import Feud, Injury, LeagueEvent, LeagueMatch, LeagueWrestler, Title, TitleReign
 
@@ -55,7 +55,7 @@ class Bookkeeping(RunnerBase):
             won_card=event.number,
             ended_card=None,
         )
-        _insert_object(session, new)
+        insert_object(session, new)
         reigns[title.id] = new
         self._set(match, title_changed=True)
         if former:
@@ -137,7 +137,7 @@ class Bookkeeping(RunnerBase):
             started_event_id=event.id,
             started_at=now,
         )
-        _insert_object(self.session, feud)
+        insert_object(self.session, feud)
         feuds[key] = feud
 
     def injury_list(self) -> list[tuple[Injury, int]]:

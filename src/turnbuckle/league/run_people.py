@@ -35,7 +35,7 @@ from turnbuckle.league.people import (
     new_live_id,
     side_seats,
 )
-from turnbuckle.league.played import MatchOutcome, _Played, count_events
+from turnbuckle.league.played import MatchOutcome, PlayedMatch, count_events
 from turnbuckle.league.run_store import MatchStore
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch, MatchEntrant
 
@@ -183,7 +183,7 @@ class PersonMatches(MatchStore):
             if result is None:
                 raise LeagueError(f"web match {record.id} is marked finished but its log does not end the match")
             quality, injuries = count_events(self.league.game, state)
-            played = _Played(
+            played = PlayedMatch(
                 match, game, match.params, match.seed, list(match.agents), list(record.actions), result,
                 len(record.actions), quality, injuries,
             )

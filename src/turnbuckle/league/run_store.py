@@ -12,11 +12,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from turnbuckle.engine.result import MatchResult
 from turnbuckle.league.booking import MatchSpec
-from turnbuckle.league.cards import _book_match
-from turnbuckle.league.played import MatchOutcome, _Played, side_ranks
+from turnbuckle.league.cards import book_match
+from turnbuckle.league.played import MatchOutcome, PlayedMatch, side_ranks
 from turnbuckle.league.quality import card_grade
 from turnbuckle.league.run_bookkeeping import Bookkeeping
-from turnbuckle.league.sql import _Booked, _insert_booked, _insert_object
+from turnbuckle.league.sql import BookedMatch, insert_booked, insert_object
 from turnbuckle.league.team_games import winner_names
 from turnbuckle.league.wording import match_line
 from turnbuckle.store.base import utcnow
@@ -28,7 +28,7 @@ MODEL = PlackettLuce()
 class MatchStore(Bookkeeping):
     """Storing played matches and closing their card."""
 
-    def _store(self, event: LeagueEvent, played: _Played, last: bool) -> MatchOutcome:
+    def _store(self, event: LeagueEvent, played: PlayedMatch, last: bool) -> MatchOutcome:
         session = self.session
         match, params, result, quality = played.match, played.params, played.result, played.quality
         self.pair_counts()  # loaded before this match counts as played
@@ -76,7 +76,7 @@ class MatchStore(Bookkeeping):
             if entrant_hurt is None:
                 continue
             injury = Injury(wrestler_id=entrant_hurt.wrestler_id, match_id=match.id, cards=cards, remaining=cards)
-            _insert_object(session, injury)
+            insert_object(session, injury)
             if self._injuries is not None:
                 self._injuries.append((injury, event.id))
             hurt = entrant_hurt.wrestler
@@ -126,10 +126,10 @@ class MatchStore(Bookkeeping):
             if len(finals) > 1:
                 advancing = [self._advancer(m) for m in finals]
                 taken: dict[str, int] = {}
-                booked: list[_Booked] = []
+                booked: list[BookedMatch] = []
                 for i in range(0, len(advancing), 2):
                     spec = MatchSpec(sides=[[advancing[i]], [advancing[i + 1]]])
-                    _book_match(
+                    book_match(
                         session,
                         self.league,
                         event,
@@ -142,7 +142,7 @@ class MatchStore(Bookkeeping):
                         round_=last_round + 1,
                         defer=booked,
                     )
-                _insert_booked(session, event, booked)
+                insert_booked(session, event, booked)
                 return
         self._countdown(event)
         mean, _letter = card_grade([m.stars or 0.0 for m in matches])

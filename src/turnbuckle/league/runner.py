@@ -28,7 +28,7 @@ from turnbuckle.league.cards import match_seed
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.game_cache import seated_game
 from turnbuckle.league.people import LIVE, BrowserSeat, PersonSeat
-from turnbuckle.league.played import MatchOutcome, _Played, count_events, play_counted
+from turnbuckle.league.played import MatchOutcome, PlayedMatch, count_events, play_counted
 from turnbuckle.league.run_people import PersonMatches
 from turnbuckle.league.views import event_summary
 from turnbuckle.store.db import Database
@@ -120,7 +120,7 @@ class Runner(PersonMatches):
                 break
         return self._query(lambda: event_summary(self.session, event))  # type: ignore[no-any-return]
 
-    def _play(self, event: LeagueEvent, match: LeagueMatch) -> _Played:
+    def _play(self, event: LeagueEvent, match: LeagueMatch) -> PlayedMatch:
         """Play one booked match in memory (no database access: its entrants are loaded)."""
         league = self.league
         injured = [e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0]
@@ -145,7 +145,7 @@ class Runner(PersonMatches):
         else:
             actions, result, steps, state = play_counted(game, self._agents(game, names), seed)
         quality, injuries = count_events(league.game, state)
-        return _Played(match, game, params, seed, names, actions, result, steps, quality, injuries)
+        return PlayedMatch(match, game, params, seed, names, actions, result, steps, quality, injuries)
 
     def _play_and_store(
         self,

@@ -11,13 +11,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.booking import MatchSpec, match_type_choices
-from turnbuckle.league.cards import TITLE_SIZES, _book_match, _new_event, active_feuds
+from turnbuckle.league.cards import TITLE_SIZES, active_feuds, book_match, new_event
 from turnbuckle.league.errors import BookingError, LeagueError
 from turnbuckle.league.lookup import current_reign
 from turnbuckle.league.people import LIVE
 from turnbuckle.league.played import MatchOutcome
 from turnbuckle.league.runner import Runner
-from turnbuckle.league.sql import _Booked, _event_statements, _insert_booked
+from turnbuckle.league.sql import BookedMatch, event_statements, insert_booked
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import Feud, League, LeagueEvent, LeagueMatch, TitleReign
 
@@ -100,14 +100,14 @@ def book_season_event(
     specs = [*undercard, *feud_matches, *title_matches]
     if not specs:
         raise BookingError(f"{league.name} has too few healthy wrestlers to book a card (sign some)")
-    event = _new_event(session, league, None, "card")
+    event = new_event(session, league, None, "card")
     taken: dict[str, int] = {}
     roster = {w.name.lower(): w for w in league.wrestlers}
     feud_map = feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)
-    booked: list[_Booked] = []
+    booked: list[BookedMatch] = []
     for position, spec in enumerate(specs, start=1):
-        _book_match(session, league, event, position, spec, taken, roster, feud_map, reigns, defer=booked)
-    _insert_booked(session, event, booked)
+        book_match(session, league, event, position, spec, taken, roster, feud_map, reigns, defer=booked)
+    insert_booked(session, event, booked)
     return event
 
 
@@ -147,7 +147,7 @@ def run_season(
             """In the closing transaction of a card: find the next booked card, or book a new one."""
             runner._write_pending()  # the card's close is queued: store it before reading the cards
             session = runner.session
-            waiting_id = session.execute(_event_statements().first_booked, {"league_id": runner.league_id}).scalar()
+            waiting_id = session.execute(event_statements().first_booked, {"league_id": runner.league_id}).scalar()
             waiting = session.get(LeagueEvent, waiting_id) if waiting_id is not None else None
             if waiting is not None:
                 following.append((waiting, False))

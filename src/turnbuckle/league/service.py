@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from turnbuckle.league.admin import admin_token_matches, issue_admin_token
 from turnbuckle.league.cards import book_card, book_tournament, match_seed
-from turnbuckle.league.game_cache import _GAME_CACHE as _GAME_CACHE
 from turnbuckle.league.game_cache import seat_sides
 from turnbuckle.league.lookup import get_league
 from turnbuckle.league.played import MatchOutcome, count_events, default_agent, play_counted, side_ranks

@@ -35,7 +35,10 @@ WRESTLER_WRITE_FIELDS = (*WRESTLER_FIELDS, "injured_cards")
 
 
 @dataclass(frozen=True)
-class _HotStatements:
+class HotStatements:
+    """The statements that store a played match: its row, its entrants', each wrestler's record
+    and rating (under the row's optimistic lock) and a rating-history row."""
+
     match: Any
     entrant: Any
     wrestler: Any
@@ -43,12 +46,12 @@ class _HotStatements:
 
 
 @cache
-def _hot_statements() -> _HotStatements:
+def hot_statements() -> HotStatements:
     """The statements storing a match's result, built once (building them costs more than running them)."""
     tables = Base.metadata.tables
     matches, entrants = tables["league_match"], tables["league_match_entrant"]
     wrestlers, ratings = tables["league_wrestler"], tables["league_rating"]
-    return _HotStatements(
+    return HotStatements(
         match=update(matches)
         .where(matches.c.id == bindparam("m_id"))
         .values(**{k: bindparam(f"m_{k}") for k in MATCH_RESULT_FIELDS}),
@@ -63,7 +66,9 @@ def _hot_statements() -> _HotStatements:
 
 
 @dataclass(frozen=True)
-class _EventStatements:
+class EventStatements:
+    """The statements on ``league_event`` that booking a card runs."""
+
     top: Any
     """The league's highest card number."""
     first_booked: Any
@@ -72,11 +77,11 @@ class _EventStatements:
 
 
 @cache
-def _event_statements() -> _EventStatements:
+def event_statements() -> EventStatements:
     """The per-card statements on ``league_event``, built once (a season runs them every card)."""
     table = Base.metadata.tables["league_event"]
     league_id: Any = bindparam("league_id")
-    return _EventStatements(
+    return EventStatements(
         top=select(func.max(table.c.number)).where(table.c.league_id == league_id),
         first_booked=select(table.c.id)
         .where(table.c.league_id == league_id, table.c.status == "booked")
@@ -86,7 +91,7 @@ def _event_statements() -> _EventStatements:
     )
 
 
-_Booked = tuple[LeagueMatch, list[tuple[LeagueWrestler, int, int]]]
+BookedMatch = tuple[LeagueMatch, list[tuple[LeagueWrestler, int, int]]]
 """A match to insert, with its entrants: (wrestler, side, seat)."""
 UNPLAYED_FIELDS = (
     "params",
@@ -118,7 +123,7 @@ BOOKED_MATCH_FIELDS = (
 JSON ``null`` for a Python None)."""
 
 
-def _persist(session: Session, obj: Base) -> None:
+def attach_clean(session: Session, obj: Base) -> None:
     """Make ``obj`` (every column set, its row already inserted) a clean persistent object of
     ``session``, as if loaded: no unit-of-work flush for it."""
     make_transient_to_detached(obj)
@@ -129,7 +134,7 @@ _INSERTS: dict[str, Any] = {}
 _UPDATES: dict[tuple[str, tuple[str, ...]], Any] = {}
 
 
-def _insert_object(session: Session, obj: Base) -> None:
+def insert_object(session: Session, obj: Base) -> None:
     """Insert a new object with one ``INSERT ... RETURNING id`` and attach it clean (columns the
     caller left unset take their scalar default or NULL): no unit-of-work flush for it."""
     table = Base.metadata.tables[obj.__tablename__]
@@ -148,10 +153,10 @@ def _insert_object(session: Session, obj: Base) -> None:
             values[column.key] = default.arg if scalar else None  # type: ignore[union-attr]
             setattr(obj, column.key, values[column.key])
     obj.id = session.execute(statement, values).scalar_one()  # type: ignore[attr-defined]
-    _persist(session, obj)
+    attach_clean(session, obj)
 
 
-def _update_statement(table_name: str, columns: tuple[str, ...]) -> Any:
+def update_statement(table_name: str, columns: tuple[str, ...]) -> Any:
     """``UPDATE table SET columns WHERE id``, built once per table and set of columns."""
     key = (table_name, columns)
     statement = _UPDATES.get(key)
@@ -163,7 +168,7 @@ def _update_statement(table_name: str, columns: tuple[str, ...]) -> Any:
     return statement
 
 
-def _insert_booked(session: Session, event: LeagueEvent, booked: list[_Booked]) -> None:
+def insert_booked(session: Session, event: LeagueEvent, booked: list[BookedMatch]) -> None:
     """Insert booked matches and their entrants with one statement each (the ORM's unit of work
     costs several times more) and attach them to ``event`` in memory."""
     if not booked:
@@ -192,11 +197,11 @@ def _insert_booked(session: Session, event: LeagueEvent, booked: list[_Booked]) 
     added: list[LeagueMatch] = []
     for match_id, (match, seats) in zip(match_ids, booked, strict=True):
         match.id = match_id
-        _persist(session, match)
+        attach_clean(session, match)
         objects = []
         for wrestler, _, _ in seats:
             entrant = MatchEntrant(id=next(entrant_ids), **next(rows_iter))
-            _persist(session, entrant)
+            attach_clean(session, entrant)
             set_committed_value(entrant, "wrestler", wrestler)
             set_committed_value(entrant, "match", match)
             objects.append(entrant)
