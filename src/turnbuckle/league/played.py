@@ -1,5 +1,6 @@
-"""A match played in memory: what the CLI hears of it, how it is played with its event log
-recorded and counted, the agent a game is played with by default, and the ranks it is rated by.
+"""A match played in memory: what the CLI hears of it, who plays it (``Lineup``: the agent a game
+is played with by default), how it is played with its event log recorded and counted, and the
+ranks it is rated by.
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.match import Agent, play_to_end
 from turnbuckle.engine.result import MatchResult
@@ -70,6 +72,21 @@ def count_events(game: str, state: State) -> tuple[QualityCounter, list[tuple[st
 def default_agent(game: Game) -> str:
     """``heuristic`` where the game has one (fast and sensible), else ``random``."""
     return "heuristic" if "heuristic" in type(game).agent_factories() else "random"
+
+
+@dataclass
+class Lineup:
+    """Who plays a runner's matches: ``agents`` are names the seats take in turn (none: the game's
+    ``default_agent``), and every match gets fresh ones, exactly as ``replay`` builds them."""
+
+    agents: list[str] = field(default_factory=list)
+
+    def names(self, game: Game) -> list[str]:
+        names = self.agents or [default_agent(game)]
+        return [names[p % len(names)] for p in range(game.num_players())]
+
+    def build(self, game: Game, names: list[str]) -> list[Agent]:
+        return [make_agent(n, game, p) for p, n in enumerate(names)]
 
 
 def side_ranks(sides: list[list[str]], result: MatchResult, winners: set[str] | None = None) -> list[int]:

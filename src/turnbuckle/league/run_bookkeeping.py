@@ -1,5 +1,6 @@
-"""The layer of ``Runner`` that keeps what a stored match changes besides its own rows: title
-reigns, feuds and their heat, the pairs that keep meeting, injuries and their countdown.
+"""A runner's bookkeeper: what a stored match changes besides its own rows (title reigns, feuds
+and their heat, the pairs that keep meeting, injuries and their countdown), each loaded once per
+run and kept current as matches are stored.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from turnbuckle.engine.result import MatchResult
 from turnbuckle.league.cards import active_feuds, title_can_change
 from turnbuckle.league.lookup import current_reign, pair_key
-from turnbuckle.league.run_base import RunnerBase
+from turnbuckle.league.run_session import RunSession
 from turnbuckle.league.sql import insert_object
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.league_models import Feud, Injury, LeagueEvent, LeagueMatch, LeagueWrestler, Title, TitleReign
@@ -21,30 +22,42 @@ CLASSIC_STARS = 4.0
 """A match this good starts a feud between its sides."""
 
 
-class Bookkeeping(RunnerBase):
+class Bookkeeper:
     """Titles, feuds and injuries: each loaded once per run and kept current by this runner."""
 
-    def _title(self, event: LeagueEvent, match: LeagueMatch, result: MatchResult, winners: set[str]) -> str | None:
-        session = self.session
+    def __init__(self, run: RunSession) -> None:
+        self.run = run
+        self._injuries: list[tuple[Injury, int]] | None = None
+        self._feud_map: dict[frozenset[tuple[str, ...]], Feud] | None = None
+        self._pairs: dict[frozenset[tuple[str, ...]], int] | None = None
+        self._reigns: dict[int, TitleReign | None] | None = None
+        run.on_rollback.append(self._forget_injuries)
+
+    def _forget_injuries(self) -> None:
+        self._injuries = None
+
+    def title(self, event: LeagueEvent, match: LeagueMatch, result: MatchResult, winners: set[str]) -> str | None:
+        """The title match's reign after ``result``: a defence, or a change (returns its line)."""
+        session = self.run.session
         title = session.get(Title, match.title_id)
         assert title is not None
         reigns = self.reign_map()
         reign = reigns[title.id] if title.id in reigns else current_reign(session, title)
         if not winners:
             if reign is not None:
-                self._set(reign, defences=reign.defences + 1)  # a draw: the champions keep the title
+                self.run.set(reign, defences=reign.defences + 1)  # a draw: the champions keep the title
             return None
         if reign is not None and set(reign.holders) == winners:
-            self._set(reign, defences=reign.defences + 1)
+            self.run.set(reign, defences=reign.defences + 1)
             return None
-        if not title_can_change(result.method.value, self.league.countout_dq_titles):
+        if not title_can_change(result.method.value, self.run.league.countout_dq_titles):
             if reign is not None:  # a count-out or DQ: the champions keep the title
-                self._set(reign, defences=reign.defences + 1)
+                self.run.set(reign, defences=reign.defences + 1)
             return None
         now = utcnow()
         former = list(reign.holders) if reign is not None else []
         if reign is not None:
-            self._set(reign, ended_at=now, lost_match_id=match.id, lost_event_id=event.id, ended_card=event.number)
+            self.run.set(reign, ended_at=now, lost_match_id=match.id, lost_event_id=event.id, ended_card=event.number)
         side = next(s for s in match.sides if set(s) == winners)
         new = TitleReign(
             title_id=title.id,
@@ -57,7 +70,7 @@ class Bookkeeping(RunnerBase):
         )
         insert_object(session, new)
         reigns[title.id] = new
-        self._set(match, title_changed=True)
+        self.run.set(match, title_changed=True)
         if former:
             return f"{' & '.join(side)} won the {title.name} from {' & '.join(former)}"
         return f"{' & '.join(side)} won the vacant {title.name}"
@@ -65,28 +78,28 @@ class Bookkeeping(RunnerBase):
     def reign_map(self) -> dict[int, TitleReign | None]:
         """Each title's current reign (None: vacant), loaded once per run and kept current by this runner."""
         if self._reigns is None:
-            self._reigns = {t.id: current_reign(self.session, t) for t in self.league.titles}
+            self._reigns = {t.id: current_reign(self.run.session, t) for t in self.run.league.titles}
         return self._reigns
 
     def feud_map(self) -> dict[frozenset[tuple[str, ...]], Feud]:
         """Active feuds by their two sides, loaded once per run and kept current by this runner."""
         if self._feud_map is None:
-            self._feud_map = active_feuds(self.session, self.league)
+            self._feud_map = active_feuds(self.run.session, self.run.league)
         return self._feud_map
 
     def pair_counts(self) -> dict[frozenset[tuple[str, ...]], int]:
         """Played singles matches per pair of wrestlers since a feud between them ended (loaded once)."""
         if self._pairs is None:
-            session = self.session
+            session = self.run.session
             ended: dict[frozenset[tuple[str, ...]], int] = {}
-            for f in session.scalars(select(Feud).where(Feud.league_id == self.league_id, Feud.active.is_(False))):
+            for f in session.scalars(select(Feud).where(Feud.league_id == self.run.league_id, Feud.active.is_(False))):
                 key = pair_key([f.side_a, f.side_b])
                 ended[key] = max(ended.get(key, 0), f.ended_event_id or 0)
             counts: dict[frozenset[tuple[str, ...]], int] = {}
             rows = session.execute(
                 select(LeagueMatch.sides, LeagueMatch.event_id)
                 .join(LeagueEvent, LeagueEvent.id == LeagueMatch.event_id)
-                .where(LeagueEvent.league_id == self.league_id, LeagueMatch.status == "done")
+                .where(LeagueEvent.league_id == self.run.league_id, LeagueMatch.status == "done")
             )
             for sides, event_id in rows:
                 if len(sides) == 2 and all(len(side) == 1 for side in sides):
@@ -96,7 +109,7 @@ class Bookkeeping(RunnerBase):
             self._pairs = counts
         return self._pairs
 
-    def _feuds(self, event: LeagueEvent, match: LeagueMatch, stars: float, title_change: bool, rivals: bool) -> None:
+    def feuds(self, event: LeagueEvent, match: LeagueMatch, stars: float, title_change: bool, rivals: bool) -> None:
         """Feuds start from rivals on the cards, title changes, classic or repeated matches; a
         blow-off ends one. Every match between a feud's sides adds heat."""
         if len(match.sides) != 2:
@@ -110,9 +123,9 @@ class Bookkeeping(RunnerBase):
         feud = feuds.get(key)
         now = utcnow()
         if feud is not None:
-            self._set(feud, matches=feud.matches + 1, heat=round(feud.heat + stars / 5.0, 3))
+            self.run.set(feud, matches=feud.matches + 1, heat=round(feud.heat + stars / 5.0, 3))
             if match.blowoff:
-                self._set(feud, active=False, ended_event_id=event.id, ended_at=now)
+                self.run.set(feud, active=False, ended_event_id=event.id, ended_at=now)
                 del feuds[key]
                 pairs[key] = 0
             return
@@ -128,7 +141,7 @@ class Bookkeeping(RunnerBase):
         if reason is None:
             return
         feud = Feud(
-            league_id=self.league_id,
+            league_id=self.run.league_id,
             side_a=list(match.sides[0]),
             side_b=list(match.sides[1]),
             reason=reason,
@@ -137,24 +150,29 @@ class Bookkeeping(RunnerBase):
             started_event_id=event.id,
             started_at=now,
         )
-        insert_object(self.session, feud)
+        insert_object(self.run.session, feud)
         feuds[key] = feud
+
+    def add_injury(self, injury: Injury, event_id: int) -> None:
+        """A new injury from a match of event ``event_id`` (in the list once it is loaded)."""
+        if self._injuries is not None:
+            self._injuries.append((injury, event_id))
 
     def injury_list(self) -> list[tuple[Injury, int]]:
         """Injuries still running, with the event of the match they happened in (loaded once per
         run and kept current by this runner)."""
         if self._injuries is None:
-            rows = self.session.execute(
+            rows = self.run.session.execute(
                 select(Injury, LeagueMatch.event_id)
                 .join(LeagueMatch, LeagueMatch.id == Injury.match_id)
                 .join(LeagueWrestler, LeagueWrestler.id == Injury.wrestler_id)
-                .where(Injury.remaining > 0, LeagueWrestler.league_id == self.league_id)
+                .where(Injury.remaining > 0, LeagueWrestler.league_id == self.run.league_id)
                 .order_by(Injury.id)
             ).all()
             self._injuries = [(injury, event_id) for injury, event_id in rows]
         return self._injuries
 
-    def _countdown(self, event: LeagueEvent) -> None:
+    def countdown(self, event: LeagueEvent) -> None:
         """One card less for every injury from an earlier card; wrestlers' ``injured_cards`` follow."""
         running = self.injury_list()
         touched: dict[int, int] = {}
@@ -162,9 +180,9 @@ class Bookkeeping(RunnerBase):
             if event_id == event.id or injury.remaining <= 0:
                 continue
             if injury.remaining == 1:
-                self._set(injury, remaining=0, healed_event_id=event.id)
+                self.run.set(injury, remaining=0, healed_event_id=event.id)
             else:
-                self._set(injury, remaining=injury.remaining - 1)
+                self.run.set(injury, remaining=injury.remaining - 1)
             touched[injury.wrestler_id] = 0
         if not touched:
             return
@@ -173,7 +191,7 @@ class Bookkeeping(RunnerBase):
                 touched[injury.wrestler_id] = max(touched[injury.wrestler_id], injury.remaining)
         self._injuries = [(injury, event_id) for injury, event_id in running if injury.remaining > 0]
         for wrestler_id, left in touched.items():
-            wrestler = self.session.get(LeagueWrestler, wrestler_id)
+            wrestler = self.run.session.get(LeagueWrestler, wrestler_id)
             assert wrestler is not None
             set_committed_value(wrestler, "injured_cards", left)
-            self._touched[wrestler.id] = wrestler
+            self.run.touch(wrestler)

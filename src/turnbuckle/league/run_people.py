@@ -1,4 +1,4 @@
-"""The layer of ``Runner`` for a card's match played by a person: at the terminal (``card run
+"""A runner's people desk: a card's match played by a person, at the terminal (``card run
 --play``), or handed to the web app (``--browser``) and stored from it once finished (``card
 collect``, its log replayed and its dice checked).
 """
@@ -20,7 +20,7 @@ from turnbuckle.league import people
 from turnbuckle.league.booking import build_params
 from turnbuckle.league.cards import match_seed
 from turnbuckle.league.errors import LeagueError
-from turnbuckle.league.game_cache import seat_sides
+from turnbuckle.league.game_cache import cached_game, seat_sides
 from turnbuckle.league.people import (
     BROWSER,
     LIVE,
@@ -35,16 +35,21 @@ from turnbuckle.league.people import (
     new_live_id,
     side_seats,
 )
-from turnbuckle.league.played import MatchOutcome, PlayedMatch, count_events
+from turnbuckle.league.played import Lineup, MatchOutcome, PlayedMatch, count_events
+from turnbuckle.league.run_session import RunSession
 from turnbuckle.league.run_store import MatchStore
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch, MatchEntrant
 
 
-class PersonMatches(MatchStore):
+class PeopleDesk:
     """A match of the card played at the terminal or in the browser."""
 
-    # -- people ---------------------------------------------------------------------------
-    def _play_person(
+    def __init__(self, run: RunSession, store: MatchStore, lineup: Lineup) -> None:
+        self.run = run
+        self.store = store
+        self.lineup = lineup
+
+    def play_person(
         self, person: PersonSeat, event: LeagueEvent, match: LeagueMatch, game: Game, names: list[str], seed: int
     ) -> tuple[State, int, list[str]]:
         """The person's match: the same loop as every match, their seats asking them. Leaving it
@@ -78,8 +83,8 @@ class PersonMatches(MatchStore):
 
     def card_match(self, event: LeagueEvent, position: int) -> LeagueMatch | None:
         """Match ``position`` of ``event`` with its entrants loaded (None: not booked yet)."""
-        match: LeagueMatch | None = self._query(
-            lambda: self.session.scalar(
+        match: LeagueMatch | None = self.run.query(
+            lambda: self.run.session.scalar(
                 select(LeagueMatch)
                 .where(LeagueMatch.event_id == event.id, LeagueMatch.position == position)
                 .options(selectinload(LeagueMatch.entrants).selectinload(MatchEntrant.wrestler))
@@ -111,20 +116,20 @@ class PersonMatches(MatchStore):
         match = self.check_person_match(event, seat.position, seat.side)
         if match is None:
             raise LeagueError(f"match {seat.position} of card #{event.number} is not booked yet (a later round)")
-        league = self.league
+        league = self.run.league
         injured = [e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0]
         params = build_params(
             league.game, league.options, league.roster, match.match_type, match.options, match.sides, injured,
             match.feud_id is not None,
         )
         params = seat_sides(league.game, params, match.sides)
-        game = self._game(params)
+        game = cached_game(self.run.league.game, params)
         seats = side_seats(game, seat.side)
-        names = self.agent_names(game)
+        names = self.lineup.names(game)
         specs = ["human" if p in seats else f"computer:{n}" for p, n in enumerate(names)]
         seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
-        live_id = new_live_id(self.league_id, match.id)
-        make = seat.make or partial(create_browser_match, self.db)
+        live_id = new_live_id(self.run.league_id, match.id)
+        make = seat.make or partial(create_browser_match, self.run.db)
         try:
             token, stored = make(game, specs, seed, live_id)
         except TurnbuckleError:
@@ -138,8 +143,8 @@ class PersonMatches(MatchStore):
             "agents": [BROWSER if p in seats else WEB_COMPUTER + n for p, n in enumerate(names)],
         }
         stmt = update(LeagueMatch).where(LeagueMatch.id == match.id).values(**values)
-        self._guard(lambda: self.session.execute(stmt))
-        self._commit()
+        self.run.guard(lambda: self.run.session.execute(stmt))
+        self.run.commit()
         for key, value in values.items():
             set_committed_value(match, key, value)
         return {
@@ -153,9 +158,9 @@ class PersonMatches(MatchStore):
     def collect(self, event: LeagueEvent) -> list[dict[str, Any]]:
         """Store every finished browser match of ``event`` like a played match (checked: its log
         replays, its dice are the seed's); the card closes when nothing else is left."""
-        live = self._query(
+        live = self.run.query(
             lambda: list(
-                self.session.scalars(
+                self.run.session.scalars(
                     select(LeagueMatch)
                     .where(LeagueMatch.event_id == event.id, LeagueMatch.status == LIVE)
                     .options(selectinload(LeagueMatch.entrants).selectinload(MatchEntrant.wrestler))
@@ -165,7 +170,7 @@ class PersonMatches(MatchStore):
         )
         report: list[dict[str, Any]] = []
         for match in live:
-            record = latest_live(self.db, self.league_id, match.id)
+            record = latest_live(self.run.db, self.run.league_id, match.id)
             entry: dict[str, Any] = {"match": match.id, "position": match.position}
             if record is None:
                 report.append({**entry, "status": "missing", "live_match": None})
@@ -175,20 +180,20 @@ class PersonMatches(MatchStore):
                 report.append({**entry, "status": "playing"})
                 continue
             assert match.params is not None and match.seed is not None and match.agents is not None
-            if record.game != self.league.game or record.params != match.params or record.seed != match.seed:
+            if record.game != self.run.league.game or record.params != match.params or record.seed != match.seed:
                 raise LeagueError(f"web match {record.id} is not match {match.id}'s (other game, params or seed)")
-            game = self._game(match.params)
+            game = cached_game(self.run.league.game, match.params)
             state = checked_web_state(game, record.actions, match.seed)
             result = state.match_result()
             if result is None:
                 raise LeagueError(f"web match {record.id} is marked finished but its log does not end the match")
-            quality, injuries = count_events(self.league.game, state)
+            quality, injuries = count_events(self.run.league.game, state)
             played = PlayedMatch(
                 match, game, match.params, match.seed, list(match.agents), list(record.actions), result,
                 len(record.actions), quality, injuries,
             )
-            outcome: MatchOutcome = self._guard(partial(self._store, event, played, True))
-            self._commit()
+            outcome: MatchOutcome = self.run.guard(partial(self.store.store, event, played, True))
+            self.run.commit()
             report.append(
                 {**entry, "status": "collected", "result": outcome.description, "line": outcome.line,
                  "stars": outcome.stars}

@@ -1,6 +1,6 @@
-"""The layer of ``Runner`` that stores a played match (its result, the records and ratings, then
-titles, injuries and feuds) and closes its card (a tournament's next round, or the injury
-countdown and the grade) once no match of it is left.
+"""A runner's match store: a played match stored (its result, the records and ratings, then
+titles, injuries and feuds through the bookkeeper) and its card closed (a tournament's next
+round, or the injury countdown and the grade) once no match of it is left.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from turnbuckle.league.booking import MatchSpec
 from turnbuckle.league.cards import book_match
 from turnbuckle.league.played import MatchOutcome, PlayedMatch, side_ranks
 from turnbuckle.league.quality import card_grade
-from turnbuckle.league.run_bookkeeping import Bookkeeping
+from turnbuckle.league.run_bookkeeping import Bookkeeper
+from turnbuckle.league.run_session import RunSession
 from turnbuckle.league.sql import BookedMatch, insert_booked, insert_object
 from turnbuckle.league.team_games import winner_names
 from turnbuckle.league.wording import match_line
@@ -25,17 +26,23 @@ from turnbuckle.store.league_models import Injury, LeagueEvent, LeagueMatch, Mat
 MODEL = PlackettLuce()
 
 
-class MatchStore(Bookkeeping):
+class MatchStore:
     """Storing played matches and closing their card."""
 
-    def _store(self, event: LeagueEvent, played: PlayedMatch, last: bool) -> MatchOutcome:
-        session = self.session
+    def __init__(self, run: RunSession, books: Bookkeeper) -> None:
+        self.run = run
+        self.books = books
+
+    def store(self, event: LeagueEvent, played: PlayedMatch, last: bool) -> MatchOutcome:
+        """Store one played match in the open transaction; ``last``: the card may close after it."""
+        run, books = self.run, self.books
+        session = run.session
         match, params, result, quality = played.match, played.params, played.result, played.quality
-        self.pair_counts()  # loaded before this match counts as played
-        self.feud_map()
+        books.pair_counts()  # loaded before this match counts as played
+        books.feud_map()
         now = utcnow()
         stars = quality.stars()
-        winners = winner_names(self.league.game, result)
+        winners = winner_names(run.league.game, result)
         match_values: dict[str, Any] = {
             "params": params,
             "seed": played.seed,
@@ -68,8 +75,8 @@ class MatchStore(Bookkeeping):
             records[wrestler.name] = record
             entrant_rows.append({"e_id": entrant.id, "e_outcome": outcome, "e_injured": wrestler.injured_cards > 0})
         rating_rows = self._rate(match, result, by_name, records)
-        self._write_result(match, match_values, entrant_rows, by_name, records, rating_rows)
-        title_change = self._title(event, match, result, winners) if match.title_id is not None else None
+        run.queue_result(match, match_values, entrant_rows, by_name, records, rating_rows)
+        title_change = books.title(event, match, result, winners) if match.title_id is not None else None
         injuries: list[tuple[str, int]] = []
         for name, cards in played.injuries:
             entrant_hurt = by_name.get(name)
@@ -77,15 +84,14 @@ class MatchStore(Bookkeeping):
                 continue
             injury = Injury(wrestler_id=entrant_hurt.wrestler_id, match_id=match.id, cards=cards, remaining=cards)
             insert_object(session, injury)
-            if self._injuries is not None:
-                self._injuries.append((injury, event.id))
+            books.add_injury(injury, event.id)
             hurt = entrant_hurt.wrestler
             set_committed_value(hurt, "injured_cards", max(hurt.injured_cards, cards))
-            self._touched[hurt.id] = hurt
+            run.touch(hurt)
             injuries.append((name, cards))
-        self._feuds(event, match, stars, title_change is not None, bool(getattr(played.game, "feud", False)))
+        books.feuds(event, match, stars, title_change is not None, bool(getattr(played.game, "feud", False)))
         if last:
-            self._finish_if_complete(event)
+            self.finish_if_complete(event)
         line = match_line(match.sides, match_values["winner_side"], match_values["method"])
         return MatchOutcome(event.number, match.id, result.describe(), stars, title_change, injuries, line)
 
@@ -101,7 +107,7 @@ class MatchStore(Bookkeeping):
             [MODEL.rating(mu=by_name[n].wrestler.mu, sigma=by_name[n].wrestler.sigma) for n in side]
             for side in match.sides
         ]
-        ranks = [float(r) for r in side_ranks(match.sides, result, winner_names(self.league.game, result))]
+        ranks = [float(r) for r in side_ranks(match.sides, result, winner_names(self.run.league.game, result))]
         rated = MODEL.rate(teams, ranks=ranks)
         rows: list[dict[str, Any]] = []
         for side, new in zip(match.sides, rated, strict=True):
@@ -111,10 +117,11 @@ class MatchStore(Bookkeeping):
                 rows.append({"wrestler_id": by_name[name].wrestler_id, "match_id": match.id, "mu": mu, "sigma": sigma})
         return rows
 
-    def _finish_if_complete(self, event: LeagueEvent) -> None:
+    def finish_if_complete(self, event: LeagueEvent) -> None:
         """When no match of ``event`` is left: book a tournament's next round, or close the card
         (injury countdown, grade) in the same transaction as its last match."""
-        session = self.session
+        run, books = self.run, self.books
+        session = run.session
         if event.status == "done":
             return
         matches = sorted(event.matches, key=lambda m: m.position)  # in memory: this runner keeps them current
@@ -131,22 +138,22 @@ class MatchStore(Bookkeeping):
                     spec = MatchSpec(sides=[[advancing[i]], [advancing[i + 1]]])
                     book_match(
                         session,
-                        self.league,
+                        run.league,
                         event,
                         len(matches) + i // 2 + 1,
                         spec,
                         taken,
                         None,
-                        self.feud_map(),
-                        self.reign_map(),
+                        books.feud_map(),
+                        books.reign_map(),
                         round_=last_round + 1,
                         defer=booked,
                     )
                 insert_booked(session, event, booked)
                 return
-        self._countdown(event)
+        books.countdown(event)
         mean, _letter = card_grade([m.stars or 0.0 for m in matches])
-        self._set(event, grade=mean, status="done", ran_at=utcnow())
+        run.set(event, grade=mean, status="done", ran_at=utcnow())
 
     def _advancer(self, match: LeagueMatch) -> str:
         if match.winner_side is not None:

@@ -6,16 +6,17 @@ change (results, ratings, streaks, title changes, injuries, feuds, the injury co
 card's grade and, in a season, the next card's booking), so a crash or SIGKILL loses at most the
 card being played, and running again plays it identically.
 
-``Runner`` is built in layers, each in its own module and each built on the one before:
-``run_base.RunnerBase`` (the session, its transactions and queued writes, the agents and games),
-``run_bookkeeping.Bookkeeping`` (titles, feuds, injuries), ``run_store.MatchStore`` (storing a
-played match, closing its card) and ``run_people.PersonMatches`` (a match played by a person at
-the terminal or in the browser); ``Runner`` adds the cards and the playing.
+``Runner`` plays the cards; it holds the parts that do the rest, each in its own module: a
+``run_session.RunSession`` (the session, its transactions and queued writes), a
+``run_bookkeeping.Bookkeeper`` (titles, feuds, injuries), a ``run_store.MatchStore`` (storing a
+played match, closing its card), a ``run_people.PeopleDesk`` (a match played by a person at the
+terminal or in the browser) and a ``played.Lineup`` (the agents the matches are played by).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import ExitStack
 from functools import partial
 from typing import Any
 
@@ -28,15 +29,33 @@ from turnbuckle.league.cards import match_seed
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.game_cache import seated_game
 from turnbuckle.league.people import LIVE, BrowserSeat, PersonSeat
-from turnbuckle.league.played import MatchOutcome, PlayedMatch, count_events, play_counted
-from turnbuckle.league.run_people import PersonMatches
+from turnbuckle.league.played import Lineup, MatchOutcome, PlayedMatch, count_events, play_counted
+from turnbuckle.league.run_bookkeeping import Bookkeeper
+from turnbuckle.league.run_people import PeopleDesk
+from turnbuckle.league.run_session import RunSession
+from turnbuckle.league.run_store import MatchStore
 from turnbuckle.league.views import event_summary
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch, MatchEntrant
 
 
-class Runner(PersonMatches):
+class Runner:
     """Plays booked matches and stores them a card per transaction (shared by card run and season)."""
+
+    def __init__(self, db: Database, league_name: str | None, agents: list[str] | None = None, batch: int = 0) -> None:
+        if batch < 0:
+            raise LeagueError("--batch must be 0 (a card per transaction) or more")
+        self.batch = batch
+        """Matches per transaction; 0: a whole card (a tournament round) per transaction, so a crash
+        loses the unfinished card, which the next run plays again identically."""
+        self._exits = ExitStack()
+        self.run = RunSession(db, league_name)
+        self.books = Bookkeeper(self.run)
+        self.store = MatchStore(self.run, self.books)
+        self.lineup = Lineup(agents or [])
+        self.people = PeopleDesk(self.run, self.store, self.lineup)
+        self.person: PersonSeat | None = None
+        """A match of the card played by a person at the terminal (``card run --play``)."""
 
     def __enter__(self) -> Runner:
         self._exits.enter_context(frozen_heap())  # what is loaded now lives as long as the run
@@ -44,29 +63,29 @@ class Runner(PersonMatches):
 
     def __exit__(self, *exc: object) -> None:
         try:
-            self.close()
+            self.run.close()
         finally:
             self._exits.close()
 
     # -- events ---------------------------------------------------------------------------
     def next_booked(self) -> LeagueEvent | None:
-        event: LeagueEvent | None = self._query(
-            lambda: self.session.scalar(
+        event: LeagueEvent | None = self.run.query(
+            lambda: self.run.session.scalar(
                 select(LeagueEvent)
-                .where(LeagueEvent.league_id == self.league_id, LeagueEvent.status == "booked")
+                .where(LeagueEvent.league_id == self.run.league_id, LeagueEvent.status == "booked")
                 .order_by(LeagueEvent.number)
             )
         )
         return event
 
     def event_by_number(self, number: int) -> LeagueEvent:
-        event: LeagueEvent | None = self._query(
-            lambda: self.session.scalar(
-                select(LeagueEvent).where(LeagueEvent.league_id == self.league_id, LeagueEvent.number == number)
+        event: LeagueEvent | None = self.run.query(
+            lambda: self.run.session.scalar(
+                select(LeagueEvent).where(LeagueEvent.league_id == self.run.league_id, LeagueEvent.number == number)
             )
         )
         if event is None:
-            raise LeagueError(f"{self.league.name} has no card #{number}")
+            raise LeagueError(f"{self.run.league.name} has no card #{number}")
         return event
 
     def run_event(
@@ -91,14 +110,14 @@ class Runner(PersonMatches):
                 if pending:
                     self._play_and_store(event, pending, on_match, then)
                     if event.status == "done":
-                        titles = {t.id: t.name for t in self.league.titles}
+                        titles = {t.id: t.name for t in self.run.league.titles}
                         ordered = sorted(event.matches, key=lambda m: m.position)
-                        return event_summary(self.session, event, ordered, titles)
+                        return event_summary(self.run.session, event, ordered, titles)
                     continue
                 fresh = False
-            pending = self._query(
+            pending = self.run.query(
                 lambda: list(
-                    self.session.scalars(
+                    self.run.session.scalars(
                         select(LeagueMatch)
                         .where(LeagueMatch.event_id == event.id, LeagueMatch.status == "booked")
                         .options(selectinload(LeagueMatch.entrants).selectinload(MatchEntrant.wrestler))
@@ -108,21 +127,21 @@ class Runner(PersonMatches):
             )
             if not pending:
                 count = len(event.matches)
-                self._guard(lambda: self._finish_if_complete(event))
+                self.run.guard(lambda: self.store.finish_if_complete(event))
                 if event.status == "done" and then is not None:
-                    self._guard(then)
-                self._commit()
+                    self.run.guard(then)
+                self.run.commit()
                 if event.status == "done" or len(event.matches) == count:
                     break  # done, or waiting for a match in the browser
                 continue  # a tournament booked its next round
             self._play_and_store(event, pending, on_match, then)
             if event.status == "done":
                 break
-        return self._query(lambda: event_summary(self.session, event))  # type: ignore[no-any-return]
+        return self.run.query(lambda: event_summary(self.run.session, event))  # type: ignore[no-any-return]
 
     def _play(self, event: LeagueEvent, match: LeagueMatch) -> PlayedMatch:
         """Play one booked match in memory (no database access: its entrants are loaded)."""
-        league = self.league
+        league = self.run.league
         injured = [e.wrestler.name for e in match.entrants if e.wrestler.injured_cards > 0]
         params = build_params(
             league.game,
@@ -135,15 +154,15 @@ class Runner(PersonMatches):
             match.feud_id is not None,
         )
         params, game = seated_game(league.game, params, match.sides)
-        names = self.agent_names(game)
+        names = self.lineup.names(game)
         seed = match.seed if match.seed is not None else match_seed(league.seed, event.number, match.position)
         person = self.person
         if person is not None and match.position == person.position:
-            state, steps, names = self._play_person(person, event, match, game, names, seed)
+            state, steps, names = self.people.play_person(person, event, match, game, names, seed)
             actions, result = [a.name for a in state.history], state.match_result()
             assert result is not None
         else:
-            actions, result, steps, state = play_counted(game, self._agents(game, names), seed)
+            actions, result, steps, state = play_counted(game, self.lineup.build(game, names), seed)
         quality, injuries = count_events(league.game, state)
         return PlayedMatch(match, game, params, seed, names, actions, result, steps, quality, injuries)
 
@@ -180,11 +199,11 @@ class Runner(PersonMatches):
         outcomes: list[MatchOutcome] = []
         for index, one in enumerate(played):
             last = index == len(played) - 1
-            outcomes.append(self._guard(partial(self._store, event, one, last)))
+            outcomes.append(self.run.guard(partial(self.store.store, event, one, last)))
             if last or (self.batch and len(outcomes) >= self.batch):
                 if last and event.status == "done" and then is not None:
-                    self._guard(then)
-                self._commit()
+                    self.run.guard(then)
+                self.run.commit()
                 if on_match is not None:
                     for outcome in outcomes:
                         on_match(outcome)
@@ -208,10 +227,10 @@ def run_card(
             raise LeagueError("no booked card to run (book one with `turnbuckle league card new`)")
         sent = None
         if person is not None:
-            runner.check_person_match(event, person.position, person.side)
+            runner.people.check_person_match(event, person.position, person.side)
             runner.person = person
         if browser is not None:
-            sent = runner.send_to_browser(event, browser)
+            sent = runner.people.send_to_browser(event, browser)
         summary: dict[str, Any] = runner.run_event(event, on_match)
         if sent is not None:
             summary["browser"] = sent
@@ -222,7 +241,7 @@ def send_match(db: Database, league_name: str | None, number: int, seat: Browser
     """Hand match ``seat.position`` of card ``number`` to the web app and nothing else (the browser's
     *Play at the table*); the card's other matches wait for their own run."""
     with Runner(db, league_name) as runner:
-        return runner.send_to_browser(runner.event_by_number(number), seat)
+        return runner.people.send_to_browser(runner.event_by_number(number), seat)
 
 
 def collect_live(db: Database, live_id: str) -> dict[str, Any] | None:
@@ -256,12 +275,12 @@ def collect_card(db: Database, league_name: str | None, number: int | None) -> d
         if number is not None:
             events = [runner.event_by_number(number)]
         else:
-            events = runner._query(
+            events = runner.run.query(
                 lambda: list(
-                    runner.session.scalars(
+                    runner.run.session.scalars(
                         select(LeagueEvent)
                         .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
-                        .where(LeagueEvent.league_id == runner.league_id, LeagueMatch.status == LIVE)
+                        .where(LeagueEvent.league_id == runner.run.league_id, LeagueMatch.status == LIVE)
                         .distinct()
                         .order_by(LeagueEvent.number)
                     )
@@ -270,6 +289,6 @@ def collect_card(db: Database, league_name: str | None, number: int | None) -> d
         collected: list[dict[str, Any]] = []
         cards: list[dict[str, Any]] = []
         for event in events:
-            collected += [{"event": event.number, **entry} for entry in runner.collect(event)]
-            cards.append(runner._query(partial(event_summary, runner.session, event)))
+            collected += [{"event": event.number, **entry} for entry in runner.people.collect(event)]
+            cards.append(runner.run.query(partial(event_summary, runner.run.session, event)))
         return {"collected": collected, "cards": cards}

@@ -128,11 +128,12 @@ def run_season(
         raise LeagueError("a card needs at least one match")
     summaries: list[dict[str, Any]] = []
     with Runner(db, league_name, agents, batch) as runner:
-        waiting = runner._query(
-            lambda: runner.session.execute(
+        run = runner.run
+        waiting = run.query(
+            lambda: run.session.execute(
                 select(LeagueEvent.number, LeagueMatch.position)
                 .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
-                .where(LeagueEvent.league_id == runner.league_id, LeagueMatch.status == LIVE)
+                .where(LeagueEvent.league_id == run.league_id, LeagueMatch.status == LIVE)
                 .limit(1)
             ).first()
         )
@@ -145,28 +146,26 @@ def run_season(
 
         def book_next() -> None:
             """In the closing transaction of a card: find the next booked card, or book a new one."""
-            runner._write_pending()  # the card's close is queued: store it before reading the cards
-            session = runner.session
-            waiting_id = session.execute(event_statements().first_booked, {"league_id": runner.league_id}).scalar()
+            run.write_pending()  # the card's close is queued: store it before reading the cards
+            session = run.session
+            waiting_id = session.execute(event_statements().first_booked, {"league_id": run.league_id}).scalar()
             waiting = session.get(LeagueEvent, waiting_id) if waiting_id is not None else None
             if waiting is not None:
                 following.append((waiting, False))
                 return
-            new = book_season_event(
-                runner.session, runner.league, matches_per_card, runner.feud_map(), runner.reign_map()
-            )
-            following.append((new, True))
+            following.append((book_new(), True))
+
+        def book_new() -> LeagueEvent:
+            """A new card of the season's matches, booked in the open transaction."""
+            books = runner.books
+            return book_season_event(run.session, run.league, matches_per_card, books.feud_map(), books.reign_map())
 
         event = runner.next_booked()
         fresh = False
         while len(summaries) < events:
             if event is None:
-                event = runner._guard(
-                    lambda: book_season_event(
-                        runner.session, runner.league, matches_per_card, runner.feud_map(), runner.reign_map()
-                    )
-                )
-                runner._commit()
+                event = run.guard(book_new)
+                run.commit()
                 fresh = True
             assert event is not None
             more = len(summaries) + 1 < events

@@ -16,8 +16,9 @@ them, one job each, every module importing only the ones listed before it:
 * ``played``: a match played in memory (``MatchOutcome``, ``play_counted``, ``count_events``);
 * ``seasons``: a season's standings; ``views``: standings, titles, feuds, injuries, histories and
   card summaries (``wording``: a match as people read it);
-* ``run_base``, ``run_bookkeeping``, ``run_store``, ``run_people`` and ``runner``: the layers of
-  ``Runner``, and ``run_card`` and ``collect_card``;
+* ``runner``: ``Runner``, and ``run_card`` and ``collect_card``; a runner holds a ``run_session``
+  (session, transactions, queued writes), a ``run_bookkeeping`` bookkeeper (titles, feuds,
+  injuries), a ``run_store`` match store and a ``run_people`` desk (matches played by a person);
 * ``season``: booking and running a season; ``replay``: checking a stored match by playing it again.
 """
 
