@@ -373,7 +373,7 @@ def _person(position: int, side: str | None) -> Any:
     def announce(text: str) -> None:
         matches.console.print(text, style="bold", markup=False, highlight=False)
 
-    return PersonSeat(position, side, agent, matches._narrator, announce)
+    return PersonSeat(position, side, agent, matches.narrator, announce)
 
 
 @card_app.command("collect")

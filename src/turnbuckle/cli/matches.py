@@ -38,7 +38,7 @@ from turnbuckle.engine.shapes import event_message, result_message, state_result
 console = Console(soft_wrap=True)  # lines are never broken by Rich: terminals wrap, pipes keep whole lines
 
 
-def _narrator(game: Game, delay: float = 0.0) -> Callable[[Event, State], None]:
+def narrator(game: Game, delay: float = 0.0) -> Callable[[Event, State], None]:
     """An ``on_event`` callback that prints each event's commentary line."""
 
     def show(event: Event, state: State) -> None:
@@ -126,7 +126,7 @@ def play(
     if start is not None:
         console.print(f"From the position in {safe(position)}.", highlight=False)
     try:
-        result = play_match(game, agents, seed, on_event=_narrator(game), start=start)
+        result = play_match(game, agents, seed, on_event=narrator(game), start=start)
     except QuitMatch:
         console.print("You left the ring. Match abandoned.")
         raise typer.Exit(0) from None
@@ -184,7 +184,7 @@ def watch(
     else:
         sides = " vs ".join(side.name for side in game.sides())  # teams as "A & B vs C & D"
         console.print(f"[bold]{safe(game.title)}[/]: {safe(sides)} (seed {seed})", highlight=False)
-        result = play_match(game, players, seed, on_event=_narrator(game, delay))
+        result = play_match(game, players, seed, on_event=narrator(game, delay))
         _announce(result)
     _save(result, save_replay_to, force)
 

@@ -479,6 +479,13 @@ class State(ABC):
             cache.extend(_materialize(raw) for raw in log[len(cache) :])
         return cache
 
+    @property
+    def raw_events(self) -> list[RawEvent]:
+        """The event log as recorded: ``(kind, field names or None, values)`` tuples, no ``Event``
+        built, for a pass over a whole log that must stay cheap (the league counts a played match's
+        quality from it). A deferred log is empty until ``materialize_events``."""
+        return self._events
+
     def clear_events(self) -> None:
         """Forget the events so far (test scenarios that set up a position, then watch what follows)."""
         self._events.clear()

@@ -62,7 +62,7 @@ def count_events(game: str, state: State) -> tuple[QualityCounter, list[tuple[st
     quality = QualityCounter(game)
     injuries: list[tuple[str, int]] = []
     add = quality.add_raw
-    for kind, names, payload in state._events:
+    for kind, names, payload in state.raw_events:
         add(kind, names, payload)
         if kind == "injury":
             injuries.append((str(event_field(names, payload, "wrestler")), int(event_field(names, payload, "cards"))))
