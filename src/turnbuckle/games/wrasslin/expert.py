@@ -101,7 +101,7 @@ class ExpertAgent:
     Defaults (issue 13 item 6): the score against the heuristic grows with the deals (seeds 100000-100399,
     400 matches each: 12: 55.5%, 48: 60.8%, 96: 62.0%) because more deals shrink the paired standard
     error and let the search leave the heuristic's choice more often, and rightly. Decision by decision
-    against a full-information oracle (``benchmarks/expert_regret.py``, mean regret: heuristic 0.0188,
+    against a full-information oracle (``benchmarks/probes/expert_regret.py``, mean regret: heuristic 0.0188,
     12 deals 0.0157, 96 deals 0.0130), asking one standard error instead of two gave 0.0120 at 96 deals
     and 0.0113 at 128. 128 deals cost about 160 ms CPU a decision, inside the issue's 200 ms."""
 

@@ -6,13 +6,16 @@ over the filter's particles, against the same share for uniform re-deals (``Stat
 is what the "hand revealed" search sees; the gap between the two columns is what the filter recovers
 from the opponent's public plays. Expert against the heuristic, seats alternating, seeds 200000+.
 
-    python benchmarks/expert_belief.py [matches] [--expert KEY=VALUE ...]
+    python benchmarks/probes/expert_belief.py [matches] [--expert KEY=VALUE ...]
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the scripts beside benchmarks/probes
 
 from winrates_wrasslin import pop_expert_options
 

@@ -20,8 +20,8 @@ contract, so the answer is a number and not an opinion:
 5. ``--profile`` also times a real playout phase by phase (the listing call and ``apply_action``
    of every kind of node) and prints cProfile's top functions and the time per source module.
 
-    python benchmarks/playout_floor.py rumbleslam
-    python benchmarks/playout_floor.py skirmish --matches 40 --repeats 7 --seconds 1 --profile
+    python benchmarks/probes/playout_floor.py rumbleslam
+    python benchmarks/probes/playout_floor.py skirmish --matches 40 --repeats 7 --seconds 1 --profile
 
 Only the contract calls ``bench_core.playout`` makes are used (``is_terminal``,
 ``is_chance_node``, ``chance_outcomes``, ``legal_actions``, ``apply_action``).
@@ -35,12 +35,16 @@ import itertools
 import pstats
 import random
 import statistics
+import sys
 import time
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the scripts beside benchmarks/probes
 
 from bench_core import CLOCKS, PLAYOUT_REFERENCE, contestants, measure_playouts, playout
 

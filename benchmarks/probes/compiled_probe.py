@@ -14,8 +14,8 @@ edits mypyc needs to accept them (listed in ``EDITS`` with the reason for each).
 3. prints transitions/s, the ratio to ``pig``, and a digest of every playout's actions and
    returns: the compiled rules must play exactly the same matches.
 
-    python benchmarks/compiled_probe.py rumbleslam
-    python benchmarks/compiled_probe.py skirmish --playouts 30 --rounds 3
+    python benchmarks/probes/compiled_probe.py rumbleslam
+    python benchmarks/probes/compiled_probe.py skirmish --playouts 30 --rounds 3
 
 Needs mypy (the ``test`` extra) and a C compiler. The compiled copy is a measurement, not a
 build: its state classes lose ``__dict__``, so ``clone`` (which copies it) does not work there;
@@ -33,7 +33,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TARGET_RATIO = 0.3
 
 ENGINE = ("turnbuckle/engine/game.py", "turnbuckle/engine/actions.py")

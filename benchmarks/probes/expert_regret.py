@@ -9,7 +9,7 @@ same history, but the heuristic's move is the one played, so every setting sees 
 picks an action; its regret is the oracle's best value minus the oracle's value of its pick. The
 heuristic's own first choice is scored the same way, as the baseline.
 
-    python benchmarks/expert_regret.py [matches] [--rollouts N] [--cache DIR]
+    python benchmarks/probes/expert_regret.py [matches] [--rollouts N] [--cache DIR]
         [--setting --expert KEY=VALUE ... [--setting ...]]
 
 Each ``--setting`` is one expert (its ``--expert`` keywords; none: the defaults); the first is the
@@ -26,6 +26,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the scripts beside benchmarks/probes
 
 from winrates_wrasslin import pop_expert_options
 
