@@ -16,7 +16,6 @@ from turnbuckle.games.filsinger.odds import (
     choice_success,
     choice_target,
     match_odds,
-    match_win_probability,
     pin_holds,
     solve,
 )
@@ -76,9 +75,9 @@ def test_exact_match_odds_agree_with_simulation(params: dict[str, object]) -> No
 
 
 # filsinger BASIC 1: odds of two cards, either way round
-def test_match_win_probability_by_name() -> None:
-    odds = match_win_probability("Rex Hammond", "Duke Marlowe")
-    mirrored = match_win_probability("Duke Marlowe", "Rex Hammond")
+def test_match_odds_either_way_round() -> None:
+    odds = match_odds(FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"]))
+    mirrored = match_odds(FilsingerGame(wrestlers=["Duke Marlowe", "Rex Hammond"]))
     assert odds.side0 == pytest.approx(mirrored.side1, abs=1e-9)
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import CHANCE, State
-from turnbuckle.engine.registry import load_game
 from turnbuckle.games.filsinger.charts import at_most, default_charts
 from turnbuckle.games.filsinger.models import Card
 from turnbuckle.games.filsinger.state import BOTH, FilsingerState
@@ -231,13 +230,6 @@ def match_odds(game: FilsingerGame, policy: Policy = "random", budget: int = DEF
         raise ParamError(f"filsinger: this match has more than {budget} states; too big to solve exactly")
     w0, w1 = float(solution.win0[0]), float(solution.win1[0])
     return MatchOdds(w0, w1, max(0.0, 1.0 - w0 - w1), len(solution.index))
-
-
-def match_win_probability(wrestler_a: str, wrestler_b: str, policy: Policy = "random",
-                          **options: Any) -> MatchOdds:
-    """Chance that card A beats card B in singles (``options``: any game params)."""
-    game = cast("FilsingerGame", load_game("filsinger", wrestlers=[wrestler_a, wrestler_b], **options))
-    return match_odds(game, policy)
 
 
 # -- quick lookahead for the heuristic agent -------------------------------------------------
