@@ -3,7 +3,7 @@
 The layers, lowest first (docs/design.md, "Layers"): the engine (with the small shared modules
 beside it), then dice, agents and store, then the games, then sim and interop, then analysis and
 odds, then web and league, then the command line. A module may import its own layer and the ones
-below; a game's package imports no other game's.
+below; a game's package imports no other game's; no module imports another's underscore name.
 
 The import graph is read from the source with ``ast`` (nothing is imported), every kind of
 dependency counted:
@@ -208,6 +208,17 @@ def test_the_upward_exceptions_are_still_needed() -> None:
 def test_no_game_imports_another() -> None:
     across = [e for e in EDGES if game_of(e.importer) and game_of(e.imported) not in (None, game_of(e.importer))]
     assert not across, "\n".join(map(str, across))
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    """A name used across modules is public (and documented where it is defined)."""
+    private = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith(ROOT)):
+                names = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+                private += [f"{module} imports {name} (line {node.lineno})" for name in names]
+    assert not private, "\n".join(private)
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
