@@ -14,7 +14,7 @@ paths. Reading a position file (its game rebuilt the way a replay's is) is ``pos
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -169,6 +169,18 @@ def check_seat(value: int, seats: int, where: str, *, none: int | None = None) -
     return value
 
 
+def check_seats(values: Iterable[int], seats: int, where: str) -> None:
+    """Every entry of a list of seat numbers (``check_seat``)."""
+    for index, value in enumerate(values):
+        check_seat(value, seats, join(where, index))
+
+
+def check_count(items: Sized, expected: int, where: str) -> None:
+    """A list with one entry for each seat, wrestler or model of the match."""
+    if len(items) != expected:
+        raise fail(where, f"{len(items)} entries; this match has {expected}")
+
+
 def check_unique(items: Iterable[Any], where: str, what: str, name: Callable[[Any], str] = str) -> None:
     """Refuse the second occurrence of an item (a card or a wrestler named twice)."""
     seen: set[Any] = set()
@@ -183,8 +195,10 @@ __all__ = [
     "POSITION_VERSION",
     "PositionCodec",
     "Strict",
+    "check_count",
     "check_range",
     "check_seat",
+    "check_seats",
     "check_unique",
     "envelope",
     "fail",

@@ -17,12 +17,10 @@ from turnbuckle.league import views
 from turnbuckle.league.charts import RatingPoint
 from turnbuckle.league.errors import UnknownLeagueError, UnknownWrestlerError
 from turnbuckle.league.promotion import rules_view
-from turnbuckle.league.seasons import league_ratings
+from turnbuckle.league.seasons import DEFAULT_RATING, league_ratings, ordinal
 from turnbuckle.league.team_games import is_team_game
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import (
-    DEFAULT_MU,
-    DEFAULT_SIGMA,
     League,
     LeagueEvent,
     LeagueMatch,
@@ -129,7 +127,7 @@ def rating_series(
     for who, match_id, card, outcome in session.execute(query):
         rated = ratings.get((match_id, who))
         if rated is not None:
-            series.setdefault(who, []).append((card, rated[0] - 3.0 * rated[1], outcome))
+            series.setdefault(who, []).append((card, ordinal(*rated), outcome))
     return series
 
 
@@ -145,7 +143,7 @@ def roster_view(db: Database, league_id: int) -> dict[str, Any]:
     with db.read() as session:
         league = league_by_id(session, league_id)
         series = rating_series(session, league)
-    start = DEFAULT_MU - 3.0 * DEFAULT_SIGMA
+    start = DEFAULT_RATING
     rows = []
     for row in table["wrestlers"]:
         ratings = [start] + [r for _, r, _ in series.get(row["id"], [])]
@@ -184,7 +182,7 @@ def wrestler_view(db: Database, league_id: int, wrestler_id: int) -> dict[str, A
         by_card[card] = RatingPoint(card, rating, outcome)
     points = list(by_card.values())
     if points:
-        points.insert(0, RatingPoint(points[0].card - 1, DEFAULT_MU - 3.0 * DEFAULT_SIGMA))
+        points.insert(0, RatingPoint(points[0].card - 1, DEFAULT_RATING))
     reigns = []
     for title in views.titles_view(db, league_name_):
         for number, reign in enumerate(title["lineage"], start=1):

@@ -17,6 +17,7 @@ from turnbuckle.league.played import MatchOutcome, PlayedMatch, side_ranks
 from turnbuckle.league.quality import card_grade
 from turnbuckle.league.run_bookkeeping import Bookkeeper
 from turnbuckle.league.run_session import RunSession
+from turnbuckle.league.seasons import next_streak
 from turnbuckle.league.sql import BookedMatch, insert_booked, insert_object
 from turnbuckle.league.team_games import winner_names
 from turnbuckle.league.wording import match_line
@@ -63,15 +64,11 @@ class MatchStore:
         for entrant in match.entrants:
             wrestler = entrant.wrestler
             record = {"wins": wrestler.wins, "losses": wrestler.losses, "draws": wrestler.draws}
-            if result.winner is None:
-                outcome, streak = "draw", 0
-            elif wrestler.name in winners:
-                outcome, streak = "win", wrestler.streak + 1 if wrestler.streak > 0 else 1
-            else:
-                outcome, streak = "loss", wrestler.streak - 1 if wrestler.streak < 0 else -1
+            won = wrestler.name in winners
+            outcome = "draw" if result.winner is None else "win" if won else "loss"
             key = {"win": "wins", "loss": "losses", "draw": "draws"}[outcome]
             record[key] += 1
-            record["streak"] = streak
+            record["streak"] = next_streak(wrestler.streak, key)
             records[wrestler.name] = record
             entrant_rows.append({"e_id": entrant.id, "e_outcome": outcome, "e_injured": wrestler.injured_cards > 0})
         rating_rows = self._rate(match, result, by_name, records)

@@ -21,6 +21,15 @@ from turnbuckle.store.league_models import (
 )
 
 
+def ordinal(mu: float, sigma: float) -> float:
+    """The rating shown and ranked by: openskill's ordinal, ``mu - 3 sigma`` (``LeagueWrestler.ordinal``)."""
+    return mu - 3.0 * sigma
+
+
+DEFAULT_RATING = ordinal(DEFAULT_MU, DEFAULT_SIGMA)
+"""A new signing's rating, before any match."""
+
+
 def seasons_of(session: Session, league: League) -> list[int]:
     """The seasons that have cards, and the current one."""
     found = set(session.scalars(select(LeagueEvent.season).where(LeagueEvent.league_id == league.id).distinct()))
@@ -48,7 +57,7 @@ def season_rows(session: Session, league: League, season: int) -> list[dict[str,
     end: dict[int, float] = {}
     tally: dict[int, dict[str, Any]] = {}
     for wrestler_id, outcome, when, mu, sigma in played:
-        rating = None if mu is None else mu - 3.0 * sigma
+        rating = None if mu is None else ordinal(mu, sigma)
         if when < season:
             if rating is not None:
                 start[wrestler_id] = rating
@@ -61,7 +70,7 @@ def season_rows(session: Session, league: League, season: int) -> list[dict[str,
         row["streak"] = next_streak(row["streak"], key)
         if rating is not None:
             end[wrestler_id] = rating
-    default = DEFAULT_MU - 3.0 * DEFAULT_SIGMA
+    default = DEFAULT_RATING
     rows = []
     for wrestler_id, wrestler in wrestlers.items():
         if wrestler_id not in tally and not (wrestler.active and season == league.season):
@@ -112,4 +121,4 @@ def next_streak(streak: int, key: str) -> int:
     return 0
 
 
-__all__ = ["league_ratings", "next_streak", "season_rows", "seasons_of"]
+__all__ = ["DEFAULT_RATING", "league_ratings", "next_streak", "ordinal", "season_rows", "seasons_of"]

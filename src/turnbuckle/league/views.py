@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session, defer
 
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.lookup import get_league, get_wrestler
-from turnbuckle.league.seasons import season_rows, seasons_of
+from turnbuckle.league.seasons import ordinal, season_rows, seasons_of
 from turnbuckle.league.team_games import is_team_game
 from turnbuckle.league.wording import match_line, method_words
 from turnbuckle.store.base import utcnow
@@ -314,7 +314,7 @@ def history(db: Database, league_name: str | None, wrestler_name: str) -> dict[s
             view["event"] = numbers.get(match.event_id)
             view["outcome"] = outcome
             view["opponents"] = [n for s in match.sides for n in s if n != wrestler.name and wrestler.name not in s]
-            view["rating_after"] = None if rating is None else round(rating[0] - 3 * rating[1], 3)
+            view["rating_after"] = None if rating is None else round(ordinal(*rating), 3)
             matches.append(view)
         return {
             "wrestler": wrestler.name,

@@ -48,6 +48,7 @@ from turnbuckle.store.db import Database
 from turnbuckle.web.errors import BadRequest
 from turnbuckle.web.league_common import (
     EDITOR_LIMIT,
+    admin_post,
     call,
     cookie_name,
     database,
@@ -163,12 +164,10 @@ async def _action(request: Request, league_id: int, what: str, fn: Any, done: st
 
 @router.post("/leagues/{league_id}/admin/sign")
 async def sign(request: Request, league_id: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    form = await read_body(request)
+    db, promotion, form = await admin_post(request, league_id)
     names = [n for n in form.get("name", []) if n.strip()]
     everyone = one(form, "all") == "true"
-    league = public.league_name(db, league_id)
+    league = promotion["name"]
     signed: list[str] = []
 
     def run() -> None:
@@ -185,21 +184,17 @@ async def sign(request: Request, league_id: int) -> Response:
 
 @router.post("/leagues/{league_id}/admin/release")
 async def release(request: Request, league_id: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    form = await read_body(request)
+    db, promotion, form = await admin_post(request, league_id)
     who = one(form, "name")
-    league = public.league_name(db, league_id)
+    league = promotion["name"]
     return await _action(request, league_id, "release", lambda: service.release(db, league, who), f"Released {who}")
 
 
 @router.post("/leagues/{league_id}/admin/belts")
 async def belt(request: Request, league_id: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    form = await read_body(request)
+    db, promotion, form = await admin_post(request, league_id)
     title, kind = one(form, "name").strip(), one(form, "kind", "singles")
-    league = public.league_name(db, league_id)
+    league = promotion["name"]
 
     def run() -> None:
         if not title:
@@ -211,21 +206,17 @@ async def belt(request: Request, league_id: int) -> Response:
 
 @router.post("/leagues/{league_id}/admin/rules")
 async def rules(request: Request, league_id: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    form = await read_body(request)
+    db, promotion, form = await admin_post(request, league_id)
     on = one(form, "countout_dq_titles") == "true"
-    league = public.league_name(db, league_id)
+    league = promotion["name"]
     said = "Titles now change hands on a count-out or DQ" if on else "Titles no longer change on a count-out or DQ"
     return await _action(request, league_id, "rules", lambda: service.set_rules(db, league, on), said)
 
 
 @router.post("/leagues/{league_id}/admin/season")
 async def season(request: Request, league_id: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    form = await read_body(request)
-    league = public.league_name(db, league_id)
+    db, promotion, form = await admin_post(request, league_id)
+    league = promotion["name"]
     if one(form, "action") == "new":
         begins = "A new season begins"
         return await _action(request, league_id, "season", lambda: service.new_season(db, league), begins)
@@ -246,10 +237,8 @@ async def season(request: Request, league_id: int) -> Response:
 
 @router.post("/leagues/{league_id}/admin/feuds/{feud_id}/end")
 async def end_feud(request: Request, league_id: int, feud_id: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    await read_body(request)
-    league = public.league_name(db, league_id)
+    db, promotion, _ = await admin_post(request, league_id)
+    league = promotion["name"]
     return await _action(request, league_id, "feuds", lambda: service.end_feud(db, league, feud_id),
                          f"Ended feud {feud_id}")
 
@@ -351,16 +340,14 @@ async def book_form(request: Request, league_id: int) -> Response:
 
 @router.post("/leagues/{league_id}/admin/book")
 async def book(request: Request, league_id: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    form = await read_body(request)
+    db, promotion, form = await admin_post(request, league_id)
     rows, specs, problems = read_booking(form)
     card_name = one(form, "name").strip()
     if problems:
         return await booking_page(request, league_id, rows, "Some matches are not complete.", problems, card_name, 400)
     if not specs:
         return await booking_page(request, league_id, rows, "A card needs at least one match.", {}, card_name, 400)
-    league = public.league_name(db, league_id)
+    league = promotion["name"]
     try:
         info = await call(service.book_card, db, league, card_name or None, specs)
     except TurnbuckleError as exc:
@@ -379,10 +366,8 @@ def _row_named(row: dict[str, Any], message: str) -> bool:
 # -- running a card -----------------------------------------------------------------------------
 @router.post("/leagues/{league_id}/admin/cards/{number}/run")
 async def run(request: Request, league_id: int, number: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    await read_body(request)
-    league = public.league_name(db, league_id)
+    db, promotion, _ = await admin_post(request, league_id)
+    league = promotion["name"]
     try:
         await call(service.run_card, db, league, number)
     except TurnbuckleError as exc:
@@ -405,9 +390,7 @@ async def card_error(request: Request, league_id: int, number: int, message: str
 async def play(request: Request, league_id: int, number: int) -> Response:
     """Play a match of the card at the table: the web app's match, you on your side, the computer on
     the others; stored into the league when it ends. Spectators watch at /m/ID."""
-    db = database(request)
-    require_admin(request, db, league_id)
-    form = await read_body(request)
+    db, promotion, form = await admin_post(request, league_id)
     position, side = one(form, "position"), one(form, "side", "1")
     if not position.isdigit():
         raise BadRequest("which match of the card? (position)")
@@ -417,7 +400,7 @@ async def play(request: Request, league_id: int, number: int) -> Response:
         created = matches.create_for_game(game, seats, seed=seed, match_id=live_id)
         return created.owner_token, dict(created.match.record.params)
 
-    league = public.league_name(db, league_id)
+    league = promotion["name"]
     seat = BrowserSeat(int(position), side, server="", make=make)
     try:
         sent = await call(send_match, db, league, number, seat)
@@ -428,9 +411,7 @@ async def play(request: Request, league_id: int, number: int) -> Response:
 
 @router.post("/leagues/{league_id}/admin/cards/{number}/store")
 async def store(request: Request, league_id: int, number: int) -> Response:
-    db = database(request)
-    require_admin(request, db, league_id)
-    await read_body(request)
+    db, _, _ = await admin_post(request, league_id)
     await call(store_finished, db, league_id)
     return redirect(f"/leagues/{league_id}/cards/{number}")
 
@@ -490,9 +471,7 @@ async def hire_form(request: Request, league_id: int) -> Response:
 async def hire(request: Request, league_id: int) -> Response:
     from turnbuckle.league.teams import hire_team
 
-    db = database(request)
-    league = require_admin(request, db, league_id)
-    form = await read_body(request)
+    db, league, form = await admin_post(request, league_id)
     context = await call(hire_context, db, league_id)
     wrestlers = [one(form, f"wrestler.{i}").strip() for i in range(HIRE_SLOTS)]
     wrestlers = [w for w in wrestlers if w]

@@ -136,6 +136,14 @@ async def read_body(request: Request, limit: int = FORM_LIMIT) -> dict[str, list
     return out
 
 
+async def admin_post(request: Request, league_id: int) -> tuple[Database, dict[str, Any], dict[str, list[str]]]:
+    """An admin endpoint's start: the database, the league once its admin token is checked (401 or
+    403 before anything is read), and the posted form (``read_body``)."""
+    db = database(request)
+    league = require_admin(request, db, league_id)
+    return db, league, await read_body(request)
+
+
 def one(form: dict[str, list[str]], key: str, default: str = "") -> str:
     """The last value of ``key`` (a check box's hidden ``false`` comes before its ``true``)."""
     values = form.get(key)
@@ -168,6 +176,7 @@ __all__ = [
     "EDITOR_LIMIT",
     "FORM_LIMIT",
     "PayloadTooLarge",
+    "admin_post",
     "call",
     "cookie_name",
     "database",

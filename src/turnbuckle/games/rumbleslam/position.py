@@ -29,8 +29,10 @@ from pydantic import Field
 
 from turnbuckle.engine.position import (
     Strict,
+    check_count,
     check_range,
     check_seat,
+    check_seats,
     check_unique,
     fail,
     index_of,
@@ -180,14 +182,11 @@ class RumbleslamPositions:
         m = parse(BodyModel, body)
         players = game.players
         labels = [e.label for e in game.entrants]
-        for key, count in (("teams", len(m.teams)), ("wrestlers", len(m.wrestlers))):
-            expected = players if key == "teams" else len(labels)
-            if count != expected:
-                raise fail(key, f"{count} entries; this match has {expected}")
+        check_count(m.teams, players, "teams")
+        check_count(m.wrestlers, len(labels), "wrestlers")
         check_seat(m.initiative, players, "initiative")
-        for key in ("order", "turn_order"):
-            for i, p in enumerate(getattr(m, key)):
-                check_seat(p, players, join(key, i))
+        check_seats(m.order, players, "order")
+        check_seats(m.turn_order, players, "turn_order")
 
         def wrestler(name: str | None, where: str) -> int:
             return -1 if name is None else index_of(labels, name, where, "wrestler")

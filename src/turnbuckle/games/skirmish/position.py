@@ -26,7 +26,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import Field
 
-from turnbuckle.engine.position import Strict, check_range, check_seat, check_unique, fail, index_of, join, parse
+from turnbuckle.engine.position import (
+    Strict,
+    check_count,
+    check_range,
+    check_seat,
+    check_seats,
+    check_unique,
+    fail,
+    index_of,
+    join,
+    parse,
+)
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import OVER, PHASE_NAMES, Model
 from turnbuckle.games.skirmish.state import SkirmishState
@@ -175,18 +186,15 @@ class SkirmishPositions:
         n = game.players
         if m.phase not in PHASE_NAMES:
             raise fail("phase", f"unknown phase {m.phase!r:.40} (phases: {', '.join(PHASE_NAMES)})")
-        for key, count, expected in (("players", len(m.players), n), ("secrets", len(m.secrets), n),
-                                     ("models", len(m.models), len(game.profiles))):
-            if count != expected:
-                raise fail(key, f"{count} entries; this match has {expected}")
+        check_count(m.players, n, "players")
+        check_count(m.secrets, n, "secrets")
+        check_count(m.models, len(game.profiles), "models")
         check_seat(m.chooser, n, "chooser")
         for key in ("setup_order", "order"):
-            for i, p in enumerate(getattr(m, key)):
-                check_seat(p, n, join(key, i))
+            check_seats(getattr(m, key), n, key)
             check_unique(getattr(m, key), key, "player")
         for i, group in enumerate(m.tie_groups):
-            for j, p in enumerate(group):
-                check_seat(p, n, join("tie_groups", i, j))
+            check_seats(group, n, join("tie_groups", i))
         if m.winner is not None:
             check_seat(m.winner, n, "winner")
         if m.winner is not None and m.phase != PHASE_NAMES[OVER]:
