@@ -41,6 +41,7 @@ from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.match import play_match
 from turnbuckle.engine.registry import load_game
 from turnbuckle.league import service
+from turnbuckle.league.game_cache import clear_game_cache
 from turnbuckle.store import open_database
 from turnbuckle.store.league_models import LeagueMatch
 
@@ -77,7 +78,7 @@ def bench_game(
         service.create_league(db, game, game, options, seed=1)
         service.sign(db, None, [], everyone=True)
         service.new_title(db, None, "World Title")
-        service._GAME_CACHE.clear()  # every run builds its games, as the sim below does
+        clear_game_cache()  # every run builds its games, as the sim below does
         start = _clock(clock)
         service.run_season(db, None, events, ["random"], matches_per_card=matches, batch=batch)
         league_seconds = min(league_seconds, _clock(clock) - start)

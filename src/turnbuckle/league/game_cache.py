@@ -38,6 +38,12 @@ def seat_sides(game_name: str, params: dict[str, Any], sides: list[list[str]]) -
     return {**params, "wrestlers": order}
 
 
+def clear_game_cache() -> None:
+    """Forget every game built so far (a benchmark's runs each build their own, as a fresh process
+    does); the seated params stay, they hold no game."""
+    _GAME_CACHE.clear()
+
+
 _SEATED: dict[str, tuple[dict[str, Any], str]] = {}
 """Booked params and sides -> the seated params and their ``_GAME_CACHE`` key (no Game held here,
 so clearing ``_GAME_CACHE`` still makes every game be built again)."""
