@@ -206,3 +206,26 @@ def test_seat_secrets_follow_the_store_across_processes(service_on: Services) ->
     with pytest.raises(Conflict):
         a.regenerate_invite(on_a, owner, 1)
     assert a.identify(on_a, fresh).opened and b.identify(on_b, fresh).opened
+
+
+def test_a_paused_watch_match_steps_once_in_the_process_that_plays_it(service_on: Services) -> None:
+    a, b = service_on(), service_on()
+    created = a.create("powerhouses", {}, ["computer:heuristic", "computer:heuristic"], seed=7, delay=0.2)
+    mine = created.match
+    theirs = b.get(mine.id)
+    wait_for(lambda: len(names(mine)) > 3)
+    b.control(theirs, created.owner_token, "pause")  # the owner paces it through b; a plays it
+    wait_for(lambda: mine.record.paused)
+    time.sleep(0.6)  # a step under way when the pause arrived ends
+    paused_at = len(names(mine))
+    time.sleep(0.6)
+    assert len(names(mine)) == paused_at and len(names(theirs)) == paused_at
+    b.control(theirs, created.owner_token, "step")
+    wait_for(lambda: len(names(theirs)) > paused_at, timeout=10)
+    time.sleep(0.8)  # one step, and no more
+    stepped = len(names(theirs))
+    assert names(mine) == names(theirs) and mine.record.steps == 0
+    time.sleep(0.5)
+    assert len(names(mine)) == stepped
+    b.control(theirs, created.owner_token, "resume")
+    wait_for(lambda: mine.state.is_terminal() and theirs.state.is_terminal(), timeout=60)
