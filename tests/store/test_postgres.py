@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import threading
 import uuid
+from typing import Any
 
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import delete
+from sqlalchemy import create_engine, delete
 
 from turnbuckle.league import service
 from turnbuckle.league.booking import parse_match_spec
-from turnbuckle.store import Base, StoreError, open_database
+from turnbuckle.store import Base, Database, StoreError, open_database
 from turnbuckle.store.db import alembic_config, head_revisions, known_revisions, resolve_url
 from turnbuckle.store.league_models import League
 from turnbuckle.store.notices import Listener, notify
@@ -90,3 +91,31 @@ def test_a_postgres_url_uses_psycopg_and_an_unreachable_server_is_one_line() -> 
     with pytest.raises(StoreError) as caught:
         open_database("postgresql://nobody@127.0.0.1:1/nothing")
     assert "\n" not in str(caught.value) and "cannot reach the database server" in str(caught.value)
+
+
+def test_a_migration_committed_between_two_reads_is_not_taken_for_a_foreign_schema(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # two servers starting at once on an empty database: while one checks the schema, the other's
+    # migration commits (its tables and its version together) between the check's two reads
+    from turnbuckle.store import db as store_db
+
+    migrating = create_engine(resolve_url(pg_url)[0])
+    other = migrating.connect()
+    migration = other.begin()
+    command.upgrade(alembic_config(other), "heads")  # not committed yet: invisible to anyone else
+    real_inspect = store_db.inspect
+
+    def inspect_after_the_commit(conn: Any) -> Any:
+        if migration.is_active:
+            migration.commit()
+        return real_inspect(conn)
+
+    monkeypatch.setattr(store_db, "inspect", inspect_after_the_commit)
+    checking = Database(*resolve_url(pg_url))
+    try:
+        assert checking.current_revisions() == head_revisions()
+    finally:
+        checking.close()
+        other.close()
+        migrating.dispose()

@@ -191,9 +191,11 @@ class Database:
         try:
             with self.engine.connect() as conn:
                 heads = set(MigrationContext.configure(conn).get_current_heads())
-                if not heads:
-                    tables = set(inspect(conn).get_table_names())
-                    if tables - {"alembic_version"}:
+                if not heads and set(inspect(conn).get_table_names()) - {"alembic_version"}:
+                    # another process may have just committed its migration (tables and version
+                    # together) between the two reads: read the version again before refusing
+                    heads = set(MigrationContext.configure(conn).get_current_heads())
+                    if not heads:
                         raise StoreError(
                             f"{self.where} holds tables but no turnbuckle schema version: not a turnbuckle database"
                         )
