@@ -410,15 +410,19 @@ class MatchService:
         stored and this copy is read again on the next change."""
         with match.lock:
             try:
-                with self.repository.write(match.id) as change:
+                stored = self.repository.write(match.id)
+                change = stored.__enter__()
+            except KeyError:
+                raise NotFound(f"no match {quoted(match.id)}") from None
+            try:
+                with contextlib.ExitStack() as stack:
+                    stack.push(stored)
                     if change.revision != match.record.revision:
                         match.adopt(change.load())
                         self._notify(match)
                     was_finished = match.record.finished
                     yield change
                     self._lease(match, change)
-            except KeyError:
-                raise NotFound(f"no match {quoted(match.id)}") from None
             except BaseException:
                 match.record.revision = -1  # this copy may be ahead of the stored match now
                 raise
