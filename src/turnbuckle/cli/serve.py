@@ -25,7 +25,7 @@ def allowed_hosts(bind: str, given: Sequence[str]) -> list[str]:
     from turnbuckle.web.settings import HOST_NAME, LOCAL_NAMES
 
     for name in given:
-        if not HOST_NAME.match(name.strip()):
+        if not HOST_NAME.fullmatch(name.strip()):
             raise ParamError(f"--allowed-host {quoted(name)}: give a host name or address only, such as "
                              "play.example.org (no scheme, port or path)")
     if given:

@@ -184,7 +184,7 @@ class MatchService:
             raise BadRequest(f"delay must be from 0 to {MAX_DELAY} seconds")
         if match_id is None:
             match_id = secrets.token_urlsafe(9)
-        elif not MATCH_ID.match(match_id):
+        elif not MATCH_ID.fullmatch(match_id):
             raise BadRequest(f"a match id is 6 to 40 letters, digits, '-' or '_', not {quoted(match_id)}")
         tokens, owner, invites = grants.issue(specs, match_id, takebacks=takebacks, hints=hints)
         record = LiveMatchRecord(
@@ -208,7 +208,7 @@ class MatchService:
             match = self._matches.get(match_id)
         if match is not None:
             return match
-        if not MATCH_ID.match(match_id):
+        if not MATCH_ID.fullmatch(match_id):
             raise NotFound(f"no match {quoted(match_id)}")
         record = self.repository.get(match_id)
         if record is None:

@@ -87,7 +87,7 @@ class ServeSettings:
         except (TypeError, ValueError) as exc:
             raise ParamError(f"{ENV_VAR}: {exc}") from None
         if hosts is not None:
-            if not isinstance(hosts, list) or not all(isinstance(h, str) and HOST_NAME.match(h) for h in hosts):
+            if not isinstance(hosts, list) or not all(isinstance(h, str) and HOST_NAME.fullmatch(h) for h in hosts):
                 raise ParamError(f"{ENV_VAR}: allowed_hosts must be a list of host names")
             values["allowed_hosts"] = tuple(hosts)
         return cls(limits=limits, **values).check()
@@ -99,7 +99,7 @@ class ServeSettings:
         return cls.from_json(text) if text else cls().check()
 
 
-HOST_NAME = re.compile(r"^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$")
+HOST_NAME = re.compile(r"(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)")
 """A bare host name or address (no scheme, port or path)."""
 SETTING_TYPES: dict[str, type] = {"db": str, "think": float, "thinkers": int, "lease_seconds": float,
                                   "access_log": bool}
