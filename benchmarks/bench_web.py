@@ -39,7 +39,9 @@ from turnbuckle.web.app import create_app
 from turnbuckle.web.limits import Limits
 from turnbuckle.web.repository import MatchRepository, MemoryRepository
 
-GAMES = ("powerhouses", "wrasslin")
+GAMES = ("powerhouses", "wrasslin", "filsinger", "rumbleslam", "skirmish")
+PARAMS: dict[str, dict[str, Any]] = {"filsinger": {"tournament_standard": True}}
+"""Options that give the people decisions (Filsinger's basic game has none)."""
 
 
 def start_server(repository: MatchRepository) -> tuple[uvicorn.Server, threading.Thread, str]:
@@ -57,7 +59,8 @@ def start_server(repository: MatchRepository) -> tuple[uvicorn.Server, threading
 
 
 def new_match(client: httpx.Client, game: str, seed: int) -> tuple[str, dict[str, str], dict[str, Any]]:
-    created = client.post("/api/matches", json={"game": game, "seats": ["hot-seat", "hot-seat"], "seed": seed}).json()
+    body = {"game": game, "params": PARAMS.get(game, {}), "seats": ["hot-seat", "hot-seat"], "seed": seed}
+    created = client.post("/api/matches", json=body).json()
     headers = {"Authorization": f"Bearer {created['owner_token']}"}
     view = client.get(f"/api/matches/{created['id']}/seats/{created['to_move']}", headers=headers).json()
     return created["id"], headers, view
@@ -96,7 +99,7 @@ def web_pairs(client: httpx.Client, game: str, seconds: float, render: bool) -> 
 
 def engine_pairs(game_name: str, seconds: float) -> tuple[int, float]:
     """(steps, CPU seconds) of the same work on the state: apply, roll the dice, observe, list moves."""
-    game = turnbuckle.load_game(game_name)
+    game = turnbuckle.load_game(game_name, **PARAMS.get(game_name, {}))
     rng = random.Random(7)
     state = game.new_initial_state()
     steps = 0
@@ -125,7 +128,8 @@ def engine_pairs(game_name: str, seconds: float) -> tuple[int, float]:
 
 
 def page_weight(client: httpx.Client, game: str) -> dict[str, int]:
-    created = client.post("/api/matches", json={"game": game, "seats": ["human", "human"], "seed": 3}).json()
+    body = {"game": game, "params": PARAMS.get(game, {}), "seats": ["human", "human"], "seed": 3}
+    created = client.post("/api/matches", json=body).json()
     headers = {"Authorization": f"Bearer {created['owner_token']}"}
     html = client.get(f"/m/{created['id']}").content
     static = sum(len(client.get(f"/static/{name}").content) for name in ("app.css", "table.js", "favicon.svg"))
@@ -146,6 +150,7 @@ CLICK_JS = """
   const watcher = new MutationObserver(() => { watcher.disconnect(); resolve(performance.now() - started); });
   watcher.observe(document.getElementById('picture'), { childList: true, subtree: true });
   if (parts.length) target.dispatchEvent(new MouseEvent('click', { bubbles: true })); else target.click();
+  setTimeout(() => { watcher.disconnect(); resolve(-3); }, 5000);  // nothing came back (a refused click)
   setTimeout(() => {
     const menu = document.querySelector('#pick-menu:not([hidden]) button[data-action]');
     if (menu) { menu.click(); return; }
@@ -172,8 +177,8 @@ def browser_clicks(url: str, game: str, clicks: int) -> list[float]:
         page = browser.new_page()
         seed = 1
         while len(out) < clicks:
-            created = client.post("/api/matches", json={"game": game, "seats": ["hot-seat", "hot-seat"],
-                                                        "seed": seed}).json()
+            created = client.post("/api/matches", json={"game": game, "params": PARAMS.get(game, {}),
+                                                        "seats": ["hot-seat", "hot-seat"], "seed": seed}).json()
             seed += 1
             page.goto(created["table_url"])
             page.wait_for_selector("#picture svg, #handover:not([hidden])")  # hidden hands: hand-over first

@@ -1,34 +1,46 @@
-"""The league on PostgreSQL: runs when TURNBUCKLE_TEST_PG holds a database URL (skipped otherwise).
+"""The database on PostgreSQL: the migrations, the league, and the change notices.
 
-    TURNBUCKLE_TEST_PG=postgresql+psycopg://turnbuckle:turnbuckle@localhost/turnbuckle_test pytest tests/store
-
-See docs/league.md ("PostgreSQL") for starting a server with Debian's postgresql package.
+Runs on a throwaway cluster the tests start (``pg_url``, tests/conftest.py), or on the server named
+by ``TURNBUCKLE_TEST_PG``; skipped only where PostgreSQL is not installed. See docs/deploy.md.
 """
 
 from __future__ import annotations
 
-import os
+import threading
 import uuid
+from typing import Any
 
 import pytest
-from sqlalchemy import delete
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, delete
 
 from turnbuckle.league import service
 from turnbuckle.league.booking import parse_match_spec
-from turnbuckle.store import open_database
-from turnbuckle.store.db import head_revisions
+from turnbuckle.store import Base, Database, StoreError, open_database
+from turnbuckle.store.db import alembic_config, head_revisions, known_revisions, resolve_url
 from turnbuckle.store.league_models import League
+from turnbuckle.store.notices import Listener, notify
 
-PG_URL = os.environ.get("TURNBUCKLE_TEST_PG", "")
-
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(not PG_URL, reason="set TURNBUCKLE_TEST_PG to a PostgreSQL URL to run"),
-]
+pytestmark = pytest.mark.postgres
 
 
-def test_league_on_postgres() -> None:
-    db = open_database(PG_URL)
+def test_every_migration_runs_up_and_down_on_postgres(pg_url: str) -> None:
+    with open_database(pg_url) as db:
+        assert db.current_revisions() == head_revisions()
+        with db.engine.connect() as conn:  # the migrations build exactly the models' schema
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+        with db.engine.connect() as conn, conn.begin():
+            command.downgrade(alembic_config(conn), "base")
+        assert db.current_revisions() == set()
+    with open_database(pg_url) as again:  # and all the way up again, from nothing
+        assert again.current_revisions() == head_revisions()
+        assert "0004_league_web" in known_revisions()
+
+
+def test_league_on_postgres(pg_url: str) -> None:
+    db = open_database(pg_url)
     name = f"pg-{uuid.uuid4().hex[:8]}"
     try:
         assert db.current_revisions() == head_revisions()
@@ -47,3 +59,63 @@ def test_league_on_postgres() -> None:
         with db.write() as session:  # the database cascades to everything the league owns
             session.execute(delete(League).where(League.name == name))
         db.close()
+
+
+def test_a_notice_arrives_once_committed_and_never_when_rolled_back(pg_url: str) -> None:
+    heard: list[str] = []
+    arrived = threading.Event()
+
+    def on_notice(payload: str) -> None:
+        heard.append(payload)
+        arrived.set()
+
+    with open_database(pg_url) as db:
+        listener = Listener(db.url, "turnbuckle_test", on_notice)
+        listener.start()
+        try:
+            assert listener.listening
+            with pytest.raises(RuntimeError), db.write() as session:
+                notify(session, "turnbuckle_test", "rolled back")
+                raise RuntimeError("the change fails")
+            with db.write() as session:
+                notify(session, "turnbuckle_test", "committed")
+            assert arrived.wait(10)
+        finally:
+            listener.stop()
+    assert heard == ["committed"]
+
+
+def test_a_postgres_url_uses_psycopg_and_an_unreachable_server_is_one_line() -> None:
+    assert resolve_url("postgresql://u@h/db")[0].drivername == "postgresql+psycopg"
+    assert resolve_url("postgres://u@h/db")[0].drivername == "postgresql+psycopg"
+    with pytest.raises(StoreError) as caught:
+        open_database("postgresql://nobody@127.0.0.1:1/nothing")
+    assert "\n" not in str(caught.value) and "cannot reach the database server" in str(caught.value)
+
+
+def test_a_migration_committed_between_two_reads_is_not_taken_for_a_foreign_schema(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # two servers starting at once on an empty database: while one checks the schema, the other's
+    # migration commits (its tables and its version together) between the check's two reads
+    from turnbuckle.store import db as store_db
+
+    migrating = create_engine(resolve_url(pg_url)[0])
+    other = migrating.connect()
+    migration = other.begin()
+    command.upgrade(alembic_config(other), "heads")  # not committed yet: invisible to anyone else
+    real_inspect = store_db.inspect
+
+    def inspect_after_the_commit(conn: Any) -> Any:
+        if migration.is_active:
+            migration.commit()
+        return real_inspect(conn)
+
+    monkeypatch.setattr(store_db, "inspect", inspect_after_the_commit)
+    checking = Database(*resolve_url(pg_url))
+    try:
+        assert checking.current_revisions() == head_revisions()
+    finally:
+        checking.close()
+        other.close()
+        migrating.dispose()

@@ -114,15 +114,17 @@ def test_a_whole_powerhouses_match_by_keyboard_alone(server: Server, page: Any) 
     page.wait_for_selector("#picture svg")
     tabbed = 0
     deadline = time.monotonic() + 120
+    shows_the_server = ("n => document.getElementById('status').textContent.startsWith('Your move')"
+                        " && document.getElementById('picture').dataset.actions === String(n)"
+                        " && !document.querySelector('#actions button[disabled]')")
     while not live.state.is_terminal():
         assert time.monotonic() < deadline, "the match did not end by keyboard"
-        page.wait_for_function(
-            "document.getElementById('status').textContent.startsWith('Your move')"
-            " || document.getElementById('status').textContent.startsWith('Match over')")
-        if live.state.is_terminal():
-            break
+        # A key pressed on a page still drawing the last position would be refused as stale (the
+        # match has moved on): wait until the page draws the server's position, as a person would.
         before = len(live.state.history)
-        page.wait_for_selector("#actions button:not([disabled]), #picture .pickable:not([data-busy] *)")
+        if not page.evaluate(shows_the_server, before):
+            time.sleep(0.01)
+            continue
         if page.locator("#picture .pickable").count():
             for _ in range(40):  # Tab until a lit part of the sheet has the focus
                 page.keyboard.press("Tab")
@@ -137,7 +139,8 @@ def test_a_whole_powerhouses_match_by_keyboard_alone(server: Server, page: Any) 
         while len(live.state.history) == before and not live.state.is_terminal():
             assert time.monotonic() < end, (
                 f"a key did not reach the server: {[a.name for a in live.state.legal_actions()]}, focus "
-                f"{page.evaluate('document.activeElement.outerHTML.slice(0, 120)')}")
+                f"{page.evaluate('document.activeElement.outerHTML.slice(0, 120)')}, error "
+                f"{page.locator('#action-error').text_content()!r}")
             time.sleep(0.01)
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
     assert live.state.match_result() is not None

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 from xml.sax.saxutils import quoteattr
 
-PICK_ID = re.compile(r"^[a-z][a-z0-9]*:[A-Za-z0-9_.,+\-]{1,40}$")
+PICK_ID = re.compile(r"[a-z][a-z0-9]*:[A-Za-z0-9_.,+\-]{1,40}")
 """A pick id: a short kind, a colon, a key (``w:3``, ``sq:H10``, ``card:7``, ``pt:12.5,20``)."""
 
 
@@ -35,7 +35,7 @@ class Pick:
         if not self.path:
             raise ValueError(f"pick for {self.action!r}: a path names at least one part")
         for part in self.path:
-            if not PICK_ID.match(part):
+            if not PICK_ID.fullmatch(part):
                 raise ValueError(f"pick for {self.action!r}: {part!r} is not a pick id (kind:key)")
 
 

@@ -26,8 +26,8 @@ LONG_TEXT = frozenset({"text", "flavor"})
 """Fields shown as a text area."""
 PLACEHOLDER = "__i{depth}__"
 """The index a list's blank template item carries until the page's script numbers it."""
-INT = re.compile(r"^[+-]?\d{1,12}$")
-FLOAT = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+INT = re.compile(r"[+-]?\d{1,12}")
+FLOAT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 class _Absent:
@@ -345,13 +345,13 @@ def _scalar(f: FormField, raw: str | None) -> Any:
     if not text.strip():
         return ABSENT
     if f.kind == "int":
-        return int(text) if INT.match(text.strip()) else text
+        return int(text) if INT.fullmatch(text.strip()) else text
     if f.kind == "float":
         stripped = text.strip()
-        return float(stripped) if FLOAT.match(stripped) else text
+        return float(stripped) if FLOAT.fullmatch(stripped) else text
     if f.kind == "token":
         stripped = text.strip()
-        return int(stripped) if INT.match(stripped) else stripped
+        return int(stripped) if INT.fullmatch(stripped) else stripped
     if f.kind == "choice":
         return next((c for c in f.choices if str(c) == text), text)
     return text

@@ -15,7 +15,7 @@ from typing import Any
 
 from turnbuckle.engine.datafiles import toml_string
 
-BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def dumps(document: Mapping[str, Any]) -> str:
@@ -26,7 +26,7 @@ def dumps(document: Mapping[str, Any]) -> str:
 
 
 def _key(key: str) -> str:
-    return key if BARE_KEY.match(key) else toml_string(key)
+    return key if BARE_KEY.fullmatch(key) else toml_string(key)  # fullmatch: "$" would let "a\n" through
 
 
 def _is_table_array(value: Any) -> bool:

@@ -43,10 +43,14 @@ def resolve_url(url_or_path: str | None = None) -> tuple[URL, Path | None]:
     """
     value = url_or_path or os.environ.get(ENV_VAR) or DEFAULT_FILENAME
     if "://" in value:
+        if value.startswith("postgres://"):  # the spelling many hosting services hand out
+            value = "postgresql://" + value.removeprefix("postgres://")
         try:
             url = make_url(value)
         except ArgumentError:
             raise StoreError(f"not a database URL or path: {value!r}") from None
+        if url.drivername == "postgresql":  # the driver turnbuckle[postgres] installs, whatever SQLAlchemy's default
+            url = url.set(drivername="postgresql+psycopg")
         if url.get_backend_name() != "sqlite":
             return url, None
         database = url.database or ""
@@ -82,7 +86,7 @@ def translate_error(exc: BaseException, where: str) -> StoreError:
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
     detail = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
     low = detail.lower()
-    if "locked" in low or "busy" in low:
+    if "locked" in low or "busy" in low or "deadlock detected" in low:
         return StoreBusyError(f"league is busy: another turnbuckle process is writing {where}; try again shortly")
     if "readonly" in low or "read-only" in low or "read only" in low:
         return StoreError(f"{where} is read-only: cannot save (check the file's and its folder's permissions)")
@@ -90,6 +94,8 @@ def translate_error(exc: BaseException, where: str) -> StoreError:
         return StoreError(f"{where}: disk full; the unfinished step was not saved (free some space and rerun)")
     if "not a database" in low or "malformed" in low or "corrupt" in low:
         return StoreError(f"{where} is corrupt or not a turnbuckle database ({detail})")
+    if "connection refused" in low or "could not connect" in low or "connection failed" in low:
+        return StoreError(f"{where}: cannot reach the database server ({detail})")
     if "unable to open" in low:
         return StoreError(f"{where}: cannot open the database file (does its folder exist, may you write there?)")
     if "disk i/o" in low:
@@ -106,6 +112,7 @@ class Database:
         self.busy_timeout = busy_timeout
         self.where = str(path) if path is not None else url.render_as_string(hide_password=True)
         self.is_sqlite = url.get_backend_name() == "sqlite"
+        self.is_postgres = url.get_backend_name() == "postgresql"
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": busy_timeout}
@@ -113,7 +120,10 @@ class Database:
             kwargs["pool_pre_ping"] = True
         try:
             self.engine: Engine = create_engine(url, **kwargs)
-        except (SQLAlchemyError, ImportError) as exc:
+        except ImportError as exc:
+            extra = " (pip install 'turnbuckle[postgres]')" if self.is_postgres else ""
+            raise StoreError(f"cannot use database {self.where}: {exc}{extra}") from None
+        except SQLAlchemyError as exc:
             raise StoreError(f"cannot use database {self.where}: {exc}") from None
         if self.is_sqlite:
             self._install_sqlite_hooks()
@@ -181,9 +191,11 @@ class Database:
         try:
             with self.engine.connect() as conn:
                 heads = set(MigrationContext.configure(conn).get_current_heads())
-                if not heads:
-                    tables = set(inspect(conn).get_table_names())
-                    if tables - {"alembic_version"}:
+                if not heads and set(inspect(conn).get_table_names()) - {"alembic_version"}:
+                    # another process may have just committed its migration (tables and version
+                    # together) between the two reads: read the version again before refusing
+                    heads = set(MigrationContext.configure(conn).get_current_heads())
+                    if not heads:
                         raise StoreError(
                             f"{self.where} holds tables but no turnbuckle schema version: not a turnbuckle database"
                         )

@@ -3,7 +3,8 @@
 A row holds what rebuilds the match exactly (game, params, seats, seed) and the hashes of its seat
 tokens; ``live_match_action`` holds the action names applied so far, one row each, so a move is
 one small insert and a restarted server replays every unfinished match. Created by the Alembic
-revision ``0002_live_matches``.
+revision ``0002_live_matches``; ``0006_live_leases`` adds what several server processes sharing the
+matches need (a revision counter, the computer's lease, the granted steps of a paused watch match).
 """
 
 from __future__ import annotations
@@ -32,12 +33,22 @@ class LiveMatchRow(Base):
     """sha256 of each seat token -> the seats it plays (tokens themselves are never stored)."""
     delay: Mapped[float] = mapped_column(Float, default=0.0)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    steps: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Steps the owner granted with 'step' while a watch match is paused, not made yet."""
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     summary: Mapped[str] = mapped_column(String(300), default="")
     stopped: Mapped[str] = mapped_column(String(300), default="", server_default="")
     """Why the server stopped the match (a computer move failed; not resumed), "" while it runs."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Stored changes so far (moves, take-backs, pacing, tokens): a copy in memory with a lower one is stale."""
+    lease_holder: Mapped[str | None] = mapped_column(String(80), default=None)
+    """The server process playing the computer seats now (None: no computer move is due, or nobody
+    has claimed it)."""
+    lease_expires: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None, index=True)
+    """Until when the holder's claim stands; the holder renews it while it runs, another process
+    takes the match over once it has passed (the holder died)."""
 
 
 class LiveMatchAction(Base):

@@ -1,4 +1,9 @@
-"""The FastAPI application: the JSON API, the pages and the static files, behind the guards."""
+"""The FastAPI application: the JSON API, the pages and the static files, behind the guards.
+
+``create_app`` builds it around a repository; ``app_from_settings`` around ``turnbuckle serve``'s
+settings, and ``from_environment`` is the factory each worker process calls (``uvicorn --factory
+turnbuckle.web.app:from_environment``, settings in ``$TURNBUCKLE_SERVE``).
+"""
 
 from __future__ import annotations
 
@@ -19,12 +24,15 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
+from turnbuckle.store import Database, StoreError, open_database
 from turnbuckle.web import api, guards, league_pages, odds, pages, review
 from turnbuckle.web.errors import ApiError, TooManyRequests
+from turnbuckle.web.leases import LEASE_SECONDS
 from turnbuckle.web.limits import ClientRates, Limits
 from turnbuckle.web.replays import ReplayStore
 from turnbuckle.web.repository import MatchRepository, MemoryRepository
 from turnbuckle.web.service import MatchService
+from turnbuckle.web.settings import ServeSettings, redact_access_log
 from turnbuckle.web.setup import clip
 
 HERE = Path(__file__).parent
@@ -42,15 +50,17 @@ def create_app(
     service: MatchService | None = None,
     limits: Limits | None = None,
     allowed_hosts: Iterable[str] | None = None,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> FastAPI:
     """The app around a repository (default: in memory). The thinkers start with the app.
 
     ``limits``: body sizes and rates per client address (default ``Limits()``); ``allowed_hosts``:
     the Host names the server answers to (``None``: any, for embedding and tests; ``turnbuckle
-    serve`` always passes a list)."""
+    serve`` always passes a list); ``lease_seconds``: how long a claim on a match's computer seats
+    stands without renewal (several processes on one PostgreSQL database)."""
     if service is None:
         service = MatchService(repository or MemoryRepository(), think_cap=think_cap, computer_delay=computer_delay,
-                               thinkers=thinkers)
+                               thinkers=thinkers, lease_seconds=lease_seconds)
     limits = limits or Limits()
 
     @asynccontextmanager
@@ -108,6 +118,10 @@ def create_app(
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
         return error(exc.status, exc.message, request, headers)
 
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> Response:
+        return error(503, clip(f"the database is unavailable: {exc}"), request, {"Retry-After": "5"})
+
     @app.exception_handler(TurnbuckleError)
     async def turnbuckle_error(request: Request, exc: TurnbuckleError) -> Response:
         return error(400, clip(str(exc)), request)
@@ -121,6 +135,28 @@ def create_app(
         return error(exc.status_code, clip(str(exc.detail)), request)
 
     return app
+
+
+def app_from_settings(settings: ServeSettings, database: Database | None = None) -> FastAPI:
+    """The app ``turnbuckle serve`` runs: on ``database`` if given (already open), else on
+    ``settings.db`` (opened, and migrated if needed, here)."""
+    repository: MatchRepository
+    if settings.db == "memory":
+        repository = MemoryRepository()
+    else:
+        from turnbuckle.web.sql_repository import SqlRepository
+
+        repository = SqlRepository(database or open_database(settings.db))
+    if settings.access_log:
+        redact_access_log()
+    return create_app(repository, think_cap=settings.think, thinkers=settings.thinkers, limits=settings.limits,
+                      allowed_hosts=list(settings.allowed_hosts), lease_seconds=settings.lease_seconds)
+
+
+def from_environment() -> FastAPI:
+    """The app factory of each worker process (``uvicorn.run("turnbuckle.web.app:from_environment",
+    factory=True, workers=N)``): settings from ``$TURNBUCKLE_SERVE`` (``turnbuckle.web.settings``)."""
+    return app_from_settings(ServeSettings.from_environment())
 
 
 def api_docs() -> HTMLResponse:

@@ -1,7 +1,9 @@
 """A match in memory: its stored record, its game and state, and who is waiting for it to change.
 
 Everything here is read and changed under ``LiveMatch.lock`` by the match service; nothing in this
-module stores or decides anything.
+module stores or decides anything. With several server processes each one holds its own copy of a
+match it serves; the stored log is the truth, and a copy behind it (``record.revision``) is brought
+up to date by the service.
 """
 
 from __future__ import annotations
@@ -39,16 +41,18 @@ class LiveMatch:
     """The computer seat deciding right now, if any."""
     waiting: bool = False
     """A computer move is due but every thinker is busy: it waits its turn in the queue."""
-    steps_allowed: int = 0
-    """Steps granted by 'step' while paused."""
     queued: bool = False
     running: bool = False
     """A thinker is moving for the computer in this match (one at a time)."""
     waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = field(default_factory=list)
     takeback_count: int = 0
-    """Take-backs since the match was loaded: a computer decision started before one is dropped, and
-    event streams start the commentary again (``reset``)."""
+    """Take-backs since the match was loaded (here or, read from the log, in another process): a
+    computer decision started before one is dropped, and event streams start the commentary again
+    (``reset``)."""
     mover_log: MoverLog | None = None
+    leased_elsewhere_until: float = 0.0
+    """``time.time()`` until which another server process holds the computer's lease (it plays the
+    computer seats; this process does not try before then, unless that lease is found expired)."""
 
     @property
     def id(self) -> str:
@@ -81,6 +85,29 @@ class LiveMatch:
 
     def agent_names(self) -> list[str]:
         return [s.partition(":")[2] or s for s in self.record.seats]
+
+    def adopt(self, stored: LiveMatchRecord) -> bool:
+        """Bring this copy up to ``stored`` (the match as stored, changed by another process; lock
+        held): new actions are applied to the state, a log that no longer starts with this copy's
+        (a take-back) is replayed from the start. Returns whether the position changed."""
+        played = [a.name for a in self.state.history]
+        moved = stored.actions != played
+        if stored.actions[: len(played)] == played:
+            state = self.state
+            for name in stored.actions[len(played) :]:
+                state.apply_action(state.action_from_string(name))
+        else:
+            self.state = self.game.state_from_actions(stored.actions)
+            self.takeback_count += 1
+            self.mover_log = None
+            self.thinking = None
+        record = self.record
+        record.actions = list(stored.actions)
+        record.tokens = {k: dict(v) for k, v in stored.tokens.items()}
+        record.delay, record.paused, record.steps = stored.delay, stored.paused, stored.steps
+        record.finished, record.summary, record.stopped = stored.finished, stored.summary, stored.stopped
+        record.updated, record.revision = stored.updated, stored.revision
+        return moved
 
 
 __all__ = ["LiveMatch", "chance_rng_at"]

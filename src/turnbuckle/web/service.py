@@ -7,6 +7,13 @@ request path: the scheduler (``turnbuckle.web.scheduler``) says when a match's n
 is due, a thinker of the bounded pool (``turnbuckle.web.thinkers``) makes it, under the think cap
 (``turnbuckle.web.computer``). A computer move that fails stops its match, with the reason stored
 and shown; it is logged once and never retried.
+
+Several server processes may share the matches (PostgreSQL). Every change is made under the match's
+lock here and its stored row's lock there (``_writing``): the copy in memory is first brought up to
+the stored log if another process moved, so concurrent moves through different processes apply
+exactly one. Each process hears of the others' changes (``LISTEN/NOTIFY``) and updates its copies
+and their event streams at once; the computer seats of a match are played by the one process
+holding its lease (``turnbuckle.web.leases``), and taken over if that process dies.
 """
 
 from __future__ import annotations
@@ -16,7 +23,8 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,12 +32,14 @@ from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import IllegalActionError, quoted
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.registry import load_game
+from turnbuckle.store.errors import StoreError
 from turnbuckle.web import grants
 from turnbuckle.web.computer import ComputerMoveError, ComputerPlayer, one_line
 from turnbuckle.web.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from turnbuckle.web.grants import NOBODY, Grant, InviteLink
+from turnbuckle.web.leases import LEASE_SECONDS, LOCAL, LeaseKeeper, holder_name
 from turnbuckle.web.livematch import LiveMatch, chance_rng_at
-from turnbuckle.web.repository import LiveMatchRecord, MatchRepository
+from turnbuckle.web.repository import Listening, LiveMatchRecord, MatchRepository, MatchWrite
 from turnbuckle.web.scheduler import Scheduler
 from turnbuckle.web.setup import MATCH_ID, MAX_DELAY, build_game, parse_seat
 from turnbuckle.web.takeback import TakeBack, find_takeback, permission
@@ -41,6 +51,8 @@ KEEP_IN_MEMORY = 256
 """Finished matches beyond this many are dropped from memory (they reload from the repository)."""
 STOP_REASON_LENGTH = 300
 """The stored reason of a stopped match is cut to this (the database column's width)."""
+STORE_RETRY = 5.0
+"""Seconds before a computer step that could not reach the database is tried again."""
 
 
 @dataclass
@@ -60,14 +72,20 @@ class MatchService:
         think_cap: float = 5.0,
         computer_delay: float = 0.0,
         thinkers: int = 2,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self.repository = repository
+        self.lease_seconds = lease_seconds
+        self.holder = holder_name() if repository.shared else LOCAL
+        """This process's name in the computer's leases."""
         self.computer = ComputerPlayer(think_cap)
         self.computer_delay = computer_delay
         self._matches: dict[str, LiveMatch] = {}
         self._matches_lock = threading.Lock()
         self.pool = ThinkPool(thinkers)
         self.scheduler = Scheduler(self._due)
+        self._listening: Listening | None = None
+        self._keeper: LeaseKeeper | None = None
         self.finish_listeners: list[Callable[[LiveMatchRecord], None]] = []
         """Called with a match's record once it is stored as finished (the league stores its
         browser matches this way); a listener that raises is logged and the others still run."""
@@ -83,11 +101,16 @@ class MatchService:
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the thinkers and resume every unfinished match in the repository."""
+        """Start the thinkers and resume every unfinished match in the repository; when other
+        processes share the matches, listen for their changes and keep the leases."""
         if self.scheduler.running:
             return
         self.pool.start()
         self.scheduler.start()
+        if self.repository.shared:
+            self._listening = self.repository.listen(self._changed, self._reconnected)
+            self._keeper = LeaseKeeper(self.repository, self.holder, self.lease_seconds, self._take_over)
+            self._keeper.start()
         with self._matches_lock:
             loaded = list(self._matches.values())
         for match in loaded:  # started again in the same process: whatever was queued is gone
@@ -104,8 +127,20 @@ class MatchService:
             self._kick(match)
 
     def stop(self) -> None:
+        """Stop the thinkers (each finishes its move); with shared matches, end this process's leases
+        so another process takes its matches over at its next heartbeat."""
         self.scheduler.stop()
         self.pool.stop()
+        if self._keeper is not None:
+            self._keeper.stop()
+            self._keeper = None
+            try:
+                self.repository.expire_leases(self.holder)
+            except StoreError as exc:
+                log.error("could not hand over the computer's leases: %s", exc)
+        if self._listening is not None:
+            self._listening.stop()
+            self._listening = None
 
     # -- creating and loading ----------------------------------------------------------------
     def create(
@@ -149,7 +184,7 @@ class MatchService:
             raise BadRequest(f"delay must be from 0 to {MAX_DELAY} seconds")
         if match_id is None:
             match_id = secrets.token_urlsafe(9)
-        elif not MATCH_ID.match(match_id):
+        elif not MATCH_ID.fullmatch(match_id):
             raise BadRequest(f"a match id is 6 to 40 letters, digits, '-' or '_', not {quoted(match_id)}")
         tokens, owner, invites = grants.issue(specs, match_id, takebacks=takebacks, hints=hints)
         record = LiveMatchRecord(
@@ -161,10 +196,10 @@ class MatchService:
         with self._matches_lock:
             self._matches[match_id] = match
             self._forget_finished()
-        with match.lock:
+        with self._writing(match) as change:
             if not match.watch:
                 self._resolve_chance(match)
-            self._persist(match, 0)
+            self._persist(match, change, 0)
         self._kick(match)
         return Created(match, owner, invites)
 
@@ -173,7 +208,7 @@ class MatchService:
             match = self._matches.get(match_id)
         if match is not None:
             return match
-        if not MATCH_ID.match(match_id):
+        if not MATCH_ID.fullmatch(match_id):
             raise NotFound(f"no match {quoted(match_id)}")
         record = self.repository.get(match_id)
         if record is None:
@@ -211,13 +246,24 @@ class MatchService:
             return NOBODY
         with match.lock:
             found = grants.find(match.record.tokens, token)
+        if found is None and self.repository.shared:  # a link made through another process just now?
+            self._refresh(match)
+            with match.lock:
+                found = grants.find(match.record.tokens, token)
+        if found is None:
+            raise Forbidden("this token does not belong to this match")
+        grant = found[1]
+        if not grant.invite or grant.opened:  # owner and opened tokens never change: memory is enough
+            return grant
+        with self._writing(match) as change:  # an unopened invite: what is stored decides (replaced? opened?)
+            found = grants.find(match.record.tokens, token)
             if found is None:
                 raise Forbidden("this token does not belong to this match")
             key, grant = found
             if grant.invite and not grant.opened:
                 tokens = {k: dict(v) for k, v in match.record.tokens.items()}
                 grants.mark_opened(tokens, key)
-                self.repository.update(match.id, tokens=tokens)
+                change.update(tokens=tokens)
                 match.record.tokens = tokens
                 log.info("match %s: the guest opened seat %s", match.id, ",".join(map(str, sorted(grant.seats))))
                 grant = replace(grant, opened=True)
@@ -242,6 +288,8 @@ class MatchService:
     def invites(self, match: LiveMatch, token: str | None) -> list[InviteLink]:
         """The invited seats, each with its token while the guest has not opened it (owner only)."""
         owner = self._owner(match, token, "list invite links")
+        if self.repository.shared:  # a guest may have opened a link through another process
+            self._refresh(match)
         with match.lock:
             return grants.invite_links(match.record.tokens, owner, match.id)
 
@@ -250,13 +298,13 @@ class MatchService:
         owner = self._owner(match, token, "replace an invite link")
         if not 0 <= seat < len(match.record.seats) or match.record.seats[seat] != grants.INVITE:
             raise NotFound(f"seat {seat} is not an invited seat of this match")
-        with match.lock:
+        with self._writing(match) as change:
             tokens = {k: dict(v) for k, v in match.record.tokens.items()}
             fresh = grants.regenerate(tokens, owner, match.id, seat)
             if fresh is None:
                 raise Conflict(f"the guest has opened seat {seat}'s link: the seat is theirs, and the link "
                                "cannot be shown or replaced")
-            self.repository.update(match.id, tokens=tokens)
+            change.update(tokens=tokens)
             match.record.tokens = tokens
             log.info("match %s: the owner replaced seat %d's invite link", match.id, seat)
         return fresh
@@ -266,7 +314,7 @@ class MatchService:
         """Apply ``name`` for ``seat`` (already authorized); then the dice, then wake the computer."""
         if not isinstance(name, str) or not name:
             raise BadRequest("action must be an action name (a non-empty string)")
-        with match.lock:
+        with self._writing(match) as change:
             self._refuse_if_stopped(match)
             state = match.state
             if expect is not None and expect != len(state.history):
@@ -288,7 +336,7 @@ class MatchService:
                                  else f"illegal action {quoted(name)}; legal now: {legal}") from None
             start = len(state.history) - 1
             self._resolve_chance(match)
-            self._persist(match, start)
+            self._persist(match, change, start)
         self._kick(match)
 
     @staticmethod
@@ -311,51 +359,96 @@ class MatchService:
         """Undo ``seat``'s last decision (and the computer's replies since): the match goes back to
         the position before it, replayed from the shorter log, which is stored in one write.
         Returns the new action count; a refusal is a 409 naming the reason."""
-        with match.lock:
+        with self._writing(match) as change:
             self._refuse_if_stopped(match)
             status = self.takeback_status(match, seat)
             if status.reason is not None or status.index is None:
                 raise Conflict(status.reason or "nothing to take back")
             index = status.index
             state = match.game.state_from_actions([a.name for a in match.state.history[:index]])
-            self.repository.append_actions(match.id, index, [])  # deletes actions index.. in one transaction
+            change.store_actions(index, [])  # deletes actions index.. in this one transaction
             match.state = state
             del match.record.actions[index:]
             match.thinking = None  # a decision being made now is dropped when it comes back
             match.takeback_count += 1
             log.info("match %s: seat %d took back action %d", match.id, seat, index)
-            self._notify(match)
         self._kick(match)
         return index
 
     def control(self, match: LiveMatch, token: str | None, command: str, delay: float | None = None) -> None:
         """The owner paces a match: pause, resume, step (one step while paused), delay."""
         self._owner(match, token, "pace it")
-        with match.lock:
+        if command not in ("pause", "resume", "step", "delay"):
+            raise BadRequest(f"unknown command {quoted(command)}; use pause, resume, step or delay")
+        if delay is not None and not 0 <= delay <= MAX_DELAY:
+            raise BadRequest(f"delay must be from 0 to {MAX_DELAY} seconds")
+        with self._writing(match) as change:
             self._refuse_if_stopped(match)
             if delay is not None:
-                if not 0 <= delay <= MAX_DELAY:
-                    raise BadRequest(f"delay must be from 0 to {MAX_DELAY} seconds")
                 match.record.delay = float(delay)
-                self.repository.update(match.id, delay=float(delay))
+                change.update(delay=float(delay))
             if command == "pause":
                 match.record.paused = True
-                self.repository.update(match.id, paused=True)
+                change.update(paused=True)
             elif command == "resume":
                 match.record.paused = False
-                match.steps_allowed = 0
-                self.repository.update(match.id, paused=False)
+                match.record.steps = 0
+                change.update(paused=False, steps=0)
             elif command == "step":
                 if not match.record.paused:
                     match.record.paused = True
-                    self.repository.update(match.id, paused=True)
-                match.steps_allowed += 1
-            elif command != "delay":
-                raise BadRequest(f"unknown command {quoted(command)}; use pause, resume, step or delay")
+                    change.update(paused=True)
+                match.record.steps += 1
+                change.update(steps=match.record.steps)
             self._notify(match)
         self._kick(match, immediate=command == "step")
 
-    # -- state changes -----------------------------------------------------------------------
+    # -- storing changes ---------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _writing(self, match: LiveMatch) -> Iterator[MatchWrite]:
+        """Change ``match``: under its lock, with its stored row locked and this copy first brought up
+        to it if another process changed it. When the block ends the change is stored (with the
+        computer's lease as it now needs) and then told to the listeners; if it raises, nothing is
+        stored and this copy is read again on the next change."""
+        with match.lock:
+            try:
+                stored = self.repository.write(match.id)
+                change = stored.__enter__()
+            except KeyError:
+                raise NotFound(f"no match {quoted(match.id)}") from None
+            try:
+                with contextlib.ExitStack() as stack:
+                    stack.push(stored)
+                    if change.revision != match.record.revision:
+                        match.adopt(change.load())
+                        self._notify(match)
+                    was_finished = match.record.finished
+                    yield change
+                    self._lease(match, change)
+            except BaseException:
+                match.record.revision = -1  # this copy may be ahead of the stored match now
+                raise
+            changed = change.revision != match.record.revision
+            match.record.revision = change.revision
+            if changed:
+                self._notify(match)
+            newly_finished = match.record.finished and not was_finished
+        if newly_finished:
+            self._finished(match)
+        self._kick(match)
+
+    def _lease(self, match: LiveMatch, change: MatchWrite) -> None:
+        """Claim the computer's lease when a computer step is due after a change, else give it up
+        (only a running service plays computer seats: not the league's, which only stores)."""
+        if not self.scheduler.running:
+            return
+        if not self._needs_worker(match):
+            change.release(self.holder)
+        elif change.claim(self.holder, self.lease_seconds):
+            match.leased_elsewhere_until = 0.0
+        else:
+            match.leased_elsewhere_until = time.time() + self.lease_seconds
+
     def _resolve_chance(self, match: LiveMatch) -> None:
         """Roll every die / draw every card up to the next decision (seeded by the position)."""
         state = match.state
@@ -363,23 +456,22 @@ class MatchService:
         while state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(chance_rng_at(seed, len(state.history))))
 
-    def _persist(self, match: LiveMatch, start: int) -> None:
-        """Store the actions from ``start`` on, mark the end, wake the listeners (lock held)."""
+    def _persist(self, match: LiveMatch, change: MatchWrite, start: int) -> None:
+        """Store the actions from ``start`` on and mark the end (in ``_writing``)."""
         history = match.state.history
         if len(history) > start:
-            self.repository.append_actions(match.id, start, [a.name for a in history[start:]])
+            change.store_actions(start, [a.name for a in history[start:]])
             match.record.actions[start:] = [a.name for a in history[start:]]
         if match.state.is_terminal() and not match.record.finished:
             result = match.state.match_result()
             summary = result.describe() if result is not None else "over"
             match.record.finished = True
             match.record.summary = summary
-            self.repository.update(match.id, finished=True, summary=summary)
-            self._finished(match)
-        self._notify(match)
+            change.update(finished=True, summary=summary)
 
     def _finished(self, match: LiveMatch) -> None:
-        """Tell the finish listeners a match has ended (after it is stored as finished)."""
+        """Tell the finish listeners a match has ended (once it is stored as finished, by the process
+        that stored it)."""
         for listener in list(self.finish_listeners):
             try:
                 listener(match.record)
@@ -397,14 +489,58 @@ class MatchService:
         with the traceback of ``cause``)."""
         reason = reason[:STOP_REASON_LENGTH]
         log.error("match %s stopped: %s", match.id, reason, exc_info=cause)
+        try:
+            with self._writing(match) as change:
+                match.record.stopped = reason
+                change.update(stopped=reason)
+        except Exception:  # stopped in memory all the same: no retry in this process
+            log.exception("match %s: could not store why it stopped", match.id)
         with match.lock:
             match.record.stopped = reason
             match.thinking = None
-            try:
-                self.repository.update(match.id, stopped=reason)
-            except Exception:  # stopped in memory all the same: no retry in this process
-                log.exception("match %s: could not store why it stopped", match.id)
             self._notify(match)
+
+    # -- other processes' changes --------------------------------------------------------------
+    def _refresh(self, match: LiveMatch) -> None:
+        """Bring this copy up to the stored match if it is behind (another process changed it)."""
+        stored = self.repository.get(match.id)
+        if stored is None:
+            return
+        with match.lock:
+            if stored.revision > match.record.revision or match.record.revision < 0:
+                match.adopt(stored)
+                self._notify(match)
+
+    def _changed(self, match_id: str, revision: int) -> None:
+        """A change notice (``match_id`` is stored at ``revision``): update the copy held here, wake
+        its event streams, and let a computer step that is due now start."""
+        with self._matches_lock:
+            match = self._matches.get(match_id)
+        if match is None or revision <= match.record.revision:
+            return  # not held here, or this process made the change
+        self._refresh(match)
+        self._kick(match)
+
+    def _reconnected(self) -> None:
+        """Listening again (or for the first time): catch up on whatever changed meanwhile."""
+        with self._matches_lock:
+            held = dict(self._matches)
+        if not held:
+            return
+        stored = self.repository.revisions(list(held))
+        for match_id, revision in stored.items():
+            self._changed(match_id, revision)
+
+    def _take_over(self, match_id: str) -> None:
+        """The process playing this match's computer seats let its lease expire: play them here."""
+        try:
+            match = self.get(match_id)
+        except Exception:
+            log.exception("cannot take over match %s", match_id)
+            return
+        match.leased_elsewhere_until = 0.0
+        with self._writing(match):
+            pass  # brought up to date; the lease is claimed if a computer step is due, cleared if not
 
     # -- the computer seats ------------------------------------------------------------------
     def _needs_worker(self, match: LiveMatch) -> bool:
@@ -414,13 +550,15 @@ class MatchService:
         if player == TERMINAL:
             return False
         if match.watch:
-            return not match.record.paused or match.steps_allowed > 0
+            return not match.record.paused or match.record.steps > 0
         return match.computer_seat(player)
 
     def _kick(self, match: LiveMatch, immediate: bool = False) -> None:
         with match.lock:
             if (match.queued and not immediate) or not self._needs_worker(match):
                 return
+            if time.time() < match.leased_elsewhere_until:
+                return  # another process plays this match's computer seats
             match.queued = True
             delay = 0.0 if immediate else match.record.delay
         self.scheduler.at(delay, match.id)
@@ -449,70 +587,87 @@ class MatchService:
             match.running = True
             if was_waiting:
                 self._notify(match)
+        mine = True
+        retry = False
         try:
-            self._computer_step(match)
+            mine = self._computer_step(match)
         except ComputerMoveError as exc:
             self._stop(match, str(exc), exc.__cause__ or exc)
+        except StoreError as exc:  # the database is away: try again in a while, not in a tight loop
+            log.error("match %s: the computer's move waits for the database: %s", match.id, exc)
+            retry = True
         except Exception as exc:  # the dice or the log: the match cannot go on either
             self._stop(match, f"the server could not go on: {one_line(exc)}", exc)
         finally:
             with match.lock:
-                match.queued = False
+                match.queued = retry
                 match.running = False
-            self._kick(match)
+            if retry:
+                self.scheduler.at(STORE_RETRY, match.id)
+            elif mine:
+                self._kick(match)
 
-    def _computer_step(self, match: LiveMatch) -> None:
-        """One computer decision (then the dice); in a watch match, up to the next commentary."""
-        with match.lock:
-            if not self._needs_worker(match):
-                return
-            if match.watch and match.record.paused:
-                match.steps_allowed -= 1
-            start = len(match.state.history)
-            generation = match.takeback_count
+    def _computer_step(self, match: LiveMatch) -> bool:
+        """One computer decision (then the dice); in a watch match, up to the next commentary.
+
+        Each decision is claimed before it starts and stored only if the claim still holds and the
+        match has not moved meanwhile. Returns False when another process holds the match's lease
+        (it plays the computer seats: nothing is to be retried here)."""
         target_events = len(match.state.events) if match.watch else -1
-        failed = True
-        try:
-            while True:
-                with match.lock:
-                    state = match.state
-                    player = state.current_player()
-                    if player == TERMINAL or len(state.history) < start or match.takeback_count != generation:
+        first = True
+        while True:
+            with self._writing(match) as change:
+                state = match.state
+                if first:
+                    if not self._needs_worker(match):
+                        return True
+                    if match.watch and match.record.paused:  # one step granted by 'step': spent now
+                        match.record.steps -= 1
+                        change.update(steps=match.record.steps)
+                    first = False
+                elif match.stopped or state.is_terminal():
+                    return True
+                if not change.claim(self.holder, self.lease_seconds):
+                    match.leased_elsewhere_until = time.time() + self.lease_seconds
+                    return False
+                rolled = len(state.history)
+                while state.current_player() == CHANCE:  # a watch match's dice, up to the next commentary
+                    state.apply_action(state.sample_chance(chance_rng_at(match.record.seed, len(state.history))))
+                    if match.watch and len(state.events) > target_events:
                         break
-                    if player == CHANCE:
-                        state.apply_action(state.sample_chance(chance_rng_at(match.record.seed, len(state.history))))
-                        if match.watch and len(state.events) > target_events:
-                            break
-                        continue
-                    if not match.computer_seat(player) or (not match.watch and len(state.history) > start):
-                        break
-                    snapshot = state.clone()
-                    position = len(state.history)
-                    match.thinking = player
-                    self._notify(match)
+                self._persist(match, change, rolled)
+                player = state.current_player()
+                if (match.watch and len(state.events) > target_events) or not match.computer_seat(player):
+                    return True
+                snapshot = state.clone()
+                position = len(state.history)
+                generation = match.takeback_count
+                match.thinking = player
+                self._notify(match)
+            try:
                 try:
                     action = self._decide(match, snapshot, player, position)
                 except Exception as exc:
                     raise ComputerMoveError(player, match.agent_names()[player], exc) from exc
-                with match.lock:
-                    if match.takeback_count != generation:  # taken back while deciding: drop it
-                        break
+                with self._writing(match) as change:
+                    if match.takeback_count != generation or len(match.state.history) != position:
+                        return True  # taken back, or moved through another process, while deciding: dropped
+                    if not change.claim(self.holder, self.lease_seconds):
+                        match.leased_elsewhere_until = time.time() + self.lease_seconds
+                        return False  # another process took the match over meanwhile: its move counts
                     match.thinking = None
-                    if len(match.state.history) != position:
-                        break
                     try:
                         match.state.apply_action(action.name)
                     except Exception as exc:
                         raise ComputerMoveError(player, match.agent_names()[player], exc) from exc
-                    if match.watch and len(match.state.events) > target_events:
-                        break
-            failed = False
-        finally:
-            with match.lock:
-                match.thinking = None
-                if not failed and not match.watch:
-                    self._resolve_chance(match)
-                self._persist(match, start)  # what was played before a failure is kept
+                    if not match.watch:
+                        self._resolve_chance(match)
+                    self._persist(match, change, position)
+                    if not match.watch or len(match.state.events) > target_events:
+                        return True
+            finally:
+                with match.lock:
+                    match.thinking = None
 
     def _decide(self, match: LiveMatch, state: State, seat: int, position: int) -> Action:
         """The seat's agent decides on a copy, within the think cap."""

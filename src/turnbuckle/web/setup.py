@@ -21,7 +21,7 @@ SEAT_KINDS = (*PEOPLE, INVITE, "computer")
 WEB_FORBIDDEN_PARAMS = frozenset({"roster"})
 """Params that name files on the server: never taken from a request."""
 MAX_DELAY = 10.0
-MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{6,40}")
 WEB_MAX_SIMULATIONS = 100_000
 """The most simulations a web seat (``computer:mcts:N``) may ask for. The think cap stops any
 search anyway; a larger number is a mistake, refused rather than stored."""

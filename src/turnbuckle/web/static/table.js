@@ -67,6 +67,7 @@
     shownVersion = view.version;
     lastView = view;
     lastVersion = Math.max(lastVersion, view.version);
+    $("picture").dataset.actions = String(view.actions); // the position drawn (moves so far)
     const status = $("status");
     status.className = "status";
     if (view.finished) {
