@@ -176,4 +176,6 @@ def test_a_seats_swings_add_up_to_its_result_minus_its_first_chances(seed: int, 
         if not mine:
             continue
         assert sum(d.swing for d in mine) == pytest.approx(review.final[player] - mine[0].before, abs=1e-9)
-        assert all(0.0 <= d.after <= d.before <= 1.0 for d in mine)
+        # Roll within 1e-12 of Stop counts as a tie and Stop is named best (the solver's ROLL_MARGIN),
+        # so a Roll there may come out a rounding error above "before".
+        assert all(0.0 <= d.after <= d.before + 1e-9 and d.before <= 1.0 for d in mine)

@@ -73,6 +73,16 @@ def create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
     return created
 
 
+def finished_computer_match(server: Server, seed: int = 8) -> dict[str, Any]:
+    """A Powerhouses match two computers have played to its end (what the replay pages show)."""
+    created = create(server, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": seed, "delay": 0})
+    deadline = time.monotonic() + 60
+    while not server.service.get(created["id"]).state.is_terminal():
+        assert time.monotonic() < deadline, "the computers did not finish the match"
+        time.sleep(0.05)
+    return created
+
+
 def status_text(page: Any) -> str:
     return str(page.locator("#status").inner_text())
 

@@ -19,6 +19,7 @@ from support.browser import (
     Server,
     a_move,
     create,
+    finished_computer_match,
     needs_chromium,
     play_by_picture,
     status_text,
@@ -111,11 +112,7 @@ def test_two_wrasslin_players_never_see_each_others_cards(server: Server, browse
 
 
 def test_replay_steps_forward_and_back(server: Server, page: Any) -> None:
-    created = create(server, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": 8, "delay": 0})
-    deadline = time.monotonic() + 60
-    while not server.service.get(created["id"]).state.is_terminal():
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    created = finished_computer_match(server)
     page.goto(f"{server.url}/m/{created['id']}/replay")
     position = page.locator("#position")
     page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")

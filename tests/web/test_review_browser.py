@@ -4,20 +4,15 @@ table, clicking a point moves the table to that decision and shows the value of 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from support.browser import Server, create, needs_chromium
+from support.browser import Server, create, finished_computer_match, needs_chromium
 
 pytestmark = needs_chromium
 
 
 def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, page: Any) -> None:
-    created = create(server, {"game": "powerhouses", "seats": ["computer:heuristic"] * 2, "seed": 8, "delay": 0})
-    deadline = time.monotonic() + 60
-    while not server.service.get(created["id"]).state.is_terminal():
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    created = finished_computer_match(server)
     page.goto(f"{server.url}/m/{created['id']}/replay")
     page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")
     page.wait_for_selector("#chart svg circle.point")

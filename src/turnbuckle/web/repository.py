@@ -103,9 +103,13 @@ class MatchRepository(Protocol):
 
     def append_actions(self, match_id: str, start: int, names: list[str]) -> None:
         """Store ``names`` as actions ``start``, ``start + 1``, ... of the match (one write)."""
+        with self.write(match_id) as change:
+            change.store_actions(start, names)
 
     def update(self, match_id: str, **fields: Any) -> None:
         """Change ``delay``, ``paused``, ``steps``, ``finished``, ``summary``, ``stopped`` or ``tokens`` (one write)."""
+        with self.write(match_id) as change:
+            change.update(**fields)
 
     def get(self, match_id: str) -> LiveMatchRecord | None: ...
 
@@ -145,8 +149,9 @@ def parse_notice(payload: str) -> tuple[str, int] | None:
     return match_id, int(revision)
 
 
-class MemoryRepository:
-    """Matches in this process only (tests and ``--db memory``)."""
+class MemoryRepository(MatchRepository):
+    """Matches in this process only (tests and ``--db memory``); ``append_actions`` and ``update``
+    come from the protocol, as one change each."""
 
     shared = False
 
@@ -172,14 +177,6 @@ class MemoryRepository:
                 self._leases.pop(match_id, None)
             else:
                 self._leases[match_id] = change.lease
-
-    def append_actions(self, match_id: str, start: int, names: list[str]) -> None:
-        with self.write(match_id) as change:
-            change.store_actions(start, names)
-
-    def update(self, match_id: str, **fields: Any) -> None:
-        with self.write(match_id) as change:
-            change.update(**fields)
 
     def get(self, match_id: str) -> LiveMatchRecord | None:
         with self._lock:

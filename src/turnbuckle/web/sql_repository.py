@@ -24,6 +24,7 @@ from turnbuckle.web.repository import (
     UPDATABLE,
     ChangeCallback,
     LiveMatchRecord,
+    MatchRepository,
     MatchSummary,
     MatchWrite,
     parse_notice,
@@ -33,7 +34,7 @@ CHANNEL = "turnbuckle_live"
 """The PostgreSQL notice channel of live match changes (payload: ``MATCH_ID REVISION``)."""
 
 
-class SqlRepository:
+class SqlRepository(MatchRepository):
     """A ``MatchRepository`` on an open ``Database`` (SQLite by default, any SQLAlchemy URL)."""
 
     def __init__(self, db: Database) -> None:
@@ -67,14 +68,6 @@ class SqlRepository:
             yield change
             if change.changed and self.db.is_postgres:
                 notify(session, CHANNEL, f"{match_id} {row.revision}")
-
-    def append_actions(self, match_id: str, start: int, names: list[str]) -> None:
-        with self.write(match_id) as change:
-            change.store_actions(start, names)
-
-    def update(self, match_id: str, **fields: Any) -> None:
-        with self.write(match_id) as change:
-            change.update(**fields)
 
     def get(self, match_id: str) -> LiveMatchRecord | None:
         with self.db.read() as session:
