@@ -22,6 +22,7 @@ import argparse
 import random
 import socket
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -183,7 +184,8 @@ def browser_clicks(url: str, game: str, clicks: int) -> list[float]:
             page.goto(created["table_url"])
             page.wait_for_selector("#picture svg, #handover:not([hidden])")  # hidden hands: hand-over first
             page.wait_for_timeout(200)
-            while len(out) < clicks:
+            misses = 0
+            while len(out) < clicks and misses < 40:  # 40 clicks in a row that moved nothing: a new match
                 if page.locator("#handover").is_visible():
                     page.click("#handover-ready")
                     page.wait_for_selector("#picture svg")
@@ -191,10 +193,13 @@ def browser_clicks(url: str, game: str, clicks: int) -> list[float]:
                     break
                 took = page.evaluate(CLICK_JS)
                 if took == -2:  # a selection: the next click completes the move
+                    misses += 1
                     continue
                 if took < 0:
+                    misses += 1
                     page.wait_for_timeout(50)
                     continue
+                misses = 0
                 out.append(took / 1000)
                 page.wait_for_timeout(30)
         browser.close()
@@ -248,6 +253,7 @@ def main() -> None:
                 if args.browser:
                     shown = browser_clicks(url, game, args.browser)
                     browser_rows.append((game, len(shown), percentile(shown, 0.5), percentile(shown, 0.95)))
+                print(f"{game}: done", file=sys.stderr, flush=True)
     finally:
         server.should_exit = True
         thread.join(timeout=10)
