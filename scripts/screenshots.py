@@ -19,9 +19,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support.browser import CHROMIUM, CHROMIUM_ARGS, Server, create, play_by_picture  # noqa: E402
-
 import turnbuckle  # noqa: E402
+from support.browser import CHROMIUM, CHROMIUM_ARGS, Server, create, play_by_picture  # noqa: E402
 
 SETUPS: dict[str, dict[str, Any]] = {
     "powerhouses": {"params": {}, "moves": 3},
