@@ -1,4 +1,4 @@
-"""Small helpers for text people read: counts with the right plural."""
+"""Small helpers for text people read and type: counts with the right plural, whole numbers."""
 
 from __future__ import annotations
 
@@ -14,3 +14,12 @@ def plural(count: int | float, word: str, words: str | None = None) -> str:
         else:
             words = word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
     return f"{shown} {words}"
+
+
+def whole_number(text: str, digits: int = 9) -> int | None:
+    """``text`` as a whole number of at most ``digits`` ASCII digits, else None. ``str.isdigit``
+    alone lets ``"²"`` through (which ``int`` refuses) and any length (which ``int`` may refuse)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > digits:
+        return None
+    return int(text)

@@ -159,6 +159,34 @@ def test_forms_are_kept_small(client: TestClient, leagues: Leagues) -> None:
     assert editor.status_code == 413
 
 
+def test_a_league_that_is_not_there_is_a_404_on_every_page(client: TestClient, leagues: Leagues) -> None:
+    missing = max(leagues.ids.values()) + 100
+    for path in public_paths(leagues):
+        if path != "/leagues":
+            wrong = path.replace(f"/leagues/{leagues.ids['Galaxy']}", f"/leagues/{missing}")
+            assert client.get(wrong).status_code == 404, wrong
+
+
+NOT_NUMBERS = ["\u00b2", "\u0663", "9" * 5000]
+"""What ``str.isdigit`` takes and ``int`` refuses (a superscript two, an Arabic-Indic three) or may
+refuse (5,000 digits): each once answered 500."""
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS)
+def test_numbers_in_league_pages_and_forms_are_refused_or_ignored_never_a_500(
+        client: TestClient, leagues: Leagues, text: str) -> None:
+    base = f"/leagues/{leagues.ids['Galaxy']}"
+    head = promoter(client, leagues, "Galaxy")
+    answers = [
+        client.get(f"{base}/standings", params={"season": text}),
+        client.get(f"{base}/admin/book", params={"rows": text}, headers=head),
+        client.post(f"{base}/admin/season", data={"cards": text}, headers=head),
+        client.post(f"{base}/admin/season", data={"cards": "1", "matches": text}, headers=head),
+        client.post(f"{base}/admin/cards/1/play", data={"position": text}, headers=head),
+    ]
+    assert [a.status_code for a in answers] == [200, 200, 400, 400, 400]
+
+
 def test_booking_in_the_browser_uses_the_clis_checks_and_messages(client: TestClient, leagues: Leagues) -> None:
     base = f"/leagues/{leagues.ids['Galaxy']}"
     head = promoter(client, leagues, "Galaxy")

@@ -7,34 +7,23 @@ the browser can change the league.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 from typing import Any
 
 from turnbuckle.league.lookup import get_league
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import League
-
-TOKEN_BYTES = 24
-"""Random bytes of a token (32 URL-safe characters)."""
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+from turnbuckle.store.tokens import new_token, token_hash, token_matches
 
 
 def new_admin_token() -> tuple[str, str]:
     """A fresh token and the hash to store."""
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     return token, token_hash(token)
 
 
 def admin_token_matches(league: League, token: str | None) -> bool:
     """True when ``token`` is the league's current admin token (compared in constant time)."""
-    if not token or league.admin_token_hash is None or len(token) > 200:
-        return False
-    return hmac.compare_digest(token_hash(token), league.admin_token_hash)
+    return token_matches(league.admin_token_hash, token)
 
 
 def issue_admin_token(db: Database, league_name: str | None) -> dict[str, Any]:

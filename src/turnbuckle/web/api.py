@@ -24,7 +24,7 @@ from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.engine.replay import Replay
 from turnbuckle.engine.shapes import event_message
 from turnbuckle.web.errors import BadRequest, Forbidden, NotFound
-from turnbuckle.web.grants import PEOPLE, Grant
+from turnbuckle.web.grants import PEOPLE, Grant, token_of
 from turnbuckle.web.limits import ClientRates
 from turnbuckle.web.livematch import LiveMatch
 from turnbuckle.web.replays import ReplaySession, ReplayStore, parse_replay
@@ -122,15 +122,6 @@ def seat_request(
     match = service.get(match_id)
     grant = service.authorize(match, token_of(authorization), seat)
     return service, match, grant
-
-
-def token_of(authorization: str | None, token: str | None = None) -> str | None:
-    """The bearer token of the ``Authorization`` header (``token``: the stream's query parameter)."""
-    if authorization:
-        scheme, _, value = authorization.partition(" ")
-        if scheme.lower() == "bearer" and value.strip():
-            return value.strip()
-    return token or None
 
 
 AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (a seat or owner token)")]

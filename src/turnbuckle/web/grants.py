@@ -33,8 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-TOKEN_BYTES = 24
-"""192 random bits per token."""
+from turnbuckle.store.tokens import TOKEN_BYTES, new_token, token_hash
+
 PEOPLE = ("human", "hot-seat")
 """Seats the match's creator plays at their own screen (the owner token plays them)."""
 INVITE = "invite"
@@ -57,12 +57,13 @@ NOBODY = Grant(frozenset())
 """No token: a spectator."""
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+def token_of(authorization: str | None, token: str | None = None) -> str | None:
+    """The bearer token of the ``Authorization`` header (``token``: the stream's query parameter)."""
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() == "bearer" and value.strip():
+            return value.strip()
+    return token or None
 
 
 MATCH_TERMS = ("takebacks", "hints")
@@ -193,4 +194,4 @@ def _unseal(sealed: str, owner_token: str, match_id: str, seat: int) -> str | No
 
 
 __all__ = ["NOBODY", "PEOPLE", "Grant", "Grants", "InviteLink", "find", "invite_links", "issue", "mark_opened",
-           "new_token", "regenerate", "token_hash"]
+           "new_token", "regenerate", "token_hash", "token_of"]

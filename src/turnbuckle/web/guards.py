@@ -28,6 +28,7 @@ from urllib.parse import parse_qsl, urlsplit
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from turnbuckle.engine.errors import quoted
+from turnbuckle.text import whole_number
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 TOKEN_IN_URL_ALLOWED = "/stream"
@@ -72,7 +73,7 @@ def split_host(host: str) -> tuple[str, int | None]:
         name, _, port_text = host.partition(":")
     else:
         name, port_text = host, ""
-    port = int(port_text) if port_text.isascii() and port_text.isdigit() and len(port_text) <= 5 else None
+    port = whole_number(port_text, digits=5)
     return name.rstrip("."), port
 
 
@@ -115,7 +116,7 @@ class BodyLimit:
         limit = self.limit_for(scope["path"])
         too_large = f"the request body is larger than this server accepts here ({limit:,} bytes)"
         declared = header(scope, b"content-length")
-        if declared is not None and declared.strip().isdigit() and int(declared) > limit:
+        if declared is not None and (whole_number(declared, digits=18) or 0) > limit:
             await refuse(send, 413, too_large)
             return
         chunks: list[bytes] = []

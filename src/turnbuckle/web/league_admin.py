@@ -21,7 +21,6 @@ from turnbuckle.engine.errors import DataFileError, TurnbuckleError
 from turnbuckle.engine.game import Game
 from turnbuckle.engine.registry import game_class
 from turnbuckle.league import public, service, views
-from turnbuckle.league.admin import admin_token_matches
 from turnbuckle.league.booking import MatchSpec, match_type_choices
 from turnbuckle.league.card_form import (
     Bound,
@@ -45,6 +44,8 @@ from turnbuckle.league.roster_cards import (
 from turnbuckle.league.runner import send_match
 from turnbuckle.league.team_games import is_team_game
 from turnbuckle.store.db import Database
+from turnbuckle.store.tokens import token_matches
+from turnbuckle.text import whole_number
 from turnbuckle.web.errors import BadRequest
 from turnbuckle.web.league_common import (
     EDITOR_LIMIT,
@@ -75,7 +76,7 @@ COOKIE_DAYS = 30
 async def login_form(request: Request, league_id: int) -> Response:
     db = database(request)
     league = load_league(db, league_id)
-    admin = is_admin(request, db, league_id)
+    admin = is_admin(request, league)
     return render(request, "league_login.html", {"league": league, "admin": admin, "nav": "", "error": ""})
 
 
@@ -85,9 +86,7 @@ async def login(request: Request, league_id: int) -> Response:
     league = load_league(db, league_id)
     form = await read_body(request)
     token = one(form, "token").strip()
-    with db.read() as session:
-        good = admin_token_matches(public.league_by_id(session, league_id), token)
-    if not good:
+    if not token_matches(league["token_hash"], token):
         context = {"league": league, "admin": False, "nav": "", "error": "That is not this promotion's admin token."}
         return render(request, "league_login.html", context, status=403)
     response = redirect(f"/leagues/{league_id}/admin")
@@ -223,11 +222,12 @@ async def season(request: Request, league_id: int) -> Response:
     count, per_card = one(form, "cards", "1"), one(form, "matches", "4")
 
     def run() -> None:
-        if not count.isdigit() or not 1 <= int(count) <= MAX_SEASON_CARDS:
+        cards, matches = whole_number(count), whole_number(per_card)
+        if cards is None or not 1 <= cards <= MAX_SEASON_CARDS:
             raise BadRequest(f"book and run 1 to {MAX_SEASON_CARDS} cards at a time")
-        if not per_card.isdigit() or not 1 <= int(per_card) <= MAX_ROWS:
+        if matches is None or not 1 <= matches <= MAX_ROWS:
             raise BadRequest(f"a card has 1 to {MAX_ROWS} matches")
-        service.run_season(db, league, int(count), None, int(per_card))
+        service.run_season(db, league, cards, None, matches)
 
     response = await _action(request, league_id, "season", run, "")
     if response.status_code == 303:
@@ -323,7 +323,7 @@ async def booking_page(request: Request, league_id: int, rows: list[dict[str, An
     league = require_admin(request, db, league_id)
     context = await call(booking_context, db, league_id)
     wanted = request.query_params.get("rows", "")
-    count = max(len(rows or []), int(wanted) if wanted.isdigit() else 4)
+    count = max(len(rows or []), whole_number(wanted) or 4)
     shown = list(rows or []) + [{"sides": [], "type": "", "title": "", "blowoff": False, "options": ""}] * max(
         0, min(count, MAX_ROWS) - len(rows or [])
     )
@@ -392,7 +392,8 @@ async def play(request: Request, league_id: int, number: int) -> Response:
     the others; stored into the league when it ends. Spectators watch at /m/ID."""
     db, promotion, form = await admin_post(request, league_id)
     position, side = one(form, "position"), one(form, "side", "1")
-    if not position.isdigit():
+    number_in_card = whole_number(position)
+    if number_in_card is None:
         raise BadRequest("which match of the card? (position)")
     matches = request.app.state.service
 
@@ -401,7 +402,7 @@ async def play(request: Request, league_id: int, number: int) -> Response:
         return created.owner_token, dict(created.match.record.params)
 
     league = promotion["name"]
-    seat = BrowserSeat(int(position), side, server="", make=make)
+    seat = BrowserSeat(number_in_card, side, server="", make=make)
     try:
         sent = await call(send_match, db, league, number, seat)
     except TurnbuckleError as exc:
@@ -485,14 +486,15 @@ async def hire(request: Request, league_id: int) -> Response:
     errors: dict[str, str] = {}
     if not team_name:
         errors["name"] = "a team needs a name"
-    if not endorsements.isdigit() or len(endorsements) > 3:
+    endorsement_count = whole_number(endorsements, digits=3)
+    if endorsement_count is None:
         errors["endorsements"] = "Endorsements are a whole number from 0 to 8"
     if not wrestlers:
         errors["wrestlers"] = "hire at least one wrestler"
     if not errors:
         specs = [name if tags[name] == "exhibition" else f"{name}:traditional" for name in chosen]
         try:
-            await call(hire_team, db, league["name"], team_name, wrestlers, int(endorsements), sponsorships, specs)
+            await call(hire_team, db, league["name"], team_name, wrestlers, endorsement_count or 0, sponsorships, specs)
         except DataFileError as exc:
             errors = hire_errors(str(exc), chosen)
         except TurnbuckleError as exc:  # about the team as a whole: its name, a team already signed

@@ -20,12 +20,14 @@ from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 
 from turnbuckle.engine.registry import game_class
-from turnbuckle.league.admin import admin_token_matches
 from turnbuckle.league.errors import UnknownLeagueError
 from turnbuckle.league.public import league_by_id
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import League
+from turnbuckle.store.tokens import token_matches
+from turnbuckle.text import whole_number
 from turnbuckle.web.errors import ApiError, BadRequest, Forbidden, NotFound, Unauthorized
+from turnbuckle.web.grants import token_of
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -81,23 +83,17 @@ def presented_token(request: Request, league_id: int) -> str | None:
     header = request.headers.get(TOKEN_HEADER)
     if header:
         return header.strip()
-    auth = request.headers.get("authorization", "")
-    scheme, _, value = auth.partition(" ")
-    if scheme.lower() == "bearer" and value.strip():
-        return value.strip()
-    return request.cookies.get(cookie_name(league_id)) or None
+    return token_of(request.headers.get("authorization"), request.cookies.get(cookie_name(league_id)))
 
 
-def is_admin(request: Request, db: Database, league_id: int) -> bool:
-    """Whether the request carries the promotion's admin token (pages show edit controls only then)."""
+def is_admin(request: Request, league: dict[str, Any]) -> bool:
+    """Whether the request carries the promotion's admin token (pages show edit controls only then);
+    ``league``: what ``load_league`` read."""
     try:
-        token = presented_token(request, league_id)
+        token = presented_token(request, league["id"])
     except BadRequest:
         return False
-    if token is None:
-        return False
-    with db.read() as session:
-        return admin_token_matches(league_by_id(session, league_id), token)
+    return token_matches(league["token_hash"], token)
 
 
 def require_admin(request: Request, db: Database, league_id: int) -> dict[str, Any]:
@@ -106,9 +102,8 @@ def require_admin(request: Request, db: Database, league_id: int) -> dict[str, A
     token = presented_token(request, league_id)
     if token is None:
         raise Unauthorized(f"only {info['name']}'s promoter may do this: log in with the admin token")
-    with db.read() as session:
-        if not admin_token_matches(league_by_id(session, league_id), token):
-            raise Forbidden("that is not this promotion's admin token (`turnbuckle league admin-token` issues one)")
+    if not token_matches(info["token_hash"], token):
+        raise Forbidden("that is not this promotion's admin token (`turnbuckle league admin-token` issues one)")
     return info
 
 
@@ -116,7 +111,7 @@ async def read_body(request: Request, limit: int = FORM_LIMIT) -> dict[str, list
     """A small urlencoded form: refused past ``limit`` bytes (413) or ``MAX_FIELDS`` fields;
     every value of each name, in order."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and (whole_number(declared, digits=18) or 0) > limit:
         raise PayloadTooLarge(f"the form is too large (over {limit // 1024} KB)")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind not in ("application/x-www-form-urlencoded", ""):

@@ -23,6 +23,7 @@ from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.roster_cards import card_view, entry_names, league_document
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch
+from turnbuckle.text import whole_number
 from turnbuckle.web import league_admin
 from turnbuckle.web.errors import NotFound
 from turnbuckle.web.league_common import (
@@ -44,7 +45,7 @@ MATCHES_SHOWN = 50
 def _page(request: Request, league_id: int, template: str, nav: str, **context: Any) -> Response:
     db = database(request)
     league = load_league(db, league_id)
-    admin = is_admin(request, db, league_id)
+    admin = is_admin(request, league)
     return render(request, template, {"league": league, "admin": admin, "nav": nav, **context})
 
 
@@ -97,8 +98,8 @@ async def wrestler(
 @router.get("/leagues/{league_id}/standings")
 async def standings(request: Request, league_id: int, season: str | None = None) -> Response:
     db = database(request)
-    name = await call(public.league_name, db, league_id)
-    chosen = int(season) if season and season.isdigit() else None
+    name = await call(_view, public.league_name, db, league_id)
+    chosen = whole_number(season) if season else None
     data = await call(_view, views.standings, db, name, False, chosen)
     return _page(request, league_id, "league_standings.html", "standings", data=data)
 
@@ -106,7 +107,7 @@ async def standings(request: Request, league_id: int, season: str | None = None)
 @router.get("/leagues/{league_id}/titles")
 async def titles(request: Request, league_id: int) -> Response:
     db = database(request)
-    name = await call(public.league_name, db, league_id)
+    name = await call(_view, public.league_name, db, league_id)
     rows = await call(views.titles_view, db, name)
     last = await call(views.last_card, db, name)
     ids = await call(public.wrestler_ids, db, league_id)
@@ -117,7 +118,7 @@ async def titles(request: Request, league_id: int) -> Response:
 @router.get("/leagues/{league_id}/feuds")
 async def feuds(request: Request, league_id: int) -> Response:
     db = database(request)
-    name = await call(public.league_name, db, league_id)
+    name = await call(_view, public.league_name, db, league_id)
     rows = await call(views.feuds_view, db, name)
     ids = await call(public.wrestler_ids, db, league_id)
     rows.sort(key=lambda f: (not f["active"], -f["heat"]))
@@ -127,7 +128,7 @@ async def feuds(request: Request, league_id: int) -> Response:
 @router.get("/leagues/{league_id}/injuries")
 async def injuries(request: Request, league_id: int) -> Response:
     db = database(request)
-    name = await call(public.league_name, db, league_id)
+    name = await call(_view, public.league_name, db, league_id)
     rows = await call(views.injuries_view, db, name, True)
     ids = await call(public.wrestler_ids, db, league_id)
     current = [r for r in rows if r["remaining"] > 0]
@@ -140,7 +141,7 @@ async def cards(request: Request, league_id: int, before: int | None = None) -> 
     """Cards to come, and the cards run, newest first, ``CARDS_PER_PAGE`` a page (``before``: older ones)."""
     db = database(request)
     await call(store_finished, db, league_id)
-    name = await call(public.league_name, db, league_id)
+    name = await call(_view, public.league_name, db, league_id)
     upcoming = await call(views.events_page, db, name, False) if before is None else []
     past = await call(views.events_page, db, name, True, CARDS_PER_PAGE + 1, before)
     older = past[CARDS_PER_PAGE]["event"] + 1 if len(past) > CARDS_PER_PAGE else None
@@ -153,7 +154,7 @@ async def cards(request: Request, league_id: int, before: int | None = None) -> 
 async def card(request: Request, league_id: int, number: int) -> Response:
     db = database(request)
     await call(store_finished, db, league_id)
-    name = await call(public.league_name, db, league_id)
+    name = await call(_view, public.league_name, db, league_id)
     event = await call(_view, views.show_event, db, name, number)
     live = await call(live_links, db, league_id, event)
     ids = await call(public.wrestler_ids, db, league_id)
