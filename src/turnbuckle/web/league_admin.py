@@ -423,6 +423,7 @@ HIRE_SLOTS = 12
 
 def hire_context(db: Database, league_id: int) -> dict[str, Any]:
     from turnbuckle.games.rumbleslam.models import SPONSORSHIPS, Roster
+    from turnbuckle.games.rumbleslam.teams import ENDORSEMENT_COST, SPONSORSHIP_COST, TRADITIONAL_DISCOUNT
     from turnbuckle.league.teams import league_budget
 
     with db.read() as session:
@@ -439,6 +440,8 @@ def hire_context(db: Database, league_id: int) -> dict[str, Any]:
         "sponsorships": list(SPONSORSHIPS),
         "tag_teams": [{"name": t.name, "members": list(t.members)} for t in roster.tag_team],
         "slots": HIRE_SLOTS,
+        "costs": {"endorsement": ENDORSEMENT_COST, "sponsorship": SPONSORSHIP_COST,
+                  "traditional": TRADITIONAL_DISCOUNT},
     }
 
 

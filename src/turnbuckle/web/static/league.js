@@ -107,8 +107,11 @@
       }
       const endorsements = hire.querySelector("[data-dosh-count]");
       if (endorsements) dosh += Number(endorsements.dataset.doshCount) * (Number(endorsements.value) || 0);
-      if (hire.querySelectorAll("input[name=sponsorship]:checked").length) dosh += 50;
-      for (const select of hire.querySelectorAll("select[name^='tag.']")) if (select.value === "traditional") dosh -= 150;
+      const sponsorship = hire.querySelector("[data-sponsorship]"); // one Sponsorship is bought, whichever
+      if (sponsorship && hire.querySelectorAll("input[name=sponsorship]:checked").length) dosh += Number(sponsorship.dataset.sponsorship);
+      for (const select of hire.querySelectorAll("select[data-traditional]")) {
+        if (select.value === "traditional") dosh -= Number(select.dataset.traditional);
+      }
       if (total) total.textContent = "(" + dosh + "K so far)";
       if (budgetNote) budgetNote.textContent = dosh > budget ? "Over the budget by " + (dosh - budget) + "K" : (budget - dosh) + "K left of " + budget + "K";
     };

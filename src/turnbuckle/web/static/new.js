@@ -13,13 +13,7 @@
   const built = {}; // seat -> the builder's legal team (the option value that seats it), if any
 
   async function api(path, body) {
-    const opts = body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    };
-    const response = await fetch(path, opts);
-    const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) throw new Error(data.error || "request failed");
-    return data;
+    return (await turnbuckle.api(path, body === undefined ? {} : { method: "POST", body: body })).data;
   }
 
   function el(tag, attrs, text) {
@@ -257,16 +251,20 @@
       seatsBox.appendChild(row);
       seatsBox.appendChild(builderBox);
     }
+    followHints();
   }
 
   // the hints switch shows the default for the seats chosen until the person sets it
   function people() {
     return [...seatsBox.querySelectorAll("[data-seat]")].filter((s) => !s.value.startsWith("computer")).length;
   }
-  form.addEventListener("change", (ev) => {
+  function followHints() {
     const hints = document.getElementById("hints");
-    if (ev.target === hints) hints.dataset.touched = "1";
-    else if (!hints.dataset.touched) hints.checked = people() <= 1;
+    if (!hints.dataset.touched) hints.checked = people() <= 1;
+  }
+  form.addEventListener("change", (ev) => {
+    if (ev.target.id === "hints") ev.target.dataset.touched = "1";
+    else followHints();
     if (ev.target.name === "game") loadGame().catch((err) => { errorBox.textContent = err.message; });
   });
   form.addEventListener("submit", async (ev) => {

@@ -12,10 +12,14 @@
     const mine = ++token;
     const seat = $("view-seat").value;
     const url = "/api/replays/" + cfg.replay + "?step=" + step + (seat === "" ? "" : "&seat=" + seat);
-    const response = await fetch(url);
-    const frame = await response.json();
+    let frame;
+    try {
+      frame = (await turnbuckle.api(url)).data;
+    } catch (err) {
+      if (mine === token) $("result").textContent = err.message;
+      return;
+    }
     if (mine !== token) return;
-    if (!response.ok) { $("result").textContent = frame.error; return; }
     $("position").textContent = "step " + frame.step + " of " + (frame.steps - 1) + " (action " + frame.actions + " of " + frame.actions_total + ")";
     const pic = frame.picture || {};
     $("picture").innerHTML = pic.svg || "";
@@ -39,41 +43,29 @@
   }
 
   // -- the review: a chance-of-winning chart under the table, the options at each decision --------
-  const SVG = "http://www.w3.org/2000/svg";
   const COLOURS = ["#b3261e", "#1a73e8", "#188038", "#e37400", "#9334e6", "#5f6368", "#c5221f", "#12b5cb"];
   const W = 640, H = 220, PAD = { left: 40, right: 12, top: 10, bottom: 28 };
   let review = null;
 
-  function el(name, attrs, parent) {
-    const node = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-    if (parent) parent.appendChild(node);
-    return node;
-  }
-
-  function pct(v) { return (100 * v).toFixed(1) + "%"; }
-
-  function valueText(o) {
-    return o.stderr === null || o.stderr === undefined ? pct(o.value) : pct(o.value) + " \u00b1 " + (100 * o.stderr).toFixed(1);
-  }
+  const el = turnbuckle.svgNode;
+  const pct = turnbuckle.percent;
 
   async function loadReview() {
     const status = $("review-status");
     for (;;) {
-      let response;
+      let answer;
       try {
-        response = await fetch("/api/replays/" + cfg.replay + "/review");
+        answer = await turnbuckle.api("/api/replays/" + cfg.replay + "/review");
       } catch (err) {
-        status.textContent = "The review could not be loaded.";
+        status.textContent = err.status ? "No review: " + err.message : "The review could not be loaded.";
         return;
       }
-      const body = await response.json();
-      if (response.status === 202) {
+      const body = answer.data;
+      if (answer.status === 202) {
         status.textContent = "Reviewing the match: " + body.done + " of " + (body.total === null ? "?" : body.total) + " decisions valued...";
         await new Promise((resolve) => setTimeout(resolve, 1000));
         continue;
       }
-      if (!response.ok) { status.textContent = "No review: " + body.error; return; }
       review = body;
       const r = body.review;
       status.textContent = (r.mode === "omniscient" ? "Omniscient review. " : "") + r.methods.join("; ");
@@ -173,7 +165,7 @@
       for (const o of d.options) {
         const row = table.insertRow();
         row.insertCell().textContent = o.choice;
-        row.insertCell().textContent = valueText(o);
+        row.insertCell().textContent = turnbuckle.chanceText(o);
         const notes = [];
         if (o.choice === d.choice) notes.push("chosen");
         if (o.choice === d.best.choice) notes.push("best");
@@ -190,7 +182,7 @@
   $("last").addEventListener("click", () => show(cfg.steps - 1));
   $("view-seat").addEventListener("change", () => show(step));
   document.addEventListener("keydown", (ev) => {
-    if (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT") return;
+    if (turnbuckle.typing(ev)) return;
     const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: cfg.steps - 1 };
     if (ev.key in moves) { ev.preventDefault(); show(moves[ev.key]); }
   });

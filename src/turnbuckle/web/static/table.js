@@ -19,16 +19,7 @@
   let pictureView = null; // the view whose picture is on screen: its targets play for its seat
 
   async function api(path, options) {
-    const opts = Object.assign({ headers: {} }, options || {});
-    if (token) opts.headers["Authorization"] = "Bearer " + token;
-    if (opts.body && typeof opts.body !== "string") {
-      opts.body = JSON.stringify(opts.body);
-      opts.headers["Content-Type"] = "application/json";
-    }
-    const response = await fetch(path, opts);
-    const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) throw new Error(data.error || "request failed (" + response.status + ")");
-    return data;
+    return (await turnbuckle.api(path, options, token)).data;
   }
 
   function seatFor(meta) {
@@ -270,9 +261,9 @@
     menu.appendChild(cancel);
     const box = anchor.getBoundingClientRect();
     const frame = $("picture-frame").getBoundingClientRect();
-    menu.style.left = Math.max(0, Math.min(box.right - frame.left + 6, frame.width - 260)) + "px";
+    menu.hidden = false; // shown first, so its own width keeps it inside the table
+    menu.style.left = Math.max(0, Math.min(box.right - frame.left + 6, frame.width - menu.offsetWidth)) + "px";
     menu.style.top = Math.max(0, box.top - frame.top) + "px";
-    menu.hidden = false;
     menu.dataset.anchor = anchor.dataset.pick;
     menu.querySelector("button").focus();
   }
@@ -378,10 +369,6 @@
     if (view.actions !== hintShownFor) $("hint-panel").hidden = true;
   }
 
-  function percentText(value) {
-    return (100 * value).toFixed(1) + "%";
-  }
-
   async function showHint() {
     const view = lastView;
     if (!view || $("hint").hidden || $("hint").disabled) return;
@@ -403,7 +390,7 @@
         li.appendChild(name);
         const value = document.createElement("span");
         value.className = "hint-value";
-        value.textContent = " " + percentText(option.value) + (option.stderr !== null ? " ± " + percentText(option.stderr) : "");
+        value.textContent = " " + turnbuckle.chanceText(option);
         li.appendChild(value);
         if (labels[option.choice]) {
           const small = document.createElement("small");
@@ -513,7 +500,9 @@
     box.hidden = !shown.length;
     const groups = numberedGroups(shown);
     const placed = new Set();
-    let index = 0;
+    // With a row of numbers on show (a bid), the digit keys type its values: the other buttons get no key.
+    const typesDigits = shown.some((a) => { const m = NUMBERED.exec(a.name); return m && groups[m[1]]; });
+    let index = typesDigits ? 99 : 0;
     for (const action of shown) {
       if (placed.has(action.name)) continue;
       const m = NUMBERED.exec(action.name);
@@ -580,15 +569,10 @@
   }
 
   // -- the move log's dice and cards (event "pieces") ---------------------------------------------
-  const SVG = "http://www.w3.org/2000/svg";
   const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
     5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
 
-  function svgNode(tag, attrs) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-    return node;
-  }
+  const svgNode = turnbuckle.svgNode;
 
   function drawDie(piece) {
     const size = 22;
@@ -743,7 +727,7 @@
       if (back) back.focus(); else { const first = pickable()[0]; if (first) first.focus(); }
       return;
     }
-    if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (turnbuckle.typing(ev)) return;
     if ((ev.key === "h" || ev.key === "H") && !$("hint").hidden) {
       ev.preventDefault();
       showHint();
@@ -758,6 +742,7 @@
     if (typed && !typed.disabled) { ev.preventDefault(); typed.click(); return; }
     if (/^[1-9]$/.test(ev.key)) {
       const box = menuOpen() ? $("pick-menu") : $("actions");
+      if (!menuOpen() && box.querySelector(".compact")) return; // the digits belong to the row of numbers
       const button = box.querySelectorAll("button[data-action]")[Number(ev.key) - 1];
       if (button && !button.disabled) { ev.preventDefault(); button.click(); }
     }

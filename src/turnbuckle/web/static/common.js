@@ -1,0 +1,49 @@
+// What every page's script shares: one way to call the API, to draw SVG, to word a chance of
+// winning, and to tell a key typed into a field from a key meant for the page.
+"use strict";
+window.turnbuckle = (function () {
+  const SVG = "http://www.w3.org/2000/svg";
+
+  // A JSON request; an error answer (or a page that is not JSON) throws with the server's message.
+  async function api(path, options, token) {
+    const opts = Object.assign({ headers: {} }, options || {});
+    if (token) opts.headers["Authorization"] = "Bearer " + token;
+    if (opts.body !== undefined && typeof opts.body !== "string") {
+      opts.body = JSON.stringify(opts.body);
+      opts.headers["Content-Type"] = "application/json";
+    }
+    const response = await fetch(path, opts);
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (!response.ok) {
+      const error = new Error(data.error || "request failed (" + response.status + ")");
+      error.status = response.status;
+      throw error;
+    }
+    return { status: response.status, data: data };
+  }
+
+  function svgNode(tag, attrs, parent) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function percent(value) {
+    return (100 * value).toFixed(1) + "%";
+  }
+
+  // "62.5%", or "62.5% ± 3.1%" for a value sampled with a standard error.
+  function chanceText(option) {
+    return option.stderr === null || option.stderr === undefined
+      ? percent(option.value) : percent(option.value) + " \u00b1 " + percent(option.stderr);
+  }
+
+  // A key the page should leave alone: typed into a field, or with a modifier (the browser's own).
+  function typing(ev) {
+    const field = ev.target && ev.target.closest ? ev.target.closest("input, select, textarea") : null;
+    return Boolean(field) || ev.altKey || ev.ctrlKey || ev.metaKey;
+  }
+
+  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, typing: typing };
+})();
