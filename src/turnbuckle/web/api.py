@@ -29,7 +29,7 @@ from turnbuckle.web.limits import ClientRates
 from turnbuckle.web.livematch import LiveMatch
 from turnbuckle.web.replays import ReplaySession, ReplayStore, parse_replay
 from turnbuckle.web.service import MatchService
-from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, build_game
+from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, build_game, unknown_game
 from turnbuckle.web.views import legal_action_list, mover_label, pick_list, picture, public_observation, result_of
 
 router = APIRouter(prefix="/api")
@@ -154,7 +154,7 @@ def game_detail(game: str) -> dict[str, Any]:
     try:
         info = _game_info(game)
     except TurnbuckleError:
-        raise NotFound(f"unknown game {quoted(game)}; known games: {', '.join(list_games())}") from None
+        raise unknown_game(game) from None
     cls = game_class(game)
     loaded = build_game(game, {})
     info["options"] = [
@@ -604,6 +604,20 @@ def match_replay_session(request: Request, match_id: str) -> tuple[str, ReplaySe
     return replay_id, session
 
 
+def replay_session(request: Request, replay_id: str) -> ReplaySession:
+    """The viewer session of a replay id: ``m`` + a live match's id (brought up to date), else an
+    uploaded or stored replay."""
+    if replay_id.startswith("m"):
+        try:
+            return match_replay_session(request, replay_id[1:])[1]
+        except NotFound:
+            raise NotFound(f"no replay {quoted(replay_id)}") from None
+    found = replays_of(request).get(replay_id)
+    if found is None:
+        raise NotFound(f"no replay {quoted(replay_id)} (uploaded replays are kept while the server runs)")
+    return found
+
+
 @router.get("/replays/{replay_id}", summary="A replay step: the table and the commentary so far", responses=ERRORS)
 def replay_frame(
     request: Request,
@@ -611,16 +625,7 @@ def replay_frame(
     step: Annotated[int, Query(ge=0)] = 0,
     seat: Annotated[int | None, Query(ge=0)] = None,
 ) -> dict[str, Any]:
-    if replay_id.startswith("m") and replays_of(request).get(replay_id) is None:
-        try:
-            _, session = match_replay_session(request, replay_id[1:])
-        except NotFound:
-            raise NotFound(f"no replay {quoted(replay_id)}") from None
-    else:
-        found = replays_of(request).get(replay_id)
-        if found is None:
-            raise NotFound(f"no replay {quoted(replay_id)} (uploaded replays are kept while the server runs)")
-        session = found
+    session = replay_session(request, replay_id)
     frame = session.frame(step, seat)
     frame["info"] = session.summary(replay_id)
     return frame

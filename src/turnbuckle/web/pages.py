@@ -18,12 +18,12 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from turnbuckle.engine.errors import TurnbuckleError, quoted
+from turnbuckle.engine.errors import TurnbuckleError
 from turnbuckle.engine.registry import game_class, list_games, load_game
 from turnbuckle.web.api import limited
-from turnbuckle.web.errors import ApiError, BadRequest, NotFound
+from turnbuckle.web.errors import ApiError, BadRequest
 from turnbuckle.web.replays import ReplaySession, parse_replay
-from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS
+from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, unknown_game
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -86,9 +86,8 @@ def recent_matches(request: Request, limit: int) -> list[RecentMatch]:
     service = request.app.state.service
     out = []
     for line in service.repository.recent(limit):
-        record = service.repository.get(line.id)
         try:
-            game = load_game(line.game, **(record.params if record else {}))
+            game = load_game(line.game, **line.params)
             players = " vs ".join(side.name for side in game.sides())
             title = game.title
         except Exception:  # a stored match whose rules changed since: list it without names
@@ -109,7 +108,7 @@ def rules(request: Request, game: str) -> Response:
     try:
         cls = game_class(game)
     except TurnbuckleError:
-        raise NotFound(f"unknown game {quoted(game)}; known games: {', '.join(list_games())}") from None
+        raise unknown_game(game) from None
     options = [o for o in cls.options() if o.name not in WEB_FORBIDDEN_PARAMS]
     return templates.TemplateResponse(
         request, "rules.html", {"game": game, "title": cls.title, "summary": cls.rules_summary(), "options": options}
@@ -127,9 +126,10 @@ def new_match(request: Request, game: str | None = None) -> Response:
 def watch(request: Request, game: Annotated[str, Form(max_length=50)]) -> Response:
     """Computer against computer, the strongest agents, paced for watching."""
     service = request.app.state.service
-    if game not in list_games():
-        raise NotFound(f"unknown game {quoted(game)}; known games: {', '.join(list_games())}")
-    cls = game_class(game)
+    try:
+        cls = game_class(game)
+    except TurnbuckleError:
+        raise unknown_game(game) from None
     created = service.create(game, {}, ["computer"] * cls.min_players)
     return RedirectResponse(f"/m/{created.match.id}#t={created.owner_token}", status_code=303)
 

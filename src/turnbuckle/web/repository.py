@@ -62,6 +62,8 @@ class MatchSummary:
     finished: bool
     summary: str
     updated: float
+    params: dict[str, Any] = field(default_factory=dict)
+    """The game's options (the list names the wrestlers without loading the whole match)."""
 
 
 class MatchWrite(Protocol):
@@ -194,7 +196,7 @@ class MemoryRepository(MatchRepository):
     def recent(self, limit: int = 20) -> list[MatchSummary]:
         with self._lock:
             records = sorted(self._records.values(), key=lambda r: r.updated, reverse=True)[:limit]
-            return [MatchSummary(r.id, r.game, r.finished, r.summary, r.updated) for r in records]
+            return [MatchSummary(r.id, r.game, r.finished, r.summary, r.updated, dict(r.params)) for r in records]
 
     def renew_leases(self, holder: str, seconds: float) -> None:
         with self._lock:

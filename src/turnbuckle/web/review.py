@@ -25,12 +25,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from turnbuckle.analysis.review import Budget, ReviewSettings, hint, hint_message, review_message, review_replay
-from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.web.api import (
     ERRORS,
     AuthHeader,
-    match_replay_session,
-    replays_of,
+    replay_session,
     seat_request,
     service_of,
 )
@@ -180,15 +179,11 @@ def _session(request: Request, replay_id: str) -> ReplaySession:
         try:
             match = service_of(request).get(replay_id[1:])
         except NotFound:
-            raise NotFound(f"no replay {replay_id!r}") from None
+            raise NotFound(f"no replay {quoted(replay_id)}") from None
         allowed, reason = hints_allowed(match)
         if not allowed:
             raise Forbidden(f"no reviews of this match: {reason}")
-        return match_replay_session(request, replay_id[1:])[1]
-    found = replays_of(request).get(replay_id)
-    if found is None:
-        raise NotFound(f"no replay {replay_id!r} (uploaded replays are kept while the server runs)")
-    return found
+    return replay_session(request, replay_id)
 
 
 @router.get("/replays/{replay_id}/review", summary="A replay's review (202 with progress until it is ready)",

@@ -46,6 +46,11 @@ def parse_seat(spec: Any, game: Game, seat: int) -> str:
     return f"computer:{checked}"
 
 
+def unknown_game(name: str) -> NotFound:
+    """The 404 for a game id that is not one of ours, listing the ones that are."""
+    return NotFound(f"unknown game {quoted(name)}; known games: {', '.join(list_games())}")
+
+
 def build_game(name: Any, params: Any) -> Game:
     """A game from a request's name and params, every mistake a ``BadRequest`` naming it."""
     if not isinstance(name, str):
@@ -53,7 +58,7 @@ def build_game(name: Any, params: Any) -> Game:
     try:
         cls = game_class(name)
     except TurnbuckleError:
-        raise NotFound(f"unknown game {quoted(name)}; known games: {', '.join(list_games())}") from None
+        raise unknown_game(name) from None
     if not isinstance(params, dict):
         raise BadRequest("params must be an object of option names to values")
     known = {o.name for o in cls.options()}
@@ -83,4 +88,4 @@ def clip(message: str) -> str:
 
 
 __all__ = ["MATCH_ID", "MAX_DELAY", "SEAT_KINDS", "WEB_FORBIDDEN_PARAMS", "WEB_MAX_SIMULATIONS", "build_game",
-           "clip", "parse_seat"]
+           "clip", "parse_seat", "unknown_game"]

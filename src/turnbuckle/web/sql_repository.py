@@ -91,7 +91,8 @@ class SqlRepository(MatchRepository):
     def recent(self, limit: int = 20) -> list[MatchSummary]:
         with self.db.read() as session:
             rows = session.scalars(select(LiveMatchRow).order_by(LiveMatchRow.updated_at.desc()).limit(limit)).all()
-            return [MatchSummary(r.id, r.game, r.finished, r.summary, r.updated_at.timestamp()) for r in rows]
+            return [MatchSummary(r.id, r.game, r.finished, r.summary, r.updated_at.timestamp(), dict(r.params))
+                    for r in rows]
 
     # -- leases ----------------------------------------------------------------------------------
     def renew_leases(self, holder: str, seconds: float) -> None:
