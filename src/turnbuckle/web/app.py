@@ -27,6 +27,7 @@ from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.store import Database, StoreError, open_database
 from turnbuckle.web import api, guards, league_pages, odds, pages, review
 from turnbuckle.web.errors import ApiError, TooManyRequests
+from turnbuckle.web.league_common import form_limit
 from turnbuckle.web.leases import LEASE_SECONDS
 from turnbuckle.web.limits import ClientRates, Limits
 from turnbuckle.web.replays import ReplayStore
@@ -39,6 +40,14 @@ HERE = Path(__file__).parent
 REPLAY_UPLOADS = frozenset({"/replay", "/api/replays"})
 """Paths whose request body is a replay file (``Limits.replay_bytes``, not ``body_bytes``)."""
 DEFAULT_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def body_limit(limits: Limits, path: str) -> int:
+    """Bytes a request body to ``path`` may hold: replay uploads their own cap, a league form its
+    own (never above the server's), everything else the server's."""
+    if path in REPLAY_UPLOADS:
+        return limits.replay_bytes
+    return min(limits.body_bytes, form_limit(path) or limits.body_bytes)
 
 
 def create_app(
@@ -90,7 +99,7 @@ def create_app(
     guards.install(
         app,
         allowed_hosts=allowed_hosts,
-        limit_for=lambda path: limits.replay_bytes if path in REPLAY_UPLOADS else limits.body_bytes,
+        limit_for=lambda path: body_limit(limits, path),
     )
     app.state.replays = ReplayStore()
     app.state.reviews = review.ReviewJobs()

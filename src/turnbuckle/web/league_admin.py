@@ -48,7 +48,6 @@ from turnbuckle.store.tokens import token_matches
 from turnbuckle.text import whole_number
 from turnbuckle.web.errors import BadRequest
 from turnbuckle.web.league_common import (
-    EDITOR_LIMIT,
     admin_post,
     call,
     cookie_name,
@@ -569,7 +568,7 @@ def new_entry(game: str, name: str) -> dict[str, Any]:
 async def editor_save(request: Request, league_id: int) -> Response:
     db = database(request)
     league = require_admin(request, db, league_id)
-    form = await read_body(request, EDITOR_LIMIT)
+    form = await read_body(request)
     action = one(form, "_action", "save")
     original = one(form, "_original").strip()
     fmt = roster_format(league["game"])

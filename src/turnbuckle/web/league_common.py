@@ -9,6 +9,7 @@ every admin endpoint answers 401 (no token) or 403 (a wrong one).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -25,8 +26,7 @@ from turnbuckle.league.public import league_by_id
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import League
 from turnbuckle.store.tokens import token_matches
-from turnbuckle.text import whole_number
-from turnbuckle.web.errors import ApiError, BadRequest, Forbidden, NotFound, Unauthorized
+from turnbuckle.web.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from turnbuckle.web.grants import token_of
 
 HERE = Path(__file__).parent
@@ -34,13 +34,17 @@ templates = Jinja2Templates(directory=HERE / "templates")
 FORM_LIMIT = 64 * 1024
 """Largest form body a league page takes (bytes); the card editor's is ``EDITOR_LIMIT``."""
 EDITOR_LIMIT = 256 * 1024
+EDITOR_PATH = re.compile(r"/leagues/[^/]+/admin/editor")
 MAX_FIELDS = 3000
 TOKEN_HEADER = "x-admin-token"
 QUERY_TOKENS = frozenset({"token", "admin_token", "t"})
 
 
-class PayloadTooLarge(ApiError):
-    status = 413
+def form_limit(path: str) -> int | None:
+    """The body limit of a league page's form (the app's ``BodyLimit`` applies it), or None."""
+    if not path.startswith("/leagues/"):
+        return None
+    return EDITOR_LIMIT if EDITOR_PATH.fullmatch(path) else FORM_LIMIT
 
 
 def cookie_name(league_id: int) -> str:
@@ -107,20 +111,13 @@ def require_admin(request: Request, db: Database, league_id: int) -> dict[str, A
     return info
 
 
-async def read_body(request: Request, limit: int = FORM_LIMIT) -> dict[str, list[str]]:
-    """A small urlencoded form: refused past ``limit`` bytes (413) or ``MAX_FIELDS`` fields;
-    every value of each name, in order."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (whole_number(declared, digits=18) or 0) > limit:
-        raise PayloadTooLarge(f"the form is too large (over {limit // 1024} KB)")
+async def read_body(request: Request) -> dict[str, list[str]]:
+    """A small urlencoded form (its size already checked by ``BodyLimit`` with ``form_limit``):
+    refused past ``MAX_FIELDS`` fields; every value of each name, in order."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind not in ("application/x-www-form-urlencoded", ""):
         raise BadRequest("send the form as application/x-www-form-urlencoded")
-    body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > limit:
-            raise PayloadTooLarge(f"the form is too large (over {limit // 1024} KB)")
+    body = await request.body()
     try:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
     except (UnicodeDecodeError, ValueError) as exc:
@@ -170,11 +167,11 @@ def redirect(url: str) -> Response:
 __all__ = [
     "EDITOR_LIMIT",
     "FORM_LIMIT",
-    "PayloadTooLarge",
     "admin_post",
     "call",
     "cookie_name",
     "database",
+    "form_limit",
     "is_admin",
     "league_info",
     "load_league",
