@@ -492,12 +492,12 @@ def season(
                 highlight=False,
             )
 
+    def begins(started: dict[str, Any]) -> None:
+        if not as_json:
+            console.print(f"Season {started['season']} of {escape(started['league'])} begins.", highlight=False)
+
     with league_db(db) as database:
-        if new_season:
-            started = service.new_season(database, league)
-            if not as_json:
-                console.print(f"Season {started['season']} of {escape(started['league'])} begins.", highlight=False)
-        summaries = service.run_season(database, league, events, agent, matches, show, done, batch)
+        summaries = service.run_season(database, league, events, agent, matches, show, done, batch, new_season, begins)
     if as_json:
         echo_json(summaries)
 
