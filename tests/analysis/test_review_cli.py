@@ -76,10 +76,12 @@ def test_the_same_seed_gives_the_same_sampled_review(tmp_path: Path) -> None:
         (("review", "{saved}", "--budget", "1"), "playouts per option must be from 2"),
         (("review", "{saved}", "--jobs", "-3"), "out of range"),
         (("review", "{saved}", "--html", "{saved}"), "exists"),
+        (("review", "{saved}", "--html", "{folder}"), "is a directory; give a file name for the HTML report"),
+        (("review", "{saved}", "--html", "{saved}/r.html"), "cannot write the HTML report"),
     ],
 )
 def test_bad_input_is_one_error_line_and_exit_2(saved: Path, args: tuple[str, ...], message: str) -> None:
-    out = run(*(a.format(saved=saved) for a in args))
+    out = run(*(a.format(saved=saved, folder=saved.parent) for a in args))
     assert out.returncode == 2, out.stdout
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], out.stderr

@@ -58,3 +58,26 @@ def test_unsolved_matches_are_sampled_with_standard_errors(monkeypatch: pytest.M
         assert not decision.values.exact
         assert all(o.samples == 3 and o.stderr is not None for o in decision.values.options)
     assert any("sampled: 3 playouts per option" in m for m in review.methods)
+
+
+def test_one_process_values_every_decision_on_one_walk_of_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.analysis.review import core
+
+    game = FilsingerGame(**CHART_DECISIONS)
+    replay = Replay.from_result(play_match(game, [ExpertAgent.factory(game, 0), RandomAgent()], seed=2))
+    expected = review_replay(replay, ReviewSettings(seed=2))
+    states: list[object] = []  # kept alive, so their ids are not reused
+    valued = core.decision_values
+
+    def spy(state: object, *args: object, **kwargs: object) -> object:
+        states.append(state)
+        return valued(state, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(core, "decision_values", spy)
+    seen: list[tuple[int, int]] = []
+    review = review_replay(replay, ReviewSettings(seed=2, jobs=1), progress=lambda *done: seen.append(done))
+    assert len(review.decisions) > 2
+    assert len({id(s) for s in states}) == 1, "the match is replayed once, not from the start per decision"
+    total = len(review.decisions)
+    assert seen == [(done, total) for done in range(total + 1)]
+    assert [d.to_dict() for d in review.decisions] == [d.to_dict() for d in expected.decisions]

@@ -195,6 +195,9 @@ def test_one_match_in_the_browser_then_collect(tmp_path: Path) -> None:
             live_id, token = link["live_match"], link["url"].split("#t=")[1]
             # the card waits: season refuses, collect reports it is still being played
             one_line_error(cli(db, "season", "1", "-a", "random"), 2, "card #1 waits for match 2", "card collect 1")
+            refused = cli(db, "season", "1", "--new", "-a", "random")  # nor starts a new season
+            one_line_error(refused, 2, "card #1 waits for match 2")
+            assert "begins" not in refused.out and service.rules_view(database, None)["season"] == 1
             waiting = json.loads(cli(db, "card", "collect", "1", "--json").out)
             assert waiting["collected"][0]["status"] == "playing"
             again = cli(db, "card", "run", "1", "-a", "random", "--json")  # nothing left for the agents

@@ -218,3 +218,39 @@ def test_cli_season_lists_each_match_and_card_show_words_methods(tmp_path: Path)
     assert token.returncode == 0 and "no longer works" in token.stdout
     by_season = run_cli("standings", "--season", "1", "--json", db=path)
     assert json.loads(by_season.stdout)["season"] == 1
+
+
+def _season(db: Database) -> int:
+    return int(service.rules_view(db, None)["season"])
+
+
+def test_a_refused_run_does_not_start_the_new_season(dice_league: Database) -> None:
+    for events, matches in ((0, 4), (1, 0)):
+        with pytest.raises(LeagueError):
+            service.run_season(dice_league, None, events, matches_per_card=matches, new_season=True)
+        assert _season(dice_league) == 1
+    started: list[dict[str, Any]] = []
+    service.run_season(dice_league, None, 1, matches_per_card=2, new_season=True, on_season=started.append)
+    assert started == [{"league": "Dice", "season": 2}] and _season(dice_league) == 2
+    assert [c["season"] for c in service.list_events(dice_league, None)] == [2]
+
+
+def test_a_season_that_cannot_book_its_first_card_does_not_start(db: Database) -> None:
+    service.create_league(db, "Empty", "powerhouses", {}, seed=1)  # nobody signed
+    with pytest.raises(LeagueError, match="too few healthy wrestlers"):
+        service.run_season(db, None, 1, new_season=True)
+    assert _season(db) == 1
+
+
+def test_cli_season_new_refused_leaves_the_season(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    assert run_cli("new", "Fresh", "--game", "powerhouses", "--seed", "3", db=path).returncode == 0
+    assert run_cli("sign", "--all", db=path).returncode == 0
+    for args in (("0",), ("1", "--matches", "0")):
+        refused = run_cli("season", *args, "--new", db=path)
+        assert refused.returncode == 2 and "Season 2" not in refused.stdout, refused.stdout + refused.stderr
+        assert json.loads(run_cli("rules", "--json", db=path).stdout)["season"] == 1
+    ran = run_cli("season", "1", "--new", "--matches", "2", db=path)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("Season 2 of Fresh begins.")
+    assert json.loads(run_cli("rules", "--json", db=path).stdout)["season"] == 2

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from turnbuckle.cli.serve import RedactTokens, allowed_hosts
+from turnbuckle.cli.serve import allowed_hosts
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.web.app import create_app
 from turnbuckle.web.limits import Limits, RateLimiter
 from turnbuckle.web.repository import MemoryRepository
+from turnbuckle.web.settings import RedactTokens
 
 LOOPBACK = ("127.0.0.1", 50000)
 ELSEWHERE = ("203.0.113.7", 50000)

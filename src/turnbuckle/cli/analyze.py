@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from turnbuckle.agents.spec import parse_agent_spec
 from turnbuckle.cli.common import (
     INTERRUPTED_EXIT_CODE,
+    MAX_SEED,
     JsonOpt,
     OptionOpt,
     RosterOpt,
@@ -21,7 +22,7 @@ from turnbuckle.cli.common import (
     bulk_agent,
     echo_json,
 )
-from turnbuckle.cli.simulate import MAX_SEED, MAX_WORKERS, parse_count, stop_on_signals
+from turnbuckle.cli.simulate import MAX_WORKERS, parse_count, stop_on_signals
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import Game
 from turnbuckle.sim.runner import available_cores

@@ -492,12 +492,12 @@ def season(
                 highlight=False,
             )
 
+    def begins(started: dict[str, Any]) -> None:
+        if not as_json:
+            console.print(f"Season {started['season']} of {escape(started['league'])} begins.", highlight=False)
+
     with league_db(db) as database:
-        if new_season:
-            started = service.new_season(database, league)
-            if not as_json:
-                console.print(f"Season {started['season']} of {escape(started['league'])} begins.", highlight=False)
-        summaries = service.run_season(database, league, events, agent, matches, show, done, batch)
+        summaries = service.run_season(database, league, events, agent, matches, show, done, batch, new_season, begins)
     if as_json:
         echo_json(summaries)
 
@@ -529,14 +529,13 @@ def standings(
         table.add_column(col)
     table.add_column("Dosh" if teams else "injured")
     for r in data["wrestlers"]:
-        streak = f"W{r['streak']}" if r["streak"] > 0 else (f"L{-r['streak']}" if r["streak"] < 0 else "-")
         table.add_row(
             str(r["rank"]),
             escape(r["name"]) + ("" if r["active"] else " (released)"),
             str(r["wins"]),
             str(r["losses"]),
             str(r["draws"]),
-            streak,
+            _streak(r["streak"]),
             f"{r['rating']:.1f}",
             f"{r['mu']:.1f} +- {r['sigma']:.1f}",
             _standing_extra(r, teams),
@@ -552,12 +551,16 @@ def _print_season(data: dict[str, Any]) -> None:
     for col in ("#", "name", "W", "L", "D", "streak", "rating", "change"):
         table.add_column(col)
     for r in data["wrestlers"]:
-        streak = f"W{r['streak']}" if r["streak"] > 0 else (f"L{-r['streak']}" if r["streak"] < 0 else "-")
         table.add_row(
-            str(r["rank"]), escape(r["name"]), str(r["wins"]), str(r["losses"]), str(r["draws"]), streak,
+            str(r["rank"]), escape(r["name"]), str(r["wins"]), str(r["losses"]), str(r["draws"]), _streak(r["streak"]),
             f"{r['rating']:.1f}", f"{r['rating_change']:+.1f}",
         )
     console.print(table)
+
+
+def _streak(streak: int) -> str:
+    """A standings streak: W3 (three wins in a row), L2 (two losses), - (none)."""
+    return f"W{streak}" if streak > 0 else (f"L{-streak}" if streak < 0 else "-")
 
 
 def _standing_extra(row: dict[str, Any], teams: bool) -> str:

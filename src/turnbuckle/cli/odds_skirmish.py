@@ -24,22 +24,20 @@ def skirmish_odds(
 ) -> None:
     """Exact odds of N dice against M dice, with and without a boost (+1 attacker die)."""
     from turnbuckle.games.skirmish.odds import contest, odds_table
+    from turnbuckle.odds.calculators import SKIRMISH_ANSWERS, skirmish_odds
 
+    if as_json:
+        echo_json(skirmish_odds(attacker, defender, table))
+        return
     start = time.perf_counter()
     rows = [odds_table(attacker, defender, boost=False), odds_table(attacker, defender, boost=True)]
     grid = [[contest(n, m)[0] for m in range(1, 9)] for n in range(1, 9)] if table else []
     elapsed = time.perf_counter() - start
-    if as_json:
-        from turnbuckle.odds.calculators import skirmish_odds
-
-        echo_json(skirmish_odds(attacker, defender, table))
-        return
     out = Table(title=f"{attacker} dice vs {defender} dice (5 = hit, 6 = hit and explodes)")
     out.add_column("")
     out.add_column("no boost", justify="right")
     out.add_column("boosted (+1 die)", justify="right")
-    for key, label in (("success", "attack succeeds"), ("tie", "equal hits"), ("blocked", "blocked (counter)"),
-                       ("mean_sdv_given_success", "mean SDV if it succeeds"), ("three_count", "three-count (pin)")):
+    for key, label in SKIRMISH_ANSWERS:
         fmt = "{:.3f}" if key == "mean_sdv_given_success" else "{:.4%}"
         out.add_row(label, fmt.format(rows[0][key]), fmt.format(rows[1][key]))
     plain_sdv = rows[0]["sdv"]

@@ -25,12 +25,13 @@ from turnbuckle.analysis.review import (
 from turnbuckle.analysis.review.values import percent, value_text
 from turnbuckle.cli.common import ForceOpt, JsonOpt, count_option, echo_json, safe, seed_option
 from turnbuckle.engine.datafiles import check_output_path, write_text_atomically
-from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.game import State
 from turnbuckle.engine.replay import load_replay
 
 console = Console(soft_wrap=True)
 MAX_JOBS = 64
+HTML_REPORT = "HTML report"
+"""What ``--html`` writes, as its errors name it."""
 
 
 def review(
@@ -56,10 +57,7 @@ def review(
     elsewhere from what each player knew (see docs/review.md)."""
     chosen = Budget.parse(budget) if budget is not None else None
     if html_file is not None:
-        try:
-            check_output_path(html_file, force=force)
-        except DataFileError as exc:
-            raise ParamError(str(exc)) from None
+        check_output_path(html_file, force=force, what=HTML_REPORT)
     loaded = load_replay(path)
     settings = ReviewSettings(budget=chosen, seed=seed, omniscient=omniscient, jobs=jobs or default_jobs())
     errors = Console(stderr=True)
@@ -74,10 +72,7 @@ def review(
     if html_file is not None:
         from turnbuckle.analysis.review.html import render_html  # matplotlib: only when asked for
 
-        try:
-            write_text_atomically(html_file, render_html(result), force=force)
-        except DataFileError as exc:
-            raise ParamError(str(exc)) from None
+        write_text_atomically(html_file, render_html(result), force=force, what=HTML_REPORT)
     if as_json:
         echo_json(review_message(result))
         return

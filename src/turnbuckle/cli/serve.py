@@ -33,14 +33,6 @@ def allowed_hosts(bind: str, given: Sequence[str]) -> list[str]:
     return list(dict.fromkeys([*([bind] if bind not in EVERY_INTERFACE else []), *LOCAL_NAMES]))
 
 
-def __getattr__(name: str) -> Any:
-    if name == "RedactTokens":  # it lives with the settings, which every worker process loads
-        from turnbuckle.web.settings import RedactTokens
-
-        return RedactTokens
-    raise AttributeError(name)
-
-
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),

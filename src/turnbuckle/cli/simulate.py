@@ -29,6 +29,7 @@ from rich.text import Text
 from turnbuckle.agents.spec import parse_agent_spec
 from turnbuckle.cli.common import (
     INTERRUPTED_EXIT_CODE,
+    MAX_SEED,
     JsonOpt,
     OptionOpt,
     RosterOpt,
@@ -46,7 +47,6 @@ from turnbuckle.text import plural
 
 console = Console(stderr=True)
 
-MAX_SEED = 2**63 - 1
 MAX_WORKERS = 4 * available_cores()
 """More processes than this only add overhead (4 x the cores this machine lets us use)."""
 PROGRESS_LINE_SECONDS = 5.0

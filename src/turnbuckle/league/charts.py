@@ -153,12 +153,11 @@ def reign_chart(titles: Sequence[dict[str, object]], last_card: int, width: int 
             won = reign.get("won_card")
             if won is None:
                 continue
-            end = reign.get("ended_card") if not reign.get("current") else last
-            end = won if end is None else end
+            held = reign.get("cards")  # as ``league titles`` counts them (views.reign_view)
+            end = won + held if held is not None else won
             holders = " & ".join(reign["holders"])
             colour = colours.setdefault(holders, PALETTE[len(colours) % len(PALETTE)])
             x0, x1 = x(won), max(x(end), x(won) + 4)
-            held = reign.get("cards")
             tip = f"{holders}: won on card #{won}, " + (
                 f"champion since ({held} cards)" if reign.get("current") else f"until card #{end} ({held} cards)"
             ) + f", {reign.get('defences', 0)} defences"

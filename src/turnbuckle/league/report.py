@@ -35,7 +35,6 @@ def write_report(db: Database, league_name: str | None, out: Path, fmt: str = "p
             .where(LeagueWrestler.id.in_(ids))
             .order_by(RatingHistory.id)
         ).all()
-        last_card = max((e.number for e in league.events if e.status == "done"), default=0)
     # every line starts at the default rating before card 1
     history: dict[str, list[tuple[int, float, float]]] = {n: [(0, 25.0, 25.0 / 3.0)] for n in names}
     for wname, number, mu, sigma in rows:
@@ -51,7 +50,7 @@ def write_report(db: Database, league_name: str | None, out: Path, fmt: str = "p
         raise StoreError(f"{out}: cannot create the report folder ({exc.strerror})") from None
     files = [
         _ratings_chart(name, history, out / f"ratings.{fmt}"),
-        _reigns_chart(name, titles, last_card, out / f"title_reigns.{fmt}"),
+        _reigns_chart(name, titles, out / f"title_reigns.{fmt}"),
     ]
     return files
 
@@ -74,7 +73,7 @@ def _ratings_chart(league: str, history: dict[str, list[tuple[int, float, float]
     return _save(fig, path)
 
 
-def _reigns_chart(league: str, titles: list[dict[str, object]], last_card: int, path: Path) -> Path:
+def _reigns_chart(league: str, titles: list[dict[str, object]], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(10, 1.2 + 0.8 * max(1, len(titles))))
     colors = plt.get_cmap("tab20")
     labels = []
@@ -83,9 +82,11 @@ def _reigns_chart(league: str, titles: list[dict[str, object]], last_card: int, 
         lineage = title["lineage"]
         assert isinstance(lineage, list)
         for i, reign in enumerate(lineage):
-            start = reign["won_event"] or 0
-            end = reign["lost_event"] or (last_card + 1 if reign["ended_at"] is None else start + 1)
-            ax.barh(row, max(end - start, 0.5), left=start, color=colors(i % 20), edgecolor="black", height=0.6)
+            start = reign["won_card"]
+            if start is None:
+                continue
+            held = reign["cards"] or 0  # as ``league titles`` counts them (views.reign_view)
+            ax.barh(row, max(held, 0.5), left=start, color=colors(i % 20), edgecolor="black", height=0.6)
             ax.text(start + 0.1, row, " & ".join(reign["holders"]), va="center", fontsize=7, clip_on=True)
     ax.set_yticks(range(len(labels)), labels)
     ax.set_xlabel("card")

@@ -120,8 +120,14 @@ def run_season(
     on_match: Callable[[MatchOutcome], None] | None = None,
     on_event: Callable[[dict[str, Any]], None] | None = None,
     batch: int = 0,
+    new_season: bool = False,
+    on_season: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Book and run ``events`` cards. A card left half-run (a crash) is finished first and counts."""
+    """Book and run ``events`` cards. A card left half-run (a crash) is finished first and counts.
+
+    ``new_season``: start the next season first, in the transaction that checks the league can
+    run (no card waits for a browser match) and books the first card, so a refused run leaves
+    the season as it was; ``on_season`` is then told ``{"league", "season"}``."""
     if events < 1:
         raise LeagueError("a season needs at least one event")
     if matches_per_card < 1:
@@ -129,19 +135,6 @@ def run_season(
     summaries: list[dict[str, Any]] = []
     with Runner(db, league_name, agents, batch) as runner:
         run = runner.run
-        waiting = run.query(
-            lambda: run.session.execute(
-                select(LeagueEvent.number, LeagueMatch.position)
-                .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
-                .where(LeagueEvent.league_id == run.league_id, LeagueMatch.status == LIVE)
-                .limit(1)
-            ).first()
-        )
-        if waiting is not None:
-            raise LeagueError(
-                f"card #{waiting[0]} waits for match {waiting[1]}, played in the browser: "
-                f"`turnbuckle league card collect {waiting[0]}` once it is over"
-            )
         following: list[tuple[LeagueEvent, bool]] = []  # the next card, and whether this runner booked it
 
         def book_next() -> None:
@@ -160,8 +153,36 @@ def run_season(
             books = runner.books
             return book_season_event(run.session, run.league, matches_per_card, books.feud_map(), books.reign_map())
 
-        event = runner.next_booked()
-        fresh = False
+        def start() -> tuple[LeagueEvent, bool]:
+            """The first transaction: refuse a league waiting for a browser match, start the new
+            season if asked, and find the next booked card or book one (True: booked here)."""
+            session = run.session
+            waiting = session.execute(
+                select(LeagueEvent.number, LeagueMatch.position)
+                .join(LeagueMatch, LeagueMatch.event_id == LeagueEvent.id)
+                .where(LeagueEvent.league_id == run.league_id, LeagueMatch.status == LIVE)
+                .limit(1)
+            ).first()
+            if waiting is not None:
+                raise LeagueError(
+                    f"card #{waiting[0]} waits for match {waiting[1]}, played in the browser: "
+                    f"`turnbuckle league card collect {waiting[0]}` once it is over"
+                )
+            if new_season:
+                season = session.execute(select(League.season).where(League.id == run.league_id)).scalar_one()
+                run.set(run.league, season=season + 1)
+            booked = session.scalar(
+                select(LeagueEvent)
+                .where(LeagueEvent.league_id == run.league_id, LeagueEvent.status == "booked")
+                .order_by(LeagueEvent.number)
+            )
+            return (booked, False) if booked is not None else (book_new(), True)
+
+        event: LeagueEvent | None
+        event, fresh = run.guard(start)
+        run.commit()
+        if new_season and on_season is not None:
+            on_season({"league": run.league.name, "season": run.league.season})
         while len(summaries) < events:
             if event is None:
                 event = run.guard(book_new)

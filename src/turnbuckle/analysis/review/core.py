@@ -20,7 +20,7 @@ import json
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -224,7 +224,8 @@ def _evaluate(
     if not points:
         return []
     budget = settings.budget or default_budget(game)
-    first = _value_points(game, replay.actions, points[:1], budget, settings)
+    walk = _iter_values(game, replay.actions, points, budget, settings)  # one state, walked once
+    first = [next(walk)]
     if progress is not None:
         progress(1, len(points))
     rest = points[1:]
@@ -232,12 +233,13 @@ def _evaluate(
     if first[0].exact and plan_of(game).exact is not None:
         jobs = 1  # exact values are cheap: worker processes would only add their start-up
     if jobs == 1 or len(rest) < 2:
-        values = list(first)
-        for i, point in enumerate(rest):
-            values += _value_points(game, replay.actions, [point], budget, settings)
+        values = first
+        for value in walk:
+            values.append(value)
             if progress is not None:
-                progress(i + 2, len(points))
+                progress(len(values), len(points))
         return values
+    walk.close()
     chunks = _chunks(rest, jobs * 4)
     found: dict[int, DecisionValues] = {}
     done = 1
@@ -290,17 +292,23 @@ def _value_points(
     settings: ReviewSettings,
 ) -> list[DecisionValues]:
     """Replay up to each decision in turn and value it."""
+    return list(_iter_values(game, actions, points, budget, settings))
+
+
+def _iter_values(
+    game: Game, actions: Sequence[str], points: Sequence[tuple[int, int, str]], budget: Budget,
+    settings: ReviewSettings,
+) -> Generator[DecisionValues, None, None]:
+    """The values of ``points`` in turn, one state replayed once up to each decision."""
     state: State = game.new_initial_state()
     state.record_events = False
     at = 0
-    out: list[DecisionValues] = []
     for target, _, choice in points:
         while at < target:
             state.apply_action(actions[at])
             at += 1
-        out.append(decision_values(state, decision_rng(settings.seed, target), budget,
-                                   omniscient=settings.omniscient, include=(choice,)))
-    return out
+        yield decision_values(state, decision_rng(settings.seed, target), budget,
+                              omniscient=settings.omniscient, include=(choice,))
 
 
 def default_jobs() -> int:

@@ -4,23 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from turnbuckle.analysis.review.sampling import sampled_values
 from turnbuckle.analysis.review.values import Budget, DecisionValues, OptionValue, clamp01
 from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.review_plan import ReviewPlan
 
-_PLANS: dict[int, tuple[Game, ReviewPlan]] = {}
 
-
+@lru_cache(maxsize=64)
 def plan_of(game: Game) -> ReviewPlan:
-    """The game's plan, asked once per game object."""
-    found = _PLANS.get(id(game))
-    if found is None or found[0] is not game:
-        if len(_PLANS) > 64:
-            _PLANS.clear()
-        found = _PLANS[id(game)] = (game, game.review_plan())
-    return found[1]
+    """The game's plan, asked once per game object (games compare by identity)."""
+    return game.review_plan()
 
 
 def default_budget(game: Game) -> Budget:
