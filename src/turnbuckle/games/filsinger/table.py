@@ -17,10 +17,6 @@ from turnbuckle.engine.picks import Pick, Piece, pick_id
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
 
-DISTRACTOR_DEFAULT = 5
-"""OPTIONAL 15: a distractor rating when the card prints none."""
-
-
 def on(n: int) -> str:
     """The rolls of two dice that are ``n`` or lower, in words (as the terminal says them)."""
     return "never" if n < 2 else "on 2" if n == 2 else "on any roll" if n >= 12 else f"on 2-{n}"
@@ -68,8 +64,8 @@ def choice_labels(game: FilsingerGame, obs: dict[str, Any], actions: Sequence[st
         elif action == "distract referee":
             mover = obs.get("to_move")
             card = _card(game, names[mover]) if mover in (0, 1) else None
-            rating = getattr(card, "distractor", None) or DISTRACTOR_DEFAULT
-            label = f"the distraction works {on(rating)} (once per match)"
+            if card is not None:
+                label = f"the distraction works {on(game.distractor_rating(card))} (once per match)"
         elif action == "interfere":
             label = "outside interference breaks the count (once per match)"
         elif action == "stay" and "level" in pending:
