@@ -13,7 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.picks import pick_attrs, pick_id
-from turnbuckle.games.filsinger.table import on
+from turnbuckle.games.filsinger.table import card_named, on
 
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -33,7 +33,7 @@ def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal",
 def _card(game: FilsingerGame, obs: dict[str, Any], side: int, x: float) -> list[str]:
     names: list[str] = obs.get("in_ring") or ["?", "?"]
     name = names[side]
-    card = next((c for c in game.cards if c.name == name), None)
+    card = card_named(game, name)
     attacking = obs.get("attacker") == side
     out = [f'<g class="card"><rect x="{x}" y="14" width="250" height="{CARD_H}" rx="12" '
            f'fill="#fff" stroke="{"#b3261e" if attacking else "#999"}" stroke-width="{3 if attacking else 1.5}"/>',
