@@ -111,6 +111,7 @@ def test_wrasslin_refuses_an_unknown_or_doubled_wrestler_and_bad_values() -> Non
              "position.secrets[1].hand.Teleport", "unknown card 'Teleport'")
     _refused(state, lambda p: p["position"].update(turn=5), "position.turn: seat 5 does not exist")
     _refused(state, lambda p: p["position"]["secrets"].pop(), "position.secrets: 1 entries for a match of 2 seats")
+    _refused(state, lambda p: p["position"].update(result=[1.0]), "position.result: 1 entries; this match has 2")
 
 
 # -- RUMBLESLAM ----------------------------------------------------------------------------------------
