@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from turnbuckle.agents.deadline import deadline, out_of_time, thinking_until
+from turnbuckle.agents.deadline import deadline, iterations, out_of_time, thinking_until
 from turnbuckle.agents.ismcts import ISMCTSAgent
 from turnbuckle.agents.mcts import MCTSAgent
 from turnbuckle.engine.game import CHANCE, Game, State
@@ -144,3 +144,12 @@ def test_a_past_deadline_still_gives_a_move_and_nested_deadlines_keep_the_earlie
     with thinking_until(soon), thinking_until(None):
         assert deadline() == soon
     assert deadline() is None
+
+
+def test_iterations_run_once_past_a_deadline_and_all_without_one(clock: FakeClock) -> None:
+    """The loop the searches share: the first iteration always, the clock read before each later one."""
+    assert list(iterations(5)) == [0, 1, 2, 3, 4] and clock.readings == 0
+    with thinking_until(clock.now):  # already passed
+        assert list(iterations(5)) == [0]
+    with thinking_until(clock.now + 3):  # readings at ticks 1, 2 and 3: the third reaches it
+        assert list(iterations(10)) == [0, 1, 2]

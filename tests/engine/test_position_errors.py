@@ -87,6 +87,18 @@ def test_powerhouses_refuses_an_ability_not_on_the_sheet() -> None:
              "position.roll.ability", "is not on")
 
 
+def test_powerhouses_refuses_a_second_take_down_roll_without_the_first_total() -> None:
+    """The second wrestler's take-down total is compared with the first's: a position where he rolls
+    with no first total is refused on load, not by an assertion when his roll ends."""
+    state = turnbuckle.load_game("powerhouses").new_initial_state()
+
+    def second_roller(p: dict[str, Any]) -> None:
+        p["position"].update(phase="take-down", takedown_totals=[None, None])
+        p["position"]["roll"].update(roller=1, awaiting="dice", throw=1, landed=[])
+
+    _refused(state, second_roller, "position.takedown_totals[0]:", "second")
+
+
 # -- WRASSLIN' ---------------------------------------------------------------------------------------
 def test_wrasslin_refuses_a_card_twice() -> None:
     state = _played("wrasslin", 40)
@@ -111,6 +123,7 @@ def test_wrasslin_refuses_an_unknown_or_doubled_wrestler_and_bad_values() -> Non
              "position.secrets[1].hand.Teleport", "unknown card 'Teleport'")
     _refused(state, lambda p: p["position"].update(turn=5), "position.turn: seat 5 does not exist")
     _refused(state, lambda p: p["position"]["secrets"].pop(), "position.secrets: 1 entries for a match of 2 seats")
+    _refused(state, lambda p: p["position"].update(result=[1.0]), "position.result: 1 entries; this match has 2")
 
 
 # -- RUMBLESLAM ----------------------------------------------------------------------------------------
@@ -169,6 +182,38 @@ def test_skirmish_refuses_overlapping_bases_and_spots_off_the_grid() -> None:
              "unknown maneuver")
     _refused(state, lambda p: p["position"]["models"][0].update(facing=[0, 0]), "position.models[0].facing")
     _refused(state, lambda p: p["position"]["models"][0].update(wrestler="Nobody"), "unknown wrestler 'Nobody'")
+
+
+def test_skirmish_reads_an_explicit_null_in_pending_as_absent() -> None:
+    """``"man": null`` is the key left out (the same state, or the same one-line refusal; never a
+    TypeError)."""
+    state = turnbuckle.load_game("skirmish").new_initial_state()
+    position = state.to_position()
+    assert position["position"]["pending"] == {}
+    position["position"]["pending"] = {"man": None, "model": None}
+    assert state.game.state_from_position(position).to_position() == state.to_position()
+
+    busy = next(s for s in (_played("skirmish", n) for n in range(5, 200))
+                if "man" in s.to_position()["position"]["pending"])
+
+    def loaded(edit: Edit) -> object:
+        position = copy.deepcopy(busy.to_position())
+        edit(position["position"]["pending"])
+        try:
+            return busy.game.state_from_position(position).to_position()["position"]
+        except PositionError as exc:
+            return str(exc)
+
+    assert loaded(lambda pending: pending.update(man=None)) == loaded(lambda pending: pending.pop("man"))
+
+
+def test_a_position_that_fails_on_its_first_move_is_refused_on_load() -> None:
+    """``settle_check`` plays the first legal action (or chance outcome) on a copy: a pending step
+    that misses a field it reads (here a move with no mover's player) is refused when loaded."""
+    state = next(s for s in (_played("skirmish", n) for n in range(5, 200))
+                 if {"player", "mover"} <= set(s.to_position()["position"]["pending"]))
+    message = _refused(state, lambda p: p["position"]["pending"].pop("player"), "does not make a playable situation")
+    assert "KeyError" in message
 
 
 # -- Filsinger ------------------------------------------------------------------------------------------

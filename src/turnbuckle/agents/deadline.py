@@ -3,9 +3,10 @@
 Why a context variable rather than a parameter: ``Agent.choose(state, rng)`` is the contract every
 agent, person and replay follows, and a search can be nested in another (a ruleset's expert runs a
 heuristic, a web seat's agent may wrap a search). The web's thinker sets a deadline around each
-decision (``thinking_until``); a search asks ``out_of_time()`` between iterations (never before its
-first, so it always has an answer) and answers with what it has found so far. Nothing sets one on
-the command line, so searches there run their full count and seeded runs stay reproducible.
+decision (``thinking_until``); a search counts its iterations with ``iterations(n)``, which asks
+``out_of_time()`` between iterations (never before the first, so it always has an answer), and
+answers with what it has found so far. Nothing sets one on the command line, so searches there run
+their full count and seeded runs stay reproducible.
 
 The deadline is on ``time.monotonic()`` and per thread (each thinker sets its own).
 """
@@ -47,4 +48,13 @@ def out_of_time() -> bool:
     return at is not None and time.monotonic() >= at
 
 
-__all__ = ["deadline", "out_of_time", "thinking_until"]
+def iterations(n: int) -> Iterator[int]:
+    """``range(n)`` for a search loop that stops early once the deadline in force has passed: the
+    first iteration always runs, and the clock is read before each later one."""
+    for i in range(n):
+        if i and out_of_time():
+            return
+        yield i
+
+
+__all__ = ["deadline", "iterations", "out_of_time", "thinking_until"]

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from turnbuckle.agents.deadline import out_of_time
+from turnbuckle.agents.deadline import iterations
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 
@@ -70,9 +70,7 @@ class ISMCTSAgent:
         me = state.current_player()
         n = state.game.num_players()
         root = _Node(player=me, totals=[0.0] * n)
-        for i in range(self.simulations):
-            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
-                break
+        for _ in iterations(self.simulations):  # until a deadline set by the caller (``agents.deadline``)
             self._iterate(root, state.determinize(me, rng), rng, n)
         by_name = {a.name: a for a in legal}
         ranked = sorted(

@@ -17,7 +17,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from turnbuckle.agents.deadline import out_of_time
+from turnbuckle.agents.deadline import iterations
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 
@@ -59,9 +59,7 @@ class MCTSAgent:
         me = state.current_player()
         num_players = state.game.num_players()
         root = SearchNode(player=me, totals=[0.0] * num_players)
-        for i in range(self.simulations):
-            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
-                break
+        for _ in iterations(self.simulations):  # until a deadline set by the caller (``agents.deadline``)
             self._simulate(root, state.determinize(me, rng), rng, num_players)
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].totals[me]))
         return best[0]

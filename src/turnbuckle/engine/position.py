@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from turnbuckle.engine.errors import PositionError, TurnbuckleError
+from turnbuckle.engine.errors import IllegalActionError, PositionError
 
 if TYPE_CHECKING:
     from turnbuckle.engine.game import Game, State
@@ -128,8 +128,9 @@ def plain(value: Any) -> Any:
 
 def settle_check(state: State) -> None:
     """Ask a freshly built state everything a caller will (whose turn, the legal actions, the chance
-    outcomes, every observation): a position whose pending steps do not fit it fails here, with a
-    ``PositionError``, rather than later with a traceback."""
+    outcomes, every observation), then play its first legal action (or first chance outcome) on a
+    copy: a position whose pending steps do not fit it fails here, with a ``PositionError``, rather
+    than later with a traceback."""
     try:
         player = state.current_player()
         if player >= 0 and not state.legal_actions():
@@ -138,9 +139,10 @@ def settle_check(state: State) -> None:
             raise fail("", "a chance node without outcomes")
         for seat in range(state.game.num_players()):
             json.dumps(state.observation(seat))
-    except TurnbuckleError:
-        raise
-    except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
+        if not state.is_terminal():
+            trial = state.clone()
+            trial.apply_action(trial.chance_outcomes()[0][0] if trial.is_chance_node() else trial.legal_actions()[0])
+    except (LookupError, TypeError, ValueError, AttributeError, AssertionError, IllegalActionError) as exc:
         raise fail("", f"does not make a playable situation ({type(exc).__name__}: {exc!s:.160})") from None
 
 

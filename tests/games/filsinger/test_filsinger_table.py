@@ -74,3 +74,18 @@ def test_the_move_log_shows_the_die_and_the_row() -> None:
     assert die == {"kind": "die", "faces": "d6", "value": offense.data["roll"], "owner": offense.data["wrestler"]}
     assert row["kind"] == "card" and row["detail"] == offense.data["text"]
     assert f"OFFENSE {offense.data['roll']}" in row["name"]
+
+
+# filsinger OPTIONAL 15. DISTRACTOR RATINGS: the rating printed on the card (Vince Valentine's is 7),
+# 5 only when the card prints none
+def test_the_distraction_odds_read_the_card() -> None:
+    game = turnbuckle.load_game("filsinger", wrestlers=["Vince Valentine", "Rex Hammond"], distractor=True)
+    vince, rex = game.cards
+    assert (game.distractor_rating(vince), game.distractor_rating(rex)) == (7, 5)
+    obs = game.new_initial_state().observation(0)
+    for seat, rating in ((0, 7), (1, 5)):
+        labels = game.action_labels({**obs, "to_move": seat}, ["distract referee"])
+        assert labels["distract referee"] == f"the distraction works {on(rating)} (once per match)"
+    svg = game.render_svg(obs, [])
+    assert svg is not None
+    assert f"ready, works {on(7)}" in svg and f"ready, works {on(5)}" in svg

@@ -13,7 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.picks import pick_attrs, pick_id
-from turnbuckle.games.filsinger.table import DISTRACTOR_DEFAULT, on
+from turnbuckle.games.filsinger.table import card_named, on
 
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -33,7 +33,7 @@ def _text(x: float, y: float, text: str, size: int = 13, weight: str = "normal",
 def _card(game: FilsingerGame, obs: dict[str, Any], side: int, x: float) -> list[str]:
     names: list[str] = obs.get("in_ring") or ["?", "?"]
     name = names[side]
-    card = next((c for c in game.cards if c.name == name), None)
+    card = card_named(game, name)
     attacking = obs.get("attacker") == side
     out = [f'<g class="card"><rect x="{x}" y="14" width="250" height="{CARD_H}" rx="12" '
            f'fill="#fff" stroke="{"#b3261e" if attacking else "#999"}" stroke-width="{3 if attacking else 1.5}"/>',
@@ -81,8 +81,8 @@ def _extras(game: FilsingerGame, obs: dict[str, Any], side: int, card: Any) -> l
                       bool(at)))
     if opts.distractor:
         used = (obs.get("distraction_used") or [False, False])[side]
-        rating = getattr(card, "distractor", None) or DISTRACTOR_DEFAULT
-        lines.append((f"distraction: {'used' if used else f'ready, works {on(rating)}'}", not used))
+        works = f", works {on(game.distractor_rating(card))}" if card is not None else ""
+        lines.append((f"distraction: {'used' if used else f'ready{works}'}", not used))
     if opts.interference:
         used = (obs.get("interference_used") or [False, False])[side]
         lines.append((f"interference: {'used' if used else 'ready'}", not used))

@@ -30,7 +30,7 @@ looks two rolls ahead, so they are dear)."""
 def review_plan(game: FilsingerGame) -> ReviewPlan:
     return ReviewPlan(exact=partial(option_values, game),
                       exact_name="the exact match odds (the expert's play from here)",
-                      policy=partial(_heuristic, game), policy_name="heuristic", playouts=PLAYOUTS)
+                      policy=partial(_heuristic, game, {}), policy_name="heuristic", playouts=PLAYOUTS)
 
 
 def option_values(game: FilsingerGame, state: State) -> list[tuple[str, list[float]]] | None:
@@ -51,12 +51,10 @@ def option_values(game: FilsingerGame, state: State) -> list[tuple[str, list[flo
     return sorted(scored, key=lambda item: -item[1][mover])  # stable: the expert keeps its first best
 
 
-_HEURISTICS: dict[tuple[int, int], HeuristicAgent] = {}
-
-
-def _heuristic(game: FilsingerGame, state: State, rng: random.Random) -> Action:
+def _heuristic(game: FilsingerGame, agents: dict[int, HeuristicAgent], state: State, rng: random.Random) -> Action:
+    """The heuristic's move for the mover; ``agents`` (one per seat) lives as long as the plan."""
     player = state.current_player()
-    agent = _HEURISTICS.get((id(game), player))
-    if agent is None or agent.game is not game:
-        agent = _HEURISTICS[(id(game), player)] = HeuristicAgent(game, player)
+    agent = agents.get(player)
+    if agent is None:
+        agent = agents[player] = HeuristicAgent(game, player)
     return agent.choose(state, rng)

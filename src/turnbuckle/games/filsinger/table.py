@@ -15,10 +15,8 @@ from turnbuckle.engine.events import Event
 from turnbuckle.engine.picks import Pick, Piece, pick_id
 
 if TYPE_CHECKING:
+    from turnbuckle.games.filsinger.models import Card
     from turnbuckle.games.filsinger.rules import FilsingerGame
-
-DISTRACTOR_DEFAULT = 5
-"""OPTIONAL 15: a distractor rating when the card prints none."""
 
 
 def on(n: int) -> str:
@@ -26,7 +24,8 @@ def on(n: int) -> str:
     return "never" if n < 2 else "on 2" if n == 2 else "on any roll" if n >= 12 else f"on 2-{n}"
 
 
-def _card(game: FilsingerGame, name: str) -> Any:
+def card_named(game: FilsingerGame, name: str) -> Card | None:
+    """The card in the match called ``name`` (None when no card is)."""
     return next((c for c in game.cards if c.name == name), None)
 
 
@@ -67,21 +66,21 @@ def choice_labels(game: FilsingerGame, obs: dict[str, Any], actions: Sequence[st
             label = f"a partner breaks up the pin ({left} left this match)"
         elif action == "distract referee":
             mover = obs.get("to_move")
-            card = _card(game, names[mover]) if mover in (0, 1) else None
-            rating = getattr(card, "distractor", None) or DISTRACTOR_DEFAULT
-            label = f"the distraction works {on(rating)} (once per match)"
+            card = card_named(game, names[mover]) if mover in (0, 1) else None
+            if card is not None:
+                label = f"the distraction works {on(game.distractor_rating(card))} (once per match)"
         elif action == "interfere":
             label = "outside interference breaks the count (once per match)"
         elif action == "stay" and "level" in pending:
             label = f"the opponent rolls LEVEL {pending['level']} OFFENSE"
         elif action == "leave ring":
-            card = _card(game, defender)
+            card = card_named(game, defender)
             label = "roll the Out of the Ring chart" + (f" (Ring rating {card.ratings.ring})" if card else "")
         elif action == "try tag":
             label = "two dice: 2-6 for regular partners, 2-4 for the same group"
         elif action == "bring ally":
             mover = obs.get("to_move")
-            card = _card(game, names[mover]) if mover in (0, 1) else None
+            card = card_named(game, names[mover]) if mover in (0, 1) else None
             ally = card.allies[0] if card is not None and card.allies else "the ally"
             label = f"{ally} comes to ringside (may interfere when you are thrown out)"
         elif action == "ally interferes":

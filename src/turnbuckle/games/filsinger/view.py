@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.games.filsinger.models import Card, ChartMove, Move, Stunned
+from turnbuckle.games.filsinger.table import card_named, on
 from turnbuckle.text import plural
 
 if TYPE_CHECKING:
@@ -26,21 +27,12 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _on(n: int) -> str:
-    """The rolls of two dice that are ``n`` or lower, in words."""
-    return "never" if n < 2 else "on 2" if n == 2 else "on any roll" if n >= 12 else f"on 2-{n}"
-
-
 def _cut(text: str, width: int = COLUMN - 2) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _row(label: str, cells: list[str]) -> str:
     return (label.ljust(LABEL) + "".join(_cut(c).ljust(COLUMN) for c in cells)).rstrip()
-
-
-def _card(game: FilsingerGame, name: str) -> tuple[int, Card]:
-    return next((i, c) for i, c in enumerate(game.cards) if c.name == name)
 
 
 def _level_phrase(phase: str, level: int) -> str:
@@ -59,7 +51,12 @@ def render(game: FilsingerGame, obs: dict[str, Any]) -> str:
     if isinstance(you, int) and you in (0, 1):
         lines[1] += f"; you are {obs['sides'][you]}"
     lines.append("")
-    cards = [_card(game, n)[1] for n in in_ring]
+    cards: list[Card] = []
+    for name in in_ring:
+        card = card_named(game, name)
+        if card is None:
+            raise KeyError(f"no card in this match is called {name!r}")
+        cards.append(card)
     attacker = obs["attacker"]
     started = obs["phase"] not in ("first", "ally_setup")
     heads = []
@@ -74,7 +71,7 @@ def render(game: FilsingerGame, obs: dict[str, Any]) -> str:
         for k in range(game.size - 1):
             cells = [f"{t[k]} ({plural(tokens[t[k]], 'token')})" if tokens.get(t[k]) else t[k] for t in apron]
             lines.append(_row("on the apron" if k == 0 else "", cells))
-    pins = [f"{'CAGE' if game.cage else 'PIN'} {pin} (pinned {_on(pin)})" for pin in obs["pin_ratings"]]
+    pins = [f"{'CAGE' if game.cage else 'PIN'} {pin} (pinned {on(pin)})" for pin in obs["pin_ratings"]]
     lines.append(_row("PIN rating", pins))
     if opts.fatigue or opts.add_one or tokens:
         cells = []
@@ -87,7 +84,7 @@ def render(game: FilsingerGame, obs: dict[str, Any]) -> str:
     lines.append(_row("Ropes/Turnbuckle", [f"{x.ropes} / {x.turnbuckle}" for x in r]))
     lines.append(_row("Ring/Deathjump", [f"{x.ring} / {x.deathjump}" for x in r]))
     if not game.no_dq:
-        lines.append(_row("Disqualification", [f"{x.disqualification} (out {_on(x.disqualification)})" for x in r]))
+        lines.append(_row("Disqualification", [f"{x.disqualification} (out {on(x.disqualification)})" for x in r]))
     if opts.agility_power or opts.choice_situations:
         lines.append(_row("Agility/Power", [f"{_signed(x.agility)} / {_signed(x.power)} (-5 best)" for x in r]))
     if opts.pin_saves and game.size > 1:
@@ -161,10 +158,10 @@ def _moment(game: FilsingerGame, obs: dict[str, Any], cards: list[Card]) -> str:
                 f"{pending['rating']}) or roll again on LEVEL {lower} OFFENSE.{deciding}")
     if phase == "dis_choice":
         rating = pending["rating"]
-        return (f"{attacker} rolled a (dis) move: risk DISQUALIFICATION {rating} (out {_on(rating)}) or roll "
+        return (f"{attacker} rolled a (dis) move: risk DISQUALIFICATION {rating} (out {on(rating)}) or roll "
                 f"again on LEVEL {lower} OFFENSE.{deciding}")
     if phase == "choice":
-        moves = "; ".join(f"{m['move']} {m['level']} works {_on(m['works_on'])}" for m in pending["moves"])
+        moves = "; ".join(f"{m['move']} {m['level']} works {on(m['works_on'])}" for m in pending["moves"])
         return f"Choice Situation {pending['choice']}: {moves}. A miss gives {defender} LEVEL 2 OFFENSE.{deciding}"
     if phase == "choice_roll":
         return f"{attacker} rolls two dice for the Choice Situation move."
@@ -187,14 +184,14 @@ def _moment(game: FilsingerGame, obs: dict[str, Any], cards: list[Card]) -> str:
         return f"{pending['wrestler']} rolls two dice on the {title} chart{rating}."
     if phase in ("dq_roll", "countout_roll"):
         what = "DISQUALIFICATION" if phase == "dq_roll" else "COUNT OUT"
-        return f"Two dice for {what} {pending['rating']}: out {_on(pending['rating'])}."
+        return f"Two dice for {what} {pending['rating']}: out {on(pending['rating'])}."
     if phase in ("pin_window", "pin_roll", "distract_roll"):
         pin = pending["pin"]
-        line = f"{pending['pinned']} is covered: {'CAGE' if game.cage else 'PIN'} {pin} (pinned {_on(pin)})."
+        line = f"{pending['pinned']} is covered: {'CAGE' if game.cage else 'PIN'} {pin} (pinned {on(pin)})."
         if phase == "pin_window":
             line += f" Roll the PIN, or try to stop the count.{deciding}"
         elif phase == "distract_roll":
-            line += f" The distraction works {_on(pending['distractor'])}."
+            line += f" The distraction works {on(pending['distractor'])}."
         return line
     if phase == "tag_target":
         return f"{defender} reaches for a partner (one at random)."

@@ -114,6 +114,9 @@ class PowerhousesPositions:
         for side, total in enumerate(model.takedown_totals):
             if total is not None:
                 check_range(total, 0, MAX_DICE + 1000, f"takedown_totals[{side}]")
+        if model.phase == "take-down" and roll.roller == 1 and model.takedown_totals[0] is None:
+            raise fail("takedown_totals[0]", "the second wrestler's take-down roll is compared with the first's total, "
+                                             "which is missing")
         over = model.phase == "over"
         if over != (roll.awaiting == "nothing"):
             raise fail("roll.awaiting", "is 'nothing' exactly when the phase is 'over'")

@@ -66,7 +66,7 @@ def option_values(state: State) -> list[tuple[str, list[float]]] | None:
         order = sorted(state.tied, key=lambda a: (-hit_probability(face_map, a), a))
         mine = [(PURSUE[a].name, _pursue_value(state, solver, a)) for a in order]
     else:
-        mine = [(STOP.name, _stop_value(state, solver)), (ROLL.name, _roll_value(state, solver))]
+        mine = [(STOP.name, _stop_value(state, solver)), (ROLL.name, _rolled_value(state, solver))]
     ranked = sorted(mine, key=lambda item: -item[1])  # stable: ties keep the expert's order
     if len(ranked) == 2 and ranked[0][0] == ROLL.name and ranked[0][1] <= ranked[1][1] + 1e-12:
         ranked.reverse()  # the solver rolls only when strictly better (ROLL_MARGIN)
@@ -115,13 +115,9 @@ def _stop_value(state: PowerhousesState, solver: MatchSolver) -> float:
     return _defense_total_value(state, solver, state.count)
 
 
-def _roll_value(state: PowerhousesState, solver: MatchSolver) -> float:
-    """The roller's value of rolling the unmatched dice once more, then playing on optimally."""
-    return _rolled_value(state, solver)
-
-
 def _rolled_value(state: PowerhousesState, solver: MatchSolver) -> float:
-    """Expected value over the hits of a throw of the free dice (the count and dice as they stand)."""
+    """The roller's value of rolling the unmatched dice once more, then playing on optimally: the
+    expected value over the hits of a throw of the free dice (the count and dice as they stand)."""
     me, count, free = state.roller, state.count, state.free
     dice = state.dice[me]
     attack = state.phase == ATTACK

@@ -15,7 +15,7 @@ import random
 import weakref
 from typing import TYPE_CHECKING, Any, cast
 
-from turnbuckle.agents.deadline import out_of_time
+from turnbuckle.agents.deadline import iterations
 from turnbuckle.agents.mcts import MCTSAgent, SearchNode
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
@@ -295,9 +295,7 @@ class SearchAgent(MCTSAgent):
         me = s.current_player()
         num_players = s.game.num_players()
         root = SearchNode(player=me, totals=[0.0] * num_players)
-        for i in range(self.simulations):
-            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
-                break
+        for _ in iterations(self.simulations):  # until a deadline set by the caller (``agents.deadline``)
             self._simulate(root, s.clone(), rng, num_players)
         # the best mean value (UCT's visit counts are too flat between close candidates),
         # the heuristic's one-ply score breaking near-ties

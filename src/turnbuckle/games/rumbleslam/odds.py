@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT, AttackDef
 from turnbuckle.games.rumbleslam.dice import DiceSet
+from turnbuckle.games.rumbleslam.models import Pool
 
 if TYPE_CHECKING:
     from turnbuckle.games.rumbleslam.rules import RumbleslamGame
@@ -65,14 +66,6 @@ def _pool(game: RumbleslamGame, index: int, stat: str, attack: AttackDef | None 
     return kinds, pool.bonus + passive
 
 
-def _written(kinds: tuple[str, ...], flat: int) -> str:
-    """A pool as the cards write it (``1S+1C+1``)."""
-    parts = [f"{kinds.count(k)}{k}" for k in ("G", "S", "C") if k in kinds]
-    if flat or not parts:
-        parts.append(str(flat))
-    return "+".join(parts).replace("+-", "-")
-
-
 def _percent(p: float) -> str:
     if 0 < p < 0.005:
         return "<1%"
@@ -98,15 +91,17 @@ def attack_odds(game: RumbleslamGame, action_name: str) -> str | None:
     attack = game.attacks[what[3]]
     kinds, flat = _pool(game, a, attack.stat, attack)
     mine = total_chances(kinds, flat, faces)
+    written = Pool(dice=kinds, bonus=flat).text()  # as the cards write it (``1S+1C+1``)
     if what[3] == A_LIFT and game.entrants[a].player == game.entrants[t].player:  # Lift a friend: GRP vs WEIGHT
         weight = game.entrants[t].profile.weight
         lifts = sum(p for total, p in mine if total >= weight)
-        return f"GRP {_written(kinds, flat)} against WEIGHT {weight}: lifts {_percent(lifts)} of the time."
+        return f"GRP {written} against WEIGHT {weight}: lifts {_percent(lifts)} of the time."
     said = []
     for stat in attack.defend:
-        theirs = _pool(game, t, stat)
-        win, beat, rev = contest(mine, total_chances(*theirs, faces))
-        said.append(f"against {stat.upper()} {_written(*theirs)}: succeeds {_percent(win)} (Beatdown "
+        their_kinds, their_flat = _pool(game, t, stat)
+        win, beat, rev = contest(mine, total_chances(their_kinds, their_flat, faces))
+        theirs = Pool(dice=their_kinds, bonus=their_flat).text()
+        said.append(f"against {stat.upper()} {theirs}: succeeds {_percent(win)} (Beatdown "
                     f"{_percent(beat)}, Reversal {_percent(rev)})")
     chooser = " (the defender chooses)" if len(said) > 1 else ""
-    return f"{attack.stat.upper()} {_written(kinds, flat)} " + "; ".join(said) + f"{chooser}, on the cards."
+    return f"{attack.stat.upper()} {written} " + "; ".join(said) + f"{chooser}, on the cards."

@@ -255,7 +255,7 @@ class SkirmishPositions:
                     raise fail(join("models", i), f"{profiles[i]} and {profiles[j]} stand on one spot "
                                                   f"(their bases overlap)")
         st.models = models
-        pend = m.pending.model_dump(exclude_unset=True)
+        pend = m.pending.model_dump(exclude_none=True)  # a state never holds None here: null is the key left out
         for key in ("model", "target", "mover", "facer", "face_only", "attacker_model"):
             if key in pend:
                 check_range(pend[key], 0, len(models) - 1, join("pending", key))

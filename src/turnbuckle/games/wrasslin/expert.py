@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 
-from turnbuckle.agents.deadline import out_of_time
+from turnbuckle.agents.deadline import iterations
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.wrasslin.heuristic import evaluate, score
@@ -154,9 +154,7 @@ class ExpertAgent:
             return ranked[0][1]
         k = len(ranked)
         diffs: list[list[float]] = [[] for _ in range(k)]
-        for i in range(self.worlds):
-            if i and out_of_time():  # a deadline set by the caller (``agents.deadline``)
-                break
+        for _ in iterations(self.worlds):  # until a deadline set by the caller (``agents.deadline``)
             world = self._world(state, me, rng)
             seed = rng.getrandbits(32)
             values = []

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from pydantic import Field
 
 from turnbuckle.engine.actions import Action
-from turnbuckle.engine.position import Strict, check_seat, check_unique, fail, index_of, join, parse
+from turnbuckle.engine.position import Strict, check_count, check_seat, check_unique, fail, index_of, join, parse
 from turnbuckle.games.wrasslin.cards import MAX_SPECIALTIES
 from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN, E_HOLD, Entry
 from turnbuckle.games.wrasslin.matchtypes import POSITION_NAMES
@@ -291,7 +291,7 @@ class _Reader:
         if m.phase not in PHASES:
             raise fail(at("phase"), f"unknown phase {m.phase!r:.40} (phases: {', '.join(PHASES)})")
         for key, items in (("seats", m.seats), ("secrets", m.secrets)):
-            if len(items) != n:
+            if len(items) != n:  # not check_count: tests/engine asserts this wording
                 raise fail(at(key), f"{len(items)} entries for a match of {n} seats")
         seat(m.turn, "turn")
 
@@ -393,8 +393,8 @@ class _Reader:
         st.stay_pending = m.stay_pending
         st.dt_lock = seat(m.double_team_lock, "double_team_lock", none=-1)
         st.last_outcome = m.last_outcome
-        if m.result is not None and len(m.result) != n:
-            raise fail(at("result"), f"{len(m.result)} returns for a match of {n} seats")
+        if m.result is not None:
+            check_count(m.result, n, at("result"))
         st.result = None if m.result is None else list(m.result)
         st.end_reason = m.end_reason
         st.out_order = list(m.out_order)
