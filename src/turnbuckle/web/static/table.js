@@ -542,7 +542,10 @@
         method: "POST", body: { action: name, expect: expect },
       });
       revealed = seat;
-      render(view);
+      // At a shared screen the answer is the mover's view; when another of this screen's seats moves
+      // next, draw that seat's view instead (the answer must not replace it if the stream drew it first).
+      if (view.to_move !== null && view.to_move !== seat && mySeats.includes(view.to_move)) refresh();
+      else render(view);
     } catch (err) {
       $("action-error").textContent = err.message;
       refresh();
