@@ -80,22 +80,24 @@ def labels(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> d
 
 
 def card_face(game: WrasslinGame, name: str) -> dict[str, str]:
-    """What a card shows: its colour, its kind and damage, what it needs, and its effect line."""
+    """What a card shows: its colour, Initiative Number (5.3), kind and damage, what it needs, and its
+    effect line."""
     from turnbuckle.games.wrasslin.describe import CARD_EFFECTS, HOLD_KINDS, hold_effect
 
     index = _card_index(game).get(name)
     card = game.cards[index] if index is not None else None
     if card is None:
-        return {"colour": "black", "kind": "", "needs": "", "effect": ""}
+        return {"colour": "black", "initiative": "", "kind": "", "needs": "", "effect": ""}
     if card.hold is not None:
         spec = card.hold
         effect = hold_effect(spec).split(";")[0]
         needs = spec.req.describe()
-        return {"colour": card.color, "kind": HOLD_KINDS.get(card.category, "Hold"),
+        return {"colour": card.color, "initiative": str(card.initiative), "kind": HOLD_KINDS.get(card.category, "Hold"),
                 "needs": "" if needs == "none" else f"needs {needs}", "effect": effect,
                 "damage": str(card.damage_label)}
     effect = CARD_EFFECTS.get(card.name, card.category)
-    return {"colour": card.color, "kind": card.category, "needs": "", "effect": effect.split(" (")[0]}
+    return {"colour": card.color, "initiative": str(card.initiative), "kind": card.category, "needs": "",
+            "effect": effect.split(" (")[0]}
 
 
 def event_pieces(game: WrasslinGame, event: Event) -> list[Piece]:
