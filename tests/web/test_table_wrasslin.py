@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 import turnbuckle
-from support.browser import Server, create, needs_chromium, your_move
+from support.browser import MAX_BUTTONS, Server, create, needs_chromium, visible_buttons, your_move
 from turnbuckle.games.wrasslin.table import card_face
 
 pytestmark = needs_chromium
@@ -84,3 +84,37 @@ def test_the_initiative_call_shows_the_numbers_on_the_table(server: Server, page
     check_cards(live.game, cards)
     called = {c["label"].split(",")[0] for c in cards}
     assert called == set(live.state.observation(0)["hand"])
+
+
+def test_the_wild_cards_choice_is_offered_by_kind_never_forty_buttons_at_once(server: Server, page: Any) -> None:
+    # 11.2: a Wild Card becomes any card you could play: here some forty Holds and other cards
+    created = create(server, {"game": "wrasslin", "seats": ["human", "invite"], "seed": 5, "delay": 0})
+    live = server.service.get(created["id"])
+    for _ in range(200):  # both seats play their first move that keeps the Wild Card, until it can be played
+        state = live.state
+        assert not state.is_terminal(), "the Wild Card never came into play"
+        names = [a.name for a in state.legal_actions()]
+        if state.current_player() == 0 and sum(n.startswith("play Wild Card as ") for n in names) > MAX_BUTTONS:
+            break
+        keep = [n for n in names if "Wild Card" not in n and n != "concede"]
+        server.service.act(live, state.current_player(), keep[0])
+    else:
+        raise AssertionError("no moment with the Wild Card's long choice")
+    page.goto(created["table_url"])
+    your_move(page)
+    wild = next(i for i, c in enumerate(live.game.cards) if c.name == "Wild Card")
+    page.locator(f"#picture .pickable[data-pick='cd:{wild}']").dispatch_event("click")
+    page.wait_for_selector("#pick-menu button")
+    assert visible_buttons(page) <= MAX_BUTTONS, f"{visible_buttons(page)} buttons at once"
+    kinds = page.locator("#pick-menu button[data-group]").evaluate_all("els => els.map(e => e.dataset.group)")
+    assert "Agility Hold" in kinds and "gray Strength Hold" in kinds
+    page.locator("#pick-menu button[data-group='Agility Hold']").click()
+    page.wait_for_selector("#pick-menu button[data-action^='play Wild Card as ']")
+    assert visible_buttons(page) <= MAX_BUTTONS
+    offered = page.locator("#pick-menu button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    agility = {c.name for c in live.game.cards if c.category == "agility"}
+    assert offered and all(n.removeprefix("play Wild Card as ") in agility for n in offered), offered
+    before = len(live.state.history)
+    page.locator("#pick-menu button[data-action]").first.click()
+    page.wait_for_function(f"document.getElementById('picture').dataset.actions > {before}")
+    assert live.state.history[before].name == offered[0]

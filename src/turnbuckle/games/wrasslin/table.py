@@ -57,7 +57,7 @@ def picks(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> li
     for action in actions:
         card = card_of(game, action)
         if card is not None and card in hand:
-            found.append(Pick(action, (card_pick(game, card),)))
+            found.append(Pick(action, (card_pick(game, card),), _wild_group(game, action)))
             continue
         move = game.actions.by_name(action)
         if move is not None and move not in game.actions.chance and game.decode[move.id][0] == "target":
@@ -65,6 +65,15 @@ def picks(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> li
     errors = obs.get("errors") or {}
     found.sort(key=lambda p: p.action in errors)  # a card's menu lists its 11.5 errors after its legal uses
     return found
+
+
+def _wild_group(game: WrasslinGame, action: str) -> str:
+    """The kind of card a Wild Card move makes it ("Agility Hold", "reaction"): its menu's heading
+    (11.2: it can be any card you could play, some forty of them)."""
+    _, sep, name = action.partition(" Wild Card as ")
+    if not sep or name not in _card_index(game):
+        return ""
+    return card_face(game, name)["kind"]
 
 
 def labels(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:

@@ -229,23 +229,50 @@
     return !$("pick-menu").hidden;
   }
 
-  function openMenu(anchor, picks) {
+  // A long menu (a Wild Card can be any of some forty cards) offers the picks' groups first, each a
+  // button that opens its own moves: never dozens of buttons at once.
+  const MENU_FLAT = 12;
+
+  function menuButton(text, detail) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = text;
+    if (detail) {
+      const small = document.createElement("small");
+      small.textContent = detail;
+      button.appendChild(small);
+    }
+    return button;
+  }
+
+  function openMenu(anchor, picks, group) {
     const menu = $("pick-menu");
     menu.innerHTML = "";
     const title = document.createElement("p");
     title.className = "pick-menu-title";
-    title.textContent = anchor.getAttribute("aria-label") || "Choose";
+    title.textContent = (anchor.getAttribute("aria-label") || "Choose") + (group ? ": " + group : "");
     menu.appendChild(title);
-    picks.forEach((p) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.action = p.action;
-      button.textContent = p.action;
-      if (p.label) {
-        const small = document.createElement("small");
-        small.textContent = p.label;
-        button.appendChild(small);
+    const grouped = !group && picks.length > MENU_FLAT && picks.some((p) => p.group);
+    const shown = group ? picks.filter((p) => p.group === group) : grouped ? picks.filter((p) => !p.group) : picks;
+    if (group) {
+      const back = menuButton("\u2039 Back to every kind");
+      back.className = "cancel";
+      back.addEventListener("click", () => openMenu(anchor, picks));
+      menu.appendChild(back);
+    }
+    if (grouped) {
+      const counts = new Map();
+      for (const p of picks) if (p.group) counts.set(p.group, (counts.get(p.group) || 0) + 1);
+      for (const [name, count] of counts) {
+        const button = menuButton(name, count + (count === 1 ? " choice" : " choices"));
+        button.dataset.group = name;
+        button.addEventListener("click", () => openMenu(anchor, picks, name));
+        menu.appendChild(button);
       }
+    }
+    shown.forEach((p) => {
+      const button = menuButton(p.action, p.label);
+      button.dataset.action = p.action;
       button.addEventListener("click", () => {
         closeMenu();
         $("picture").dataset.busy = "1";
