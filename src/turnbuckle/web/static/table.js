@@ -598,7 +598,7 @@
       feed.appendChild(li);
     }
     while (feed.children.length > 300) feed.removeChild(feed.firstChild);
-    feed.scrollTop = feed.scrollHeight;
+    turnbuckle.scrollToNewest(feed);
   }
 
   // -- the move log's dice and cards (event "pieces") ---------------------------------------------
