@@ -193,16 +193,6 @@ PANEL = 230.0
 """Width of the gauges beside the ring (AP pools, bids, END)."""
 
 
-def _arrow_points(x: float, y: float, angle: float, radius: float) -> str:
-    """A small arrowhead ``radius`` pixels from (x, y), pointing away at ``angle`` (degrees CCW from east)."""
-    t = math.radians(angle)
-    ux, uy = math.cos(t), -math.sin(t)  # screen y points down
-    tip = (x + ux * (radius + 13), y + uy * (radius + 13))
-    left = (x + ux * radius - uy * 7, y + uy * radius + ux * 7)
-    right = (x + ux * radius + uy * 7, y + uy * radius - ux * 7)
-    return " ".join(f"{px_:.1f},{py_:.1f}" for px_, py_ in (tip, left, right))
-
-
 def _gauge(x: float, y: float, width: float, value: float, most: float, colour: str, label: str) -> str:
     filled = 0.0 if most <= 0 else max(0.0, min(1.0, value / most)) * width
     return (f'<g class="gauge"><title>{escape(label)}</title>'
@@ -257,7 +247,8 @@ LEGEND_MARKS: dict[str, tuple[str, str]] = {
     "targets": ('<circle r="4" fill="#1e8449" stroke="#fff"/>', "a place to move to (click)"),
     "named-targets": ('<circle r="6" fill="#8e44ad" stroke="#fff"/>', "stay / to a rope / next to a wrestler (click)"),
     "facing-dial": ('<circle r="7" fill="#34495e" fill-opacity="0.25" stroke="#34495e"/>'
-                    '<polygon points="7,0 -3,-5 -3,5" fill="#34495e"/>', "turn to face that way (click)"),
+                    '<polygon points="6,0 0,-4 0,-1.5 -6,-1.5 -6,1.5 0,1.5 0,4" fill="#34495e"/>',
+                    "turn to face that way (click)"),
     "rope-sides": ('<rect x="-7" y="-4" width="14" height="8" fill="#f1c40f" fill-opacity="0.6"/>',
                    "a rope to bounce off (click)"),
 }
@@ -270,7 +261,7 @@ def _legend(y: float, width: float, marks: list[str]) -> tuple[list[str], float]
     x, row = PAD, 0
     for mark in marks:
         swatch, text = LEGEND_MARKS[mark]
-        step = 24 + 6.2 * len(text)
+        step = 26 + 5.6 * len(text)
         if x + step > width - 6 and x > PAD:
             x, row = PAD, row + 1
         top = y + 16 * row
@@ -320,7 +311,7 @@ def _facing_dial(observation: dict[str, Any], actions: Sequence[str], mover: int
         out.append(f'<g {pick_attrs(pick_id("fc", key), label)}><title>{escape(label)}</title>'
                    f'<circle class="hit" cx="{x:g}" cy="{y:g}" r="{DIAL_HIT:g}" fill="{colour}" fill-opacity="0.25" '
                    f'stroke="{colour}" stroke-width="1"/>'
-                   f'<polygon points="{_arrow_points(x - math.cos(t) * 9, y + math.sin(t) * 9, angle, 0)}" '
+                   f'<polygon points="{DIAL_ARROW}" transform="translate({x:.1f},{y:.1f}) rotate({-angle:g})" '
                    f'fill="{colour}" pointer-events="none"/></g>')
     out.append("</g>")
     return out
@@ -330,6 +321,8 @@ DIAL = 78.0
 """The facing dial's inner radius (pixels): sixteen discs of ``DIAL_HIT`` fit round it without touching."""
 DIAL_HIT = 15.0
 """A facing disc's radius: 30 picture pixels, 25 or more on a desktop screen."""
+DIAL_ARROW = "-9,-2.5 1,-2.5 1,-7 10,0 1,7 1,2.5 -9,2.5"
+"""An arrow pointing east (shaft and head), turned to each facing on its disc."""
 
 
 def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
