@@ -275,7 +275,8 @@ def _facing_dial(observation: dict[str, Any], actions: Sequence[str], mover: int
                  r: float, bounds: tuple[float, float]) -> list[str]:
     """The facings offered, as arrows to click on a dial around the mover: each a disc big enough to hit
     (24 px and more on a desktop screen), the compass points on one ring and the facings straight at
-    a wrestler (in that wrestler's colour) on a ring outside it. The dial stays inside the picture."""
+    a wrestler (in that wrestler's colour) on rings outside it, none over another. The dial stays
+    inside the picture."""
     from turnbuckle.engine.picks import pick_attrs, pick_id
     from turnbuckle.games.skirmish.table import facing_angle
 
@@ -289,8 +290,19 @@ def _facing_dial(observation: dict[str, Any], actions: Sequence[str], mover: int
     if not offered:
         return []
     inner = max(DIAL, r + DIAL_HIT + 6)
-    outer = inner + 2 * DIAL_HIT + 4
-    reach = (outer if any(not key[0].isalpha() or key.startswith("P") for key, _ in offered) else inner) + DIAL_HIT
+    step = 2 * DIAL_HIT + 4
+    rings: dict[str, float] = {}  # each facing's distance from the centre of the dial
+    placed: list[tuple[float, float]] = []  # (angle, ring) of the facings at a wrestler so far
+    for key, angle in sorted(offered, key=lambda item: item[1]):
+        if not (key.startswith("P") and key[1:].isdigit()):
+            rings[key] = inner
+            continue
+        ring = inner + step  # outside the compass points; further out when another is in the way
+        while any(abs((angle - a + 180) % 360 - 180) < 24 and abs(ring - at) < 1 for a, at in placed):
+            ring += step
+        placed.append((angle, ring))
+        rings[key] = ring
+    reach = max(rings.values()) + DIAL_HIT
     cx = min(max(centre[0], reach), bounds[0] - reach)
     cy = min(max(centre[1], reach), bounds[1] - reach)
     out = ['<g class="facing-dial">',
@@ -302,7 +314,7 @@ def _facing_dial(observation: dict[str, Any], actions: Sequence[str], mover: int
     models = observation["models"]
     for key, angle in offered:
         at_model = key.startswith("P") and key[1:].isdigit()
-        radius = outer if at_model else inner
+        radius = rings[key]
         t = math.radians(angle)
         x, y = cx + math.cos(t) * radius, cy - math.sin(t) * radius
         colour = COLOURS[int(key[1:]) % len(COLOURS)] if at_model else "#34495e"
