@@ -101,7 +101,8 @@ def your_move(page: Any) -> None:
 
 
 def visible_buttons(page: Any) -> int:
-    return int(page.locator("#actions button:visible").count())
+    """The buttons on screen to act with: under the picture, and in a menu open beside a part of it."""
+    return int(page.locator("#actions button:visible, #pick-menu button:visible").count())
 
 
 def play_by_picture(page: Any, live: Any, seat: int, rng: random.Random, *, avoid: tuple[str, ...] = ("concede",),
@@ -133,10 +134,14 @@ SENDING = ("!!document.getElementById('picture').dataset.busy"
 
 
 def _click_something(page: Any, rng: random.Random, avoid: tuple[str, ...], prefer_picks: float) -> None:
-    menu = page.locator("#pick-menu:visible button[data-action]")
+    menu = page.locator("#pick-menu:visible button[data-action], #pick-menu:visible button[data-group]")
     if menu.count():
-        names = [n for n in menu.evaluate_all("els => els.map(e => e.dataset.action)") if not n.startswith(avoid)]
-        if names:
+        names = [n for n in menu.evaluate_all("els => els.map(e => e.dataset.action || '')") if n]
+        names = [n for n in names if not n.startswith(avoid)]
+        groups = page.locator("#pick-menu button[data-group]").evaluate_all("els => els.map(e => e.dataset.group)")
+        if groups and (not names or rng.random() < 0.5):  # a long menu's groups (a Wild Card's kinds of card)
+            page.locator(f"#pick-menu button[data-group={_quoted(rng.choice(groups))}]").click(timeout=2000)
+        elif names:
             page.locator(f"#pick-menu button[data-action={_quoted(rng.choice(names))}]").click(timeout=2000)
         else:
             page.keyboard.press("Escape")

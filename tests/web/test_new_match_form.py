@@ -130,6 +130,7 @@ def test_invite_link_is_shown_whole_copied_and_replaced(server: Server, browser:
         page.wait_for_selector("#invite-list button:has-text('Copied')")
         assert page.evaluate("navigator.clipboard.readText()") == first
         page.click("#invite-list button:has-text('New link')")
+        page.click("#invite-list button:has-text('Replace the link')")  # a copied link: asked first
         page.wait_for_function("u => document.querySelector('#invite-list textarea').value !== u", arg=first)
         second = link.input_value()
         token = first.split("#t=")[1]

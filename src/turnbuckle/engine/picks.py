@@ -26,10 +26,13 @@ PICK_ID = re.compile(r"[a-z][a-z0-9]*:[A-Za-z0-9_.,+\-]{1,40}")
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """How one legal action is chosen on the table: the ids of the parts clicked, in order."""
+    """How one legal action is chosen on the table: the ids of the parts clicked, in order.
+    ``group``: where a part opens a long menu (a Wild Card can be any Hold), the heading the page files
+    this action under, so the menu first offers the groups and never dozens of buttons at once."""
 
     action: str
     path: tuple[str, ...]
+    group: str = ""
 
     def __post_init__(self) -> None:
         if not self.path:
@@ -92,8 +95,9 @@ def unpicked(actions: Sequence[str], picks: Iterable[Pick]) -> list[str]:
 
 
 def pick_message(picks: Iterable[Pick], labels: dict[str, str | None]) -> list[dict[str, Any]]:
-    """The JSON the page gets: one ``{"action", "path", "label"}`` per placed action."""
-    return [{"action": p.action, "path": list(p.path), "label": labels.get(p.action)} for p in picks]
+    """The JSON the page gets: one ``{"action", "path", "label"}`` per placed action (and its ``group``)."""
+    return [{"action": p.action, "path": list(p.path), "label": labels.get(p.action)}
+            | ({"group": p.group} if p.group else {}) for p in picks]
 
 
 DATA_PICK = re.compile(r'data-pick="([^"]+)"')

@@ -24,7 +24,7 @@ from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.engine.replay import Replay
 from turnbuckle.engine.shapes import event_message
 from turnbuckle.web.errors import BadRequest, Forbidden, NotFound
-from turnbuckle.web.grants import PEOPLE, Grant, token_of
+from turnbuckle.web.grants import PEOPLE, Grant, invited_seats, token_of
 from turnbuckle.web.limits import ClientRates
 from turnbuckle.web.livematch import LiveMatch
 from turnbuckle.web.replays import ReplaySession, ReplayStore, parse_replay
@@ -230,6 +230,7 @@ def match_meta(match: LiveMatch, seats: frozenset[int] = frozenset(), owner: boo
             for p, spec in enumerate(record.seats)
         ],
         "watch": match.watch,
+        "invited": invited_seats(record.tokens),
         "paused": record.paused,
         "delay": record.delay,
         "version": match.version,

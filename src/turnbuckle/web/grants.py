@@ -143,6 +143,19 @@ def invite_links(grants: Grants, owner_token: str, match_id: str) -> list[Invite
     return sorted(links, key=lambda link: link.seat)
 
 
+def invited_seats(grants: Grants) -> list[dict[str, Any]]:
+    """Every invited seat and whether its guest has opened the link (public: no token in it), so the
+    owner's page can tell at once when the guest arrives."""
+    seats = []
+    for stored in grants.values():
+        invite = stored.get("invite")
+        if stored.get("owner") or len(stored.get("seats", [])) != 1 or invite is None:
+            continue
+        opened = not isinstance(invite, dict) or bool(invite.get("opened"))
+        seats.append({"seat": int(stored["seats"][0]), "opened": opened})
+    return sorted(seats, key=lambda s: s["seat"])
+
+
 def regenerate(grants: Grants, owner_token: str, match_id: str, seat: int) -> str | None:
     """A new invite token for ``seat``, revoking the old one; ``None`` when the guest has opened
     the seat already (then nobody may replace them)."""
@@ -193,5 +206,5 @@ def _unseal(sealed: str, owner_token: str, match_id: str, seat: int) -> str | No
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-__all__ = ["NOBODY", "PEOPLE", "Grant", "Grants", "InviteLink", "find", "invite_links", "issue", "mark_opened",
-           "new_token", "regenerate", "token_hash", "token_of"]
+__all__ = ["NOBODY", "PEOPLE", "Grant", "Grants", "InviteLink", "find", "invite_links", "invited_seats", "issue",
+           "mark_opened", "new_token", "regenerate", "token_hash", "token_of"]

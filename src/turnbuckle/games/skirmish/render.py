@@ -186,19 +186,11 @@ def table_picks(observation: dict[str, Any], actions: Sequence[str]) -> list[Pic
 
 SCALE = 20.0
 """Pixels per inch in the browser's picture."""
+RANGE_PHASES = ("destination", "whip route")
+"""The decisions before a move ends: the move's range is drawn only then."""
 PAD = 30.0
 PANEL = 230.0
 """Width of the gauges beside the ring (AP pools, bids, END)."""
-
-
-def _arrow_points(x: float, y: float, angle: float, radius: float) -> str:
-    """A small arrowhead ``radius`` pixels from (x, y), pointing away at ``angle`` (degrees CCW from east)."""
-    t = math.radians(angle)
-    ux, uy = math.cos(t), -math.sin(t)  # screen y points down
-    tip = (x + ux * (radius + 13), y + uy * (radius + 13))
-    left = (x + ux * radius - uy * 7, y + uy * radius + ux * 7)
-    right = (x + ux * radius + uy * 7, y + uy * radius - ux * 7)
-    return " ".join(f"{px_:.1f},{py_:.1f}" for px_, py_ in (tip, left, right))
 
 
 def _gauge(x: float, y: float, width: float, value: float, most: float, colour: str, label: str) -> str:
@@ -240,22 +232,109 @@ def _panel(observation: dict[str, Any], x0: float) -> list[str]:
     return out
 
 
-def _legend(y: float) -> list[str]:
-    """What the ring's marks mean."""
-    items = [
-        '<path d="M 6 0 A 6 6 0 0 0 -6 0 Z" fill="#2471a3" fill-opacity="0.35"/>', "front arc (the half ahead)",
-        '<circle r="6" fill="none" stroke="#2471a3" stroke-dasharray="3 2"/>', "2-inch reach",
-        '<line x1="0" y1="0" x2="9" y2="0" stroke="#000" stroke-width="3"/>', "facing",
-        '<circle r="6" fill="#27ae60" fill-opacity="0.3" stroke="#27ae60" stroke-dasharray="3 2"/>', "move range",
-        '<circle r="4" fill="#1e8449" stroke="#fff"/>', "a place to move to",
-    ]
+LEGEND_MARKS: dict[str, tuple[str, str]] = {
+    "model": ('<circle r="6" fill="#c0392b" stroke="#000" stroke-width="1.5"/>', "wrestler (letter; colour: player)"),
+    "staggered": ('<circle r="6" fill="#c0392b" stroke="#f39c12" stroke-width="3"/>', "staggered"),
+    "front-arc": ('<path d="M 6 0 A 6 6 0 0 0 -6 0 Z" fill="#2471a3" fill-opacity="0.35"/>',
+                  "front arc (the half ahead)"),
+    "reach": ('<circle r="6" fill="none" stroke="#2471a3" stroke-dasharray="3 2"/>', "2-inch reach"),
+    "facing": ('<line x1="0" y1="0" x2="9" y2="0" stroke="#000" stroke-width="3"/>', "facing"),
+    "corner": ('<circle r="6" fill="#555"/>', "corner post"),
+    "rope": ('<rect x="-6" y="-5" width="12" height="10" fill="none" stroke="#e74c3c" stroke-width="2"/>',
+             "electrified ropes"),
+    "destinations": ('<circle r="6" fill="#27ae60" fill-opacity="0.3" stroke="#27ae60" stroke-dasharray="3 2"/>',
+                     "move range"),
+    "targets": ('<circle r="4" fill="#1e8449" stroke="#fff"/>', "a place to move to (click)"),
+    "named-targets": ('<circle r="6" fill="#8e44ad" stroke="#fff"/>', "stay / to a rope / next to a wrestler (click)"),
+    "facing-dial": ('<circle r="7" fill="#34495e" fill-opacity="0.25" stroke="#34495e"/>'
+                    '<polygon points="6,0 0,-4 0,-1.5 -6,-1.5 -6,1.5 0,1.5 0,4" fill="#34495e"/>',
+                    "turn to face that way (click)"),
+    "rope-sides": ('<rect x="-7" y="-4" width="14" height="8" fill="#f1c40f" fill-opacity="0.6"/>',
+                   "a rope to bounce off (click)"),
+}
+"""Every kind of mark the picture draws (by the class it is drawn with), as the legend shows it."""
+
+
+def _legend(y: float, width: float, marks: list[str]) -> tuple[list[str], float]:
+    """What the ring's marks now on it mean, in rows across the picture; returns the rows' height."""
     out = []
-    x = PAD
-    for i in range(0, len(items), 2):
-        out.append(f'<g transform="translate({x + 6:g},{y:g})">{items[i]}</g>'
-                   f'<text x="{x + 16:g}" y="{y + 4:g}" font-size="11" fill="#ddd">{items[i + 1]}</text>')
-        x += 22 + 6.2 * len(items[i + 1])
+    x, row = PAD, 0
+    for mark in marks:
+        swatch, text = LEGEND_MARKS[mark]
+        step = 26 + 5.6 * len(text)
+        if x + step > width - 6 and x > PAD:
+            x, row = PAD, row + 1
+        top = y + 16 * row
+        out.append(f'<g class="legend-item" data-legend="{mark}"><g transform="translate({x + 6:g},{top:g})">{swatch}'
+                   f'</g><text x="{x + 16:g}" y="{top + 4:g}" font-size="11" fill="#ddd">{escape(text)}</text></g>')
+        x += step
+    return out, 16 * (row + 1)
+
+
+def _facing_dial(observation: dict[str, Any], actions: Sequence[str], mover: int, centre: tuple[float, float],
+                 r: float, bounds: tuple[float, float]) -> list[str]:
+    """The facings offered, as arrows to click on a dial around the mover: each a disc big enough to hit
+    (24 px and more on a desktop screen), the compass points on one ring and the facings straight at
+    a wrestler (in that wrestler's colour) on rings outside it, none over another. The dial stays
+    inside the picture."""
+    from turnbuckle.engine.picks import pick_attrs, pick_id
+    from turnbuckle.games.skirmish.table import facing_angle
+
+    offered = []
+    for action in actions:
+        words = action.split()
+        if words[0] == "face" and len(words) == 2:
+            angle = facing_angle(words[1], observation, mover)
+            if angle is not None:
+                offered.append((words[1], angle))
+    if not offered:
+        return []
+    inner = max(DIAL, r + DIAL_HIT + 6)
+    step = 2 * DIAL_HIT + 4
+    rings: dict[str, float] = {}  # each facing's distance from the centre of the dial
+    placed: list[tuple[float, float]] = []  # (angle, ring) of the facings at a wrestler so far
+    for key, angle in sorted(offered, key=lambda item: item[1]):
+        if not (key.startswith("P") and key[1:].isdigit()):
+            rings[key] = inner
+            continue
+        ring = inner + step  # outside the compass points; further out when another is in the way
+        while any(abs((angle - a + 180) % 360 - 180) < 24 and abs(ring - at) < 1 for a, at in placed):
+            ring += step
+        placed.append((angle, ring))
+        rings[key] = ring
+    reach = max(rings.values()) + DIAL_HIT
+    cx = min(max(centre[0], reach), bounds[0] - reach)
+    cy = min(max(centre[1], reach), bounds[1] - reach)
+    out = ['<g class="facing-dial">',
+           f'<circle cx="{cx:g}" cy="{cy:g}" r="{inner:g}" fill="none" stroke="#34495e" stroke-opacity="0.4" '
+           'stroke-width="1" pointer-events="none"/>']
+    if (cx, cy) != centre:  # pushed in from the edge: a line from the wrestler to its dial
+        out.append(f'<line x1="{centre[0]:g}" y1="{centre[1]:g}" x2="{cx:g}" y2="{cy:g}" stroke="#34495e" '
+                   'stroke-dasharray="4 3" pointer-events="none"/>')
+    models = observation["models"]
+    for key, angle in offered:
+        at_model = key.startswith("P") and key[1:].isdigit()
+        radius = rings[key]
+        t = math.radians(angle)
+        x, y = cx + math.cos(t) * radius, cy - math.sin(t) * radius
+        colour = COLOURS[int(key[1:]) % len(COLOURS)] if at_model else "#34495e"
+        label = f"Face {key}" if not at_model else f"Face {key}: straight at " + next(
+            (m["name"] for m in models if m["player"] == int(key[1:]) and m["in_ring"]), key)
+        out.append(f'<g {pick_attrs(pick_id("fc", key), label)}><title>{escape(label)}</title>'
+                   f'<circle class="hit" cx="{x:g}" cy="{y:g}" r="{DIAL_HIT:g}" fill="{colour}" fill-opacity="0.25" '
+                   f'stroke="{colour}" stroke-width="1"/>'
+                   f'<polygon points="{DIAL_ARROW}" transform="translate({x:.1f},{y:.1f}) rotate({-angle:g})" '
+                   f'fill="{colour}" pointer-events="none"/></g>')
+    out.append("</g>")
     return out
+
+
+DIAL = 78.0
+"""The facing dial's inner radius (pixels): sixteen discs of ``DIAL_HIT`` fit round it without touching."""
+DIAL_HIT = 15.0
+"""A facing disc's radius: 30 picture pixels, 25 or more on a desktop screen."""
+DIAL_ARROW = "-9,-2.5 1,-2.5 1,-7 10,0 1,7 1,2.5 -9,2.5"
+"""An arrow pointing east (shaft and head), turned to each facing on its disc."""
 
 
 def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
@@ -264,14 +343,28 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     destination points (the ring snaps a click to the nearest), facing arrows, the models a maneuver
     can be aimed at, corners and rope sides (``table.picks``)."""
     from turnbuckle.engine.picks import pick_attrs, pick_id
-    from turnbuckle.games.skirmish.table import facing_angle, mover_of, point_id
+    from turnbuckle.games.skirmish.clicks import click_prompt
+    from turnbuckle.games.skirmish.table import mover_of, point_id
 
     ring = RING * SCALE
     size = ring + 2 * PAD
     width = size + PANEL
-    prompt = observation.get("prompt")
+    prompt = click_prompt(observation)
     now = textwrap.wrap(f"Now: {prompt}", 120) if prompt else []
-    height = size + 22 + 16 * len(now) + (6 if now else 0)
+    pend = observation.get("pending") or {}
+    models = observation["models"]
+    found, named, offered = _placed(observation, actions)
+    mover = mover_of(observation)
+    facings = any(a.startswith("face ") for a in actions) and mover is not None and models[mover]["in_ring"]
+    ranged = "limit" in pend and "mover" in pend and observation.get("phase") in RANGE_PHASES
+    marks = [mark for mark, shown in (
+        ("model", True), ("staggered", any(m["staggered"] and m["in_ring"] for m in models)), ("front-arc", True),
+        ("reach", True), ("facing", True), ("corner", True), ("rope", True), ("destinations", ranged),
+        ("targets", any(not d.named for d in found)), ("named-targets", any(d.named for d in found)),
+        ("facing-dial", facings), ("rope-sides", any(p.path[0].startswith("rp:") for p in offered)),
+    ) if shown]
+    legend, legend_h = _legend(size + 8, width, marks)
+    height = size + 6 + legend_h + 16 * len(now) + (6 if now else 0)
 
     def px(x: float) -> float:
         return PAD + x * SCALE
@@ -279,7 +372,6 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     def py(y: float) -> float:
         return PAD + (RING - y) * SCALE
 
-    found, named, offered = _placed(observation, actions)
     wanted = {part for p in offered for part in p.path}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
            f'height="{height:g}" font-family="sans-serif">',
@@ -291,20 +383,20 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
         side = ring - 2 * offset
         out.append(f'<rect class="rope" x="{PAD + offset}" y="{PAD + offset}" width="{side:g}" height="{side:g}" '
                    f'fill="none" stroke="{rope}" stroke-width="2" pointer-events="none"/>')
+    out.append('<g class="rope-sides">')
     for rope_side, (x, y, w, h) in {"N": (PAD, PAD - 16, ring, 14), "S": (PAD, PAD + ring + 2, ring, 14),
                                     "W": (PAD - 16, PAD, 14, ring), "E": (PAD + ring + 2, PAD, 14, ring)}.items():
         pid = pick_id("rp", rope_side)
         if pid in wanted:
             out.append(f'<rect {pick_attrs(pid, f"the {rope_side} rope", hit=True)} x="{x:g}" y="{y:g}" '
                        f'width="{w:g}" height="{h:g}" fill="#f1c40f" fill-opacity="0.35"/>')
+    out.append("</g>")
     for name, (cx, cy) in {"SW": (0, 0), "SE": (RING, 0), "NW": (0, RING), "NE": (RING, RING)}.items():
         out.append(f'<g {pick_attrs(pick_id("cr", name), f"the {name} corner")}>'
                    f'<circle class="corner hit" cx="{px(cx):g}" cy="{py(cy):g}" r="10" fill="#555"/>'
                    f'<text x="{px(cx):g}" y="{py(cy) + 4:g}" font-size="9" fill="#fff" text-anchor="middle" '
                    f'pointer-events="none">{name}</text></g>')
-    pend = observation.get("pending") or {}
-    models = observation["models"]
-    if "limit" in pend and "mover" in pend:
+    if ranged:  # the move's range, until the wrestler has moved
         mover = models[pend["mover"]]
         out.append(f'<circle class="destinations" cx="{px(mover["x"]):g}" cy="{py(mover["y"]):g}" '
                    f'r="{pend["limit"] * SCALE:g}" fill="#27ae60" fill-opacity="0.12" stroke="#27ae60" '
@@ -327,7 +419,8 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                    'pointer-events="none"/>')
         label = f"{m['name']} (P{m['player']}), END {m['end']}"
         out.append(f'<g {pick_attrs(pick_id("pl", m["player"]), label)}>'
-                   f'<circle class="model hit" data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
+                   f'<circle class="model hit{" staggered" if m["staggered"] else ""}" '
+                   f'data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
                    f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
                    f'stroke-width="{2 if not m["staggered"] else 4}"/>'
                    f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '
@@ -342,20 +435,10 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
         names.append(f'<text x="{lx:g}" y="{ly:g}" font-size="11" text-anchor="middle" fill="#111" '
                      f'stroke="#fff" stroke-width="3" paint-order="stroke" pointer-events="none">'
                      f'{escape(text)}</text>')
-    mover = mover_of(observation)
-    if mover is not None and models[mover]["in_ring"]:
+    if facings and mover is not None:
         m = models[mover]
-        x, y, r = px(m["x"]), py(m["y"]), m["base"] / 2 * SCALE
-        for action in actions:
-            words = action.split()
-            if words[0] != "face" or len(words) != 2:
-                continue
-            angle = facing_angle(words[1], observation, mover)
-            if angle is None:
-                continue
-            out.append(f'<polygon {pick_attrs(pick_id("fc", words[1]), f"Face {words[1]}", hit=True)} '
-                       f'points="{_arrow_points(x, y, angle, r + 16)}" fill="#34495e" fill-opacity="0.55" '
-                       'stroke="#fff" stroke-width="1"/>')
+        out.extend(_facing_dial(observation, actions, mover, (px(m["x"]), py(m["y"])), m["base"] / 2 * SCALE,
+                                (width, height)))
     if found:
         # hundreds of grid points: shown only while they can be picked; the ring snaps a click to one
         out.append('<g class="targets" fill="#1e8449" stroke="#fff" stroke-width="1">')
@@ -363,6 +446,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
             if not d.named:
                 out.append(f'<circle {pick_attrs(point_id(d.x, d.y), d.label, only_when_pickable=True, hit=True)} '
                            f'data-snap-point="" cx="{px(d.x):g}" cy="{py(d.y):g}" r="3.5"/>')
+        out.append('</g><g class="named-targets" fill="#1e8449" stroke="#fff" stroke-width="1">')
         for d in found:  # the named points over the grid
             if d.named:
                 out.append(f'<circle {pick_attrs(named[d.action], d.label, only_when_pickable=True, hit=True)} '
@@ -375,9 +459,9 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
         out.append(f'<text class="outside" x="{size + 6:g}" y="{size - 6:g}" font-size="11" fill="#ddd">'
                    f'Outside: {escape(", ".join(outside))}</text>')
-    out.extend(_legend(size + 8))
+    out.extend(legend)
     for i, line in enumerate(now):
-        out.append(f'<text class="prompt" x="6" y="{size + 30 + 16 * i:g}" font-size="12" fill="#f4d03f">'
+        out.append(f'<text class="prompt" x="6" y="{size + 14 + legend_h + 16 * i:g}" font-size="12" fill="#f4d03f">'
                    f'{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -3,8 +3,8 @@
 ``render_svg(game, observation)`` backs ``WrasslinGame.render_svg``: one row per Wrestler (Damage
 Track, ratings, position, cards in play, pin count, the hand face down with its size), the deck and
 the discard pile, the play being answered and, for the seat whose observation it is, that hand face
-up as cards (name, colour, kind and damage, what it needs, its effect; an 11.5 error marked "may be
-challenged"). Each hand card and each wrestler row is a part to pick (``table.picks``). It shows
+up as cards (name, colour, Initiative Number, kind, what it needs, its effect and damage; an 11.5 error
+marked "may be challenged"). Each hand card and each wrestler row is a part to pick (``table.picks``). It shows
 only what the observation holds, so a seat's picture never shows another seat's cards.
 """
 
@@ -43,32 +43,59 @@ def _wrap(text: str, width: int = 14) -> list[str]:
     return lines
 
 
-def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flagged: bool) -> str:
-    """One card of the hand, face up: colour band and name, kind and damage, needs, effect; a pick."""
+LINE = 13
+"""Line height of the small print on a card."""
+NAME_TOP = 36
+"""Below the colour band with the card's name."""
+
+
+def _fits(text: str, size: float, bold: bool = False) -> int:
+    """How many characters of ``text``'s font fit across a card (a generous width per character, so
+    no line runs past the card's edge)."""
+    return max(6, int((CARD_W - 12) / (size * (0.62 if bold else 0.58))))
+
+
+def _face_lines(face: dict[str, str]) -> list[tuple[str, float, str, str]]:
+    """The card's small print, a line each (text, size, weight, colour): its Initiative Number (the
+    number called in 5.3), kind, what it needs and what it does (a Hold's damage), wrapped whole."""
+    lines: list[tuple[str, float, str, str]] = []
+    if face.get("initiative"):
+        lines.append((f"Initiative {face['initiative']}", 11.5, "bold", "#b3261e"))
+    lines += [(line, 10.5, "bold", "#333") for line in _wrap(face["kind"], _fits(face["kind"], 10.5, True))]
+    lines += [(line, 10.5, "normal", "#5f6368") for line in _wrap(face["needs"], _fits(face["needs"], 10.5))]
+    lines += [(line, 10.5, "normal", "#1d1d1f") for line in _wrap(face["effect"], _fits(face["effect"], 10.5))]
+    return lines
+
+
+def card_height(game: WrasslinGame, names: list[str]) -> int:
+    """The height of the hand's cards: the tallest card's print, never less than ``CARD_H``."""
+    tallest = max((len(_face_lines(card_face(game, n))) for n in names), default=0)
+    return max(CARD_H, NAME_TOP + 8 + LINE * tallest + 20)
+
+
+def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flagged: bool, height: int) -> str:
+    """One card of the hand, face up: colour band and name, Initiative Number, kind, needs, effect; a pick."""
     face = card_face(game, name)
     colour = COLOURS.get(face["colour"], "#555")
     label = name if count == 1 else f"{name} (x{count})"
+    if face.get("initiative"):
+        label += f", Initiative {face['initiative']}"
     if flagged:
         label += f", {CHALLENGE_NOTE}"
     stroke = 'stroke="#b3261e" stroke-dasharray="5 3" stroke-width="2"' if flagged else 'stroke="#333"'
     parts = [f'<g {pick_attrs(card_pick(game, name), label)}><title>{escape(label)}: {escape(face["effect"])}</title>'
-             f'<rect class="hit" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="7" fill="#fff" {stroke}/>'
+             f'<rect class="hit" x="{x}" y="{y}" width="{CARD_W}" height="{height}" rx="7" fill="#fff" {stroke}/>'
              f'<rect x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="34" rx="6" fill="{colour}"/>']
     for i, line in enumerate(_wrap(name, 13)[:2]):
         parts.append(_text(x + CARD_W / 2, y + 15 + i * 14, line, 13, "bold", "middle", "#fff"))
-    kind = face["kind"] + (f" · {face['damage']} dmg" if face.get("damage") else "")
-    parts.append(_text(x + 6, y + 52, kind, 10 if len(kind) > 16 else 11.5, "bold", fill="#333"))
-    line_y = y + 68
-    for line in _wrap(face["needs"], 18)[:2]:
-        parts.append(_text(x + 6, line_y, line, 10.5, fill="#5f6368"))
-        line_y += 14
-    for line in _wrap(face["effect"], 18)[:6 if not face["needs"] else 4]:
-        parts.append(_text(x + 6, line_y, line, 10.5))
-        line_y += 14
+    line_y = y + NAME_TOP + 14
+    for text, size, weight, fill in _face_lines(face):
+        parts.append(_text(x + 6, line_y, text, size, weight, fill=fill))
+        line_y += LINE
     if flagged:
-        parts.append(_text(x + CARD_W / 2, y + CARD_H - 8, CHALLENGE_NOTE, 10, "bold", "middle", "#b3261e"))
+        parts.append(_text(x + CARD_W / 2, y + height - 8, CHALLENGE_NOTE, 10, "bold", "middle", "#b3261e"))
     elif count > 1:
-        parts.append(_text(x + CARD_W - 6, y + CARD_H - 7, f"x{count}", 11, "bold", "end", "#b3261e"))
+        parts.append(_text(x + CARD_W - 6, y + height - 7, f"x{count}", 11, "bold", "end", "#b3261e"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -163,7 +190,8 @@ def render_svg(game: WrasslinGame, obs: dict[str, Any], actions: list[str] | Non
     prompt_lines = _wrap_line(_prompt(game, obs, actions, wrestlers), 100)
     play = obs.get("play") if not any(a.startswith("react ") for a in actions) else None  # the prompt says it
     extra = (22 if play else 0) + 20 * len(prompt_lines)
-    hand_h = (_hand_rows(len(hand)) * (CARD_H + GAP) + 36) if me is not None and hand else 10
+    card_h = card_height(game, list(hand))
+    hand_h = (_hand_rows(len(hand)) * (card_h + GAP) + 36) if me is not None and hand else 10
     height = top + ROW * len(wrestlers) + extra + hand_h + 10
     mt = str(obs.get("match_type", "")).replace("_", " ")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
@@ -233,8 +261,8 @@ def render_svg(game: WrasslinGame, obs: dict[str, Any], actions: list[str] | Non
         x, row_y = 8.0, y + 32
         for name, count in hand.items():
             if x + CARD_W > WIDTH - 6:
-                x, row_y = 8.0, row_y + CARD_H + GAP
-            out.append(_face_up(game, x, row_y, name, int(count), name in flagged))
+                x, row_y = 8.0, row_y + card_h + GAP
+            out.append(_face_up(game, x, row_y, name, int(count), name in flagged, card_h))
             x += CARD_W + GAP
     out.append("</svg>")
     return "".join(out)

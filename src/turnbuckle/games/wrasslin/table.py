@@ -57,7 +57,7 @@ def picks(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> li
     for action in actions:
         card = card_of(game, action)
         if card is not None and card in hand:
-            found.append(Pick(action, (card_pick(game, card),)))
+            found.append(Pick(action, (card_pick(game, card),), _wild_group(game, action)))
             continue
         move = game.actions.by_name(action)
         if move is not None and move not in game.actions.chance and game.decode[move.id][0] == "target":
@@ -65,6 +65,15 @@ def picks(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> li
     errors = obs.get("errors") or {}
     found.sort(key=lambda p: p.action in errors)  # a card's menu lists its 11.5 errors after its legal uses
     return found
+
+
+def _wild_group(game: WrasslinGame, action: str) -> str:
+    """The kind of card a Wild Card move makes it ("Agility Hold", "reaction"): its menu's heading
+    (11.2: it can be any card you could play, some forty of them)."""
+    _, sep, name = action.partition(" Wild Card as ")
+    if not sep or name not in _card_index(game):
+        return ""
+    return card_face(game, name)["kind"]
 
 
 def labels(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
@@ -80,22 +89,24 @@ def labels(game: WrasslinGame, obs: dict[str, Any], actions: Sequence[str]) -> d
 
 
 def card_face(game: WrasslinGame, name: str) -> dict[str, str]:
-    """What a card shows: its colour, its kind and damage, what it needs, and its effect line."""
+    """What a card shows: its colour, Initiative Number (5.3), kind and damage, what it needs, and its
+    effect line."""
     from turnbuckle.games.wrasslin.describe import CARD_EFFECTS, HOLD_KINDS, hold_effect
 
     index = _card_index(game).get(name)
     card = game.cards[index] if index is not None else None
     if card is None:
-        return {"colour": "black", "kind": "", "needs": "", "effect": ""}
+        return {"colour": "black", "initiative": "", "kind": "", "needs": "", "effect": ""}
     if card.hold is not None:
         spec = card.hold
         effect = hold_effect(spec).split(";")[0]
         needs = spec.req.describe()
-        return {"colour": card.color, "kind": HOLD_KINDS.get(card.category, "Hold"),
+        return {"colour": card.color, "initiative": str(card.initiative), "kind": HOLD_KINDS.get(card.category, "Hold"),
                 "needs": "" if needs == "none" else f"needs {needs}", "effect": effect,
                 "damage": str(card.damage_label)}
     effect = CARD_EFFECTS.get(card.name, card.category)
-    return {"colour": card.color, "kind": card.category, "needs": "", "effect": effect.split(" (")[0]}
+    return {"colour": card.color, "initiative": str(card.initiative), "kind": card.category, "needs": "",
+            "effect": effect.split(" (")[0]}
 
 
 def event_pieces(game: WrasslinGame, event: Event) -> list[Piece]:

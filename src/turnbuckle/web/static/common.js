@@ -45,5 +45,19 @@ window.turnbuckle = (function () {
     return Boolean(field) || ev.altKey || ev.ctrlKey || ev.metaKey;
   }
 
-  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, typing: typing };
+  // Scroll a list (the commentary) to its newest entry so that it starts at a whole entry: the one the
+  // top edge would cut goes out of sight, with as much room left under the newest (a line cut in half
+  // under the heading read as lost).
+  function scrollToNewest(list) {
+    list.style.paddingBottom = "";
+    list.scrollTop = list.scrollHeight;
+    const top = list.getBoundingClientRect().top;
+    const cut = Array.from(list.children).find((item) => item.getBoundingClientRect().bottom > top + 0.5);
+    if (!cut || cut === list.lastElementChild || cut.getBoundingClientRect().top >= top - 0.5) return;
+    list.style.paddingBottom = (cut.getBoundingClientRect().bottom - top) + "px";
+    list.scrollTop = list.scrollHeight;
+  }
+
+  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, typing: typing,
+    scrollToNewest: scrollToNewest };
 })();

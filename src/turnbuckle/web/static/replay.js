@@ -33,7 +33,7 @@
       li.textContent = e.text;
       feed.appendChild(li);
     }
-    feed.scrollTop = feed.scrollHeight;
+    turnbuckle.scrollToNewest(feed);
     $("result").textContent = frame.result ? "Result: " + frame.result.summary : "";
     $("back").disabled = step === 0;
     $("first").disabled = step === 0;

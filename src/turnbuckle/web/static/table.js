@@ -61,6 +61,7 @@
     $("picture").dataset.actions = String(view.actions); // the position drawn (moves so far)
     const status = $("status");
     status.className = "status";
+    const watching = !mySeats.length ? "Watching: " : ""; // a spectator (or the owner of a computers' match)
     if (view.finished) {
       status.textContent = "Match over: " + (view.result ? view.result.summary : view.summary);
       status.classList.add("finished");
@@ -70,14 +71,16 @@
       status.textContent = "Match stopped: " + view.stopped;
       status.classList.add("finished");
     } else if (view.waiting_for_thinker) {
-      status.textContent = (view.to_move_label || "The computer") + " is waiting for a free thinker";
+      status.textContent = watching + (view.to_move_label || "The computer") + " is waiting for a free thinker";
       status.classList.add("thinking");
     } else if (view.thinking) {
-      status.textContent = (view.to_move_label || "The computer") + " is thinking";
+      status.textContent = watching + (view.to_move_label || "The computer") + " is thinking";
       status.classList.add("thinking");
     } else if (view.seat !== null && view.to_move === view.seat) {
       status.textContent = "Your move, " + view.seat_label;
       status.classList.add("your-turn");
+    } else if (watching) {
+      status.textContent = watching + (view.to_move_label ? view.to_move_label + " to move" : "the next move is coming");
     } else {
       status.textContent = "Waiting for " + (view.to_move_label || "the next move");
     }
@@ -229,23 +232,50 @@
     return !$("pick-menu").hidden;
   }
 
-  function openMenu(anchor, picks) {
+  // A long menu (a Wild Card can be any of some forty cards) offers the picks' groups first, each a
+  // button that opens its own moves: never dozens of buttons at once.
+  const MENU_FLAT = 12;
+
+  function menuButton(text, detail) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = text;
+    if (detail) {
+      const small = document.createElement("small");
+      small.textContent = detail;
+      button.appendChild(small);
+    }
+    return button;
+  }
+
+  function openMenu(anchor, picks, group) {
     const menu = $("pick-menu");
     menu.innerHTML = "";
     const title = document.createElement("p");
     title.className = "pick-menu-title";
-    title.textContent = anchor.getAttribute("aria-label") || "Choose";
+    title.textContent = (anchor.getAttribute("aria-label") || "Choose") + (group ? ": " + group : "");
     menu.appendChild(title);
-    picks.forEach((p) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.action = p.action;
-      button.textContent = p.action;
-      if (p.label) {
-        const small = document.createElement("small");
-        small.textContent = p.label;
-        button.appendChild(small);
+    const grouped = !group && picks.length > MENU_FLAT && picks.some((p) => p.group);
+    const shown = group ? picks.filter((p) => p.group === group) : grouped ? picks.filter((p) => !p.group) : picks;
+    if (group) {
+      const back = menuButton("\u2039 Back to every kind");
+      back.className = "cancel";
+      back.addEventListener("click", () => openMenu(anchor, picks));
+      menu.appendChild(back);
+    }
+    if (grouped) {
+      const counts = new Map();
+      for (const p of picks) if (p.group) counts.set(p.group, (counts.get(p.group) || 0) + 1);
+      for (const [name, count] of counts) {
+        const button = menuButton(name, count + (count === 1 ? " choice" : " choices"));
+        button.dataset.group = name;
+        button.addEventListener("click", () => openMenu(anchor, picks, name));
+        menu.appendChild(button);
       }
+    }
+    shown.forEach((p) => {
+      const button = menuButton(p.action, p.label);
+      button.dataset.action = p.action;
       button.addEventListener("click", () => {
         closeMenu();
         $("picture").dataset.busy = "1";
@@ -568,7 +598,7 @@
       feed.appendChild(li);
     }
     while (feed.children.length > 300) feed.removeChild(feed.firstChild);
-    feed.scrollTop = feed.scrollHeight;
+    turnbuckle.scrollToNewest(feed);
   }
 
   // -- the move log's dice and cards (event "pieces") ---------------------------------------------
@@ -635,6 +665,7 @@
       const data = JSON.parse(msg.data);
       if (data.reset) resetFeed(); // a take-back: the commentary is sent again from the start
       addEvents(data.events);
+      if (owner && data.invited && JSON.stringify(data.invited) !== invitesShown) showInvites();
       if (data.version !== lastVersion) {
         if (data.version < lastVersion) shownVersion = -1; // the server restarted: its count began again
         lastVersion = data.version;
@@ -650,9 +681,14 @@
   }
 
   // The owner's invite links: shown whole, with a copy button and a way to replace a link nobody
-  // has opened yet (the old one stops working); once the guest has opened it, only they hold it.
+  // has opened yet (the old one stops working); once the guest has opened it, only they hold it. The
+  // event stream says when a guest opens one (``invited``), and the box is drawn again at once.
+  let invitesShown = null; // the invited seats and whether each is opened, as last drawn
+  const copiedSeats = new Set(); // links copied (so perhaps sent): replacing one asks first
+
   async function showInvites() {
     const list = await api("/api/matches/" + id + "/invites");
+    invitesShown = JSON.stringify(list.map((inv) => ({ seat: inv.seat, opened: inv.opened })));
     $("invite-list").innerHTML = "";
     if (!list.length) return;
     $("invites").hidden = false;
@@ -673,6 +709,7 @@
       link.value = inv.url;
       link.setAttribute("aria-label", "Invite link for seat " + inv.seat);
       link.addEventListener("focus", () => link.select());
+      link.addEventListener("copy", () => copiedSeats.add(inv.seat));
       li.appendChild(link);
       const row = document.createElement("p");
       row.className = "row";
@@ -687,6 +724,7 @@
           link.select();
           document.execCommand("copy");
         }
+        copiedSeats.add(inv.seat);
         copy.textContent = "Copied";
         setTimeout(() => { copy.textContent = "Copy link"; }, 1500);
       });
@@ -694,19 +732,60 @@
       renew.type = "button";
       renew.textContent = "New link";
       renew.title = "Replace this link (the old one stops working)";
-      renew.addEventListener("click", async () => {
+      const replace = async () => {
         try {
           await api("/api/matches/" + id + "/invites/" + inv.seat, { method: "POST" });
-          showInvites();
+          copiedSeats.delete(inv.seat);
         } catch (err) {
-          $("action-error").textContent = err.message;
+          $("action-error").textContent = err.message; // the guest came in meanwhile: the box says so
         }
+        showInvites();
+      };
+      const ask = document.createElement("p");
+      ask.className = "invite-confirm";
+      ask.setAttribute("role", "alert");
+      ask.hidden = true;
+      ask.textContent = "You copied this link: whoever you sent it to could no longer join. Replace it? ";
+      const yes = document.createElement("button");
+      yes.type = "button";
+      yes.textContent = "Replace the link";
+      yes.addEventListener("click", replace);
+      const no = document.createElement("button");
+      no.type = "button";
+      no.textContent = "Keep it";
+      no.addEventListener("click", () => { ask.hidden = true; renew.focus(); });
+      ask.appendChild(yes);
+      ask.appendChild(no);
+      renew.addEventListener("click", () => {
+        if (!copiedSeats.has(inv.seat)) { replace(); return; }
+        ask.hidden = false;
+        no.focus();
       });
       row.appendChild(copy);
       row.appendChild(renew);
       li.appendChild(row);
+      li.appendChild(ask);
       $("invite-list").appendChild(li);
     }
+  }
+
+  // The address without a token: anyone who opens it watches (the public table, no hand).
+  function showWatchLink() {
+    const url = location.origin + location.pathname;
+    const field = $("watch-link");
+    field.value = url;
+    field.addEventListener("focus", () => field.select());
+    $("copy-watch-link").addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch (err) {
+        field.focus();
+        field.select();
+        document.execCommand("copy");
+      }
+      $("copy-watch-link").textContent = "Copied";
+      setTimeout(() => { $("copy-watch-link").textContent = "Copy watch link"; }, 1500);
+    });
   }
 
   async function control(command, delay) {
@@ -772,6 +851,7 @@
         for (const opt of speed.options) if (Number(opt.value) === meta.delay) speed.value = opt.value;
       }
       if (owner) showInvites();
+      showWatchLink();
       if (mySeats.length) loadHintRule();
       if (mySeats.length === 1) revealed = mySeats[0];
       await refresh(meta);
