@@ -85,7 +85,7 @@ class HumanAgent:
             self.hot_seat.hand_over(self.player, label)
         legal = state.legal_actions()
         self.console.print(self.render(state, self.player), markup=False, highlight=False)
-        for line in menu_lines(state, legal):
+        for line in menu_lines(state, legal, self.player):
             self.console.print(line, highlight=False)
         hint = ", 'auto' for the computer" if self.advisor is not None else ""
         hint += ", 'hint' for advice" if self.hinter is not None else ""
@@ -112,9 +112,13 @@ MAX_LISTED = 40
 GROUP_EXAMPLES = 4
 
 
-def menu_lines(state: State, legal: list[Action]) -> list[Text]:
+def menu_lines(state: State, legal: list[Action], player: int | None = None) -> list[Text]:
     """The numbered menu; past ``MAX_LISTED`` moves, small groups stay numbered and each large group
-    of moves sharing a first word (``move ...``) becomes one line with its count and examples."""
+    of moves sharing a first word (``move ...``) becomes one line with its count and examples. A
+    move the game flags for the deciding seat (``Game.action_flags``: a WRASSLIN' play only the
+    errors rule allows) carries its flag in its own line."""
+    seat = state.current_player() if player is None else player
+    flags = state.game.action_flags(state.observation(seat), [a.name for a in legal]) if seat >= 0 else {}
     groups: dict[str, list[int]] = {}
     for index, action in enumerate(legal):
         groups.setdefault(action.name.split(" ", 1)[0], []).append(index)
@@ -125,6 +129,8 @@ def menu_lines(state: State, legal: list[Action]) -> list[Text]:
         if word in big:
             continue
         line = Text.assemble((f"  {index + 1:>3}  ", "bold cyan"), action.name)
+        if action.name in flags:
+            line.append(f"  [{flags[action.name]}]", style="bold yellow")
         what = state.game.describe_action(action.name)
         if what:
             line.append(f"  ({what})", style="dim")

@@ -226,6 +226,11 @@ class Game(ABC):
         """What an action does, in the rulebook's words, shown beside it when offered (None: nothing to add)."""
         return None
 
+    def action_flags(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str]:
+        """Short warnings a terminal menu shows on the moves they concern, for the seat whose
+        ``observation`` this is (WRASSLIN': a play only its errors rule allows); most games have none."""
+        return {}
+
     def decision_options(self) -> str | None:
         """A note when this configuration leaves players nothing to decide (``play`` shows it),
         naming the options that would; ``None`` when there are decisions to make."""
