@@ -4,11 +4,15 @@ prompt and board letters."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from typer.testing import CliRunner
 
+import turnbuckle
 from turnbuckle.cli import main as cli_main
 
 
@@ -34,3 +38,33 @@ def test_wrasslin_marks_the_plays_only_the_errors_rule_allows_in_the_menu() -> N
     marked = [line for line in items if "[illegal, may be challenged: 11.5]" in line]
     assert marked and len(marked) < len(items)
     assert all(re.match(r"\s+\d+\s+(play|discard|react) ", line) for line in marked), marked
+
+
+def _skirmish_move_position(tmp_path: Path) -> tuple[Path, int, str]:
+    """A skirmish position where a seat chooses where its wrestler's move ends; that seat, and a
+    ``move X Y`` on the ring far beyond its reach."""
+    game = turnbuckle.load_game("skirmish")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not (state.current_player() >= 0 and any(a.name.startswith("move ") for a in state.legal_actions())):
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    body = state.to_position()["position"]
+    x = body["models"][body["pending"]["mover"]]["x"]
+    far = "move 5.0 5.0" if x > 15 else "move 25.0 25.0"
+    assert far not in {a.name for a in state.legal_actions()}
+    path = tmp_path / "move.json"
+    path.write_text(json.dumps(state.to_position()), encoding="utf-8")
+    return path, seat, far
+
+
+def test_skirmish_says_why_a_move_is_too_far_and_how_far_the_wrestler_can_go(tmp_path: Path) -> None:
+    path, seat, far = _skirmish_move_position(tmp_path)
+    played = cli("play", "skirmish", "--position", str(path), "--seat", str(seat), "--opponent", "random",
+                 "--no-hints", stdin=f"{far}\nmove 40 40\nquit\n")
+    assert played.code == 0, played.err
+    said = [line.split(": ", 1)[1] for line in played.out.splitlines() if "is too far" in line]
+    assert len(said) == 1 and said[0].startswith(far.replace(".0", "")), played.out[-2000:]
+    assert re.search(r"is too far: it is [0-9.]+ inches away and .+ can go up to 7 inches from \(", said[0]), said
+    assert re.search(r"the nearest it can reach that way: move [0-9.]+ [0-9.]+$", said[0]), said
+    assert "move 40 40 is outside the ring" in played.out

@@ -104,6 +104,7 @@ class HumanAgent:
             chosen, problem = pick_action(legal, answer)
             if chosen is not None:
                 return chosen
+            problem = state.game.refusal(state, answer) or problem  # the game may say why (too far: how far)
             self.console.print(Text(problem, style="red"))
 
 

@@ -231,6 +231,12 @@ class Game(ABC):
         ``observation`` this is (WRASSLIN': a play only its errors rule allows); most games have none."""
         return {}
 
+    def refusal(self, state: State, typed: str) -> str | None:
+        """Why a move a person typed is not on offer now, where the game can say more than "not a
+        legal move" (skirmish: a ``move X Y`` too far says how far the wrestler can go); ``None``:
+        nothing to add."""
+        return None
+
     def decision_options(self) -> str | None:
         """A note when this configuration leaves players nothing to decide (``play`` shows it),
         naming the options that would; ``None`` when there are decisions to make."""
