@@ -69,6 +69,9 @@ class GameOption:
     kind: str | None = None
     minimum: float | None = None
     maximum: float | None = None
+    includes: tuple[str, ...] = ()
+    """A switch that turns other switches on (Filsinger's "tournament standard": every optional
+    rule): a form ticks and locks them while it is on."""
 
     KINDS: ClassVar[tuple[str, ...]] = (
         "switch", "integer", "number", "choice", "names", "text", "file", "wrestlers", "team", "teams"
@@ -237,10 +240,19 @@ class Game(ABC):
         nothing to add."""
         return None
 
-    def decision_options(self) -> str | None:
+    def decision_options(self, form: bool = False) -> str | None:
         """A note when this configuration leaves players nothing to decide (``play`` shows it),
-        naming the options that would; ``None`` when there are decisions to make."""
+        naming the options that would (``form``: as the browser's new-match form names them, not as
+        ``-o`` options); ``None`` when there are decisions to make."""
         return None
+
+    @classmethod
+    def first_match(cls, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Options a person's match starts with besides ``params`` (``play`` and the web's new-match
+        form; never ``watch``, ``sim`` or ``analyze``, which keep the game's defaults): where the
+        default game leaves people nothing to decide, the options that give them decisions
+        (Filsinger's chart choices). Empty for most games, and once ``params`` choose those options."""
+        return {}
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
         """The table as an SVG picture of ``observation(player)`` for the browser (None: text only).
