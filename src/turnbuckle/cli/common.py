@@ -255,7 +255,8 @@ def first_match_note(name: str, first: dict[str, Any]) -> str:
     options = {o.name: o for o in game_class(name).options()}
     named = "; ".join(options[key].help.split(":")[0] if key in options else key for key in first)
     switch = next((o for o in options.values() if o.includes and set(first) <= set(o.includes)), None)
-    plain = (f"-o {switch.name}=false" if switch is not None
-             else " ".join(f"-o {key}={json.dumps(value is not True and value)}" for key, value in first.items()))
+    plain = (f"-o {switch.name}=false" if switch is not None  # the switch named: its rules default to off
+             else " ".join(f"-o {key}={json.dumps(options[key].default if key in options else None)}"
+                           for key in first))
     return (f"Optional rules on, to give you decisions: {named}. For the basic game: {plain} "
             "(any of these options given yourself replaces this choice).")
