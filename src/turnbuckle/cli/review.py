@@ -153,12 +153,12 @@ def _wide_table(result: Review) -> Table:
 
 
 def _narrow_table(result: Review) -> Table:
-    """Four columns: who, the choice (and the better option under it), the chance, the swing."""
+    """Five short columns: #, who, the choice (the better option under it), the chance, the swing."""
     turns = {d.index for d in result.turning_points}
     table = Table(title=_title(result), box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("who", ratio=2)
-    table.add_column("choice", ratio=3)
+    table.add_column("who")
+    table.add_column("choice")
     table.add_column("chance", justify="right", no_wrap=True)
     table.add_column("swing", justify="right", no_wrap=True)
     for d in result.decisions:
