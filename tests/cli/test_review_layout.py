@@ -27,7 +27,7 @@ def opening(tmp_path_factory: pytest.TempPathFactory) -> Path:
     made = run("watch", "wrasslin", "--seed", "3", "--save-replay", str(whole), columns=80)
     assert made.returncode == 0, made.stderr
     replay = json.loads(whole.read_text(encoding="utf-8"))
-    replay.update(actions=replay["actions"][:90], returns=None)
+    replay.update(actions=replay["actions"][:70], returns=None)
     path = folder / "opening.json"
     path.write_text(json.dumps(replay), encoding="utf-8")
     return path
@@ -38,9 +38,9 @@ def _words(text: str) -> set[str]:
 
 
 def test_review_at_80_columns_is_narrow_whole_worded_and_explains_swing(opening: Path) -> None:
-    report = json.loads(run("review", str(opening), "--json", "--budget", "2", columns=80).stdout)
+    report = json.loads(run("review", str(opening), "--json", "--budget", "2", "--jobs", "1", columns=80).stdout)
     decisions = report["decisions"]
-    out = run("review", str(opening), "--budget", "2", columns=80)
+    out = run("review", str(opening), "--budget", "2", "--jobs", "1", columns=80)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
@@ -58,7 +58,7 @@ def test_review_at_80_columns_is_narrow_whole_worded_and_explains_swing(opening:
 
 
 def test_a_wide_terminal_keeps_the_wide_table(opening: Path) -> None:
-    out = run("review", str(opening), "--budget", "2", columns=200)
+    out = run("review", str(opening), "--budget", "2", "--jobs", "1", columns=200)
     assert out.returncode == 0, out.stderr
     header = next(line for line in out.stdout.splitlines() if " who " in line)
     assert [w for w in header.replace("┃", " ").split()] == ["#", "who", "choice", "before", "after", "best",
