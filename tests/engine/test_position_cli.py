@@ -60,6 +60,26 @@ def test_play_from_a_position_and_replay_it(tmp_path: Path) -> None:
     assert "verified from its starting position" in again.out
 
 
+
+def test_review_a_replay_that_starts_from_a_position(tmp_path: Path) -> None:
+    """``review`` values the match from the replay's ``position``, not from the initial state (it
+    refused: "'roll' is not a possible chance outcome here"; issue 29.16)."""
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(_puzzle()), encoding="utf-8")
+    saved = tmp_path / "replay.json"
+    played = cli("play", "powerhouses", "--position", path, "--seed", "4", "--opponent", "random",
+                 "--save-replay", saved, stdin="auto\n" * 300)
+    assert played.code == 0, played.err
+    reviewed = cli("review", saved, "--json")
+    assert reviewed.code == 0, reviewed.err
+    report = json.loads(reviewed.out)
+    decisions = report["decisions"]
+    assert decisions, "the match from the puzzle has decisions"
+    assert all(d["action_index"] < len(json.loads(saved.read_text(encoding="utf-8"))["actions"]) for d in decisions)
+    shown = cli("review", saved)
+    assert shown.code == 0, shown.err
+    assert "Review: Powerhouses" in shown.out
+
 def test_a_bad_position_file_is_one_line_naming_file_and_field(tmp_path: Path) -> None:
     bad = _puzzle()
     bad["position"]["dice"][0] = 0

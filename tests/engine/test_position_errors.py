@@ -126,6 +126,18 @@ def test_wrasslin_refuses_an_unknown_or_doubled_wrestler_and_bad_values() -> Non
     _refused(state, lambda p: p["position"].update(result=[1.0]), "position.result: 1 entries; this match has 2")
 
 
+
+def test_wrasslin_refuses_a_bout_over_the_engine_cannot_go_on_from() -> None:
+    """14.4: bouts belong to an elimination tournament. A singles position saying "bout_over" used to
+    load, pass the settle check (its first action is an Initiative call) and die in ``hint`` with an
+    IndexError (no Wrestler waiting to enter): it is refused on load, in one line (issue 29.17)."""
+    state = next(s for s in (_played("wrasslin", n) for n in range(10, 80)) if s.current_player() >= 0)
+    _refused(state, lambda p: p["position"].update(bout_over=True), "position.bout_over",
+             "only an elimination tournament has bouts")
+    tournament = _played("wrasslin", 30, match_type="tournament", tournament_size=2)
+    _refused(tournament, lambda p: p["position"].update(bout_over=True, enter_queue=[]), "position.bout_over",
+             "nobody waits in enter_queue")
+
 # -- RUMBLESLAM ----------------------------------------------------------------------------------------
 def _on_floor(body: dict[str, Any]) -> list[dict[str, Any]]:
     return [w for w in body["wrestlers"] if w["location"] == "ring"]

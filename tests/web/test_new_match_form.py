@@ -100,19 +100,72 @@ def test_favicon_is_served(client: TestClient) -> None:
     assert 'rel="icon"' in client.get("/").text
 
 
+FIRST_MATCH = ("chart_choices", "choice_situations", "dis_moves", "distractor")
+"""filsinger OPTIONAL 5, 7, 9, 15: the rules the form starts with (issue 29.8)."""
+
+
+def test_filsinger_offers_the_form_its_first_match_rules_and_speaks_form_language(client: TestClient) -> None:
+    info = client.get("/api/games/filsinger").json()
+    assert info["first_match"] == dict.fromkeys(FIRST_MATCH, True)
+    standard = next(o for o in info["options"] if o["name"] == "tournament_standard")
+    assert len(standard["includes"]) == 16 and set(FIRST_MATCH) <= set(standard["includes"])
+    assert client.get("/api/games/powerhouses").json()["first_match"] == {}
+    note = client.post("/api/games/filsinger/setup", json={"params": {}}).json()["decision_note"]
+    assert "-o " not in note and "=true" not in note, note
+    assert "tick \u201cchart choices\u201d" in note and "\u201ctournament standard\u201d" in note
+    assert client.post("/api/games/filsinger/setup",
+                       json={"params": dict.fromkeys(FIRST_MATCH, True)}).json()["decision_note"] is None
+
+
+def _switch(page: Any, name: str) -> Any:
+    return page.locator(f"#opt-{name}")
+
+
 @needs_chromium
-def test_tournament_standard_switch_takes_effect(server: Server, page: Any) -> None:
+def test_a_first_filsinger_match_starts_with_the_rules_that_give_decisions(server: Server, page: Any) -> None:
     page.goto(f"{server.url}/new?game=filsinger")
+    page.wait_for_selector("#first-match-note")
+    note = page.inner_text("#first-match-note")
+    assert "chart choices" in note and "distractor" in note and "basic game" in note
+    assert all(_switch(page, name).is_checked() for name in FIRST_MATCH)
+    assert not _switch(page, "fatigue").is_checked()
+    assert page.locator("#decision-note").is_hidden()
+    page.click("#start")
+    page.wait_for_url("**/m/*")
+    live = server.service.get(page.url.split("/m/")[1].split("#")[0])
+    assert all(live.game.params[name] is True for name in FIRST_MATCH)
+    assert live.game.decision_options() is None
+
+
+@needs_chromium
+def test_tournament_standard_ticks_and_locks_the_rules_it_includes(server: Server, page: Any) -> None:
+    page.goto(f"{server.url}/new?game=filsinger")
+    page.wait_for_selector("#first-match-note")
+    for name in FIRST_MATCH:  # the basic game: its note speaks of the form's boxes, not of -o options
+        _switch(page, name).uncheck()
     page.wait_for_selector("#decision-note:not([hidden])")
+    said = page.inner_text("#decision-note")
+    assert "tick" in said and "tournament standard" in said and "-o" not in said, said
+    _switch(page, "dis_moves").check()
+    page.check("#opt-tournament_standard")
+    page.wait_for_selector("#decision-note[hidden]", state="attached")
+    boxes = page.locator(".switches input[data-option]")
+    included = [boxes.nth(i) for i in range(boxes.count())
+                if boxes.nth(i).get_attribute("data-option") not in ("tournament_standard", "no_dq", "cage")]
+    assert len(included) == 16
+    assert all(box.is_checked() and box.is_disabled() for box in included), "ticked and locked"
+    assert "included" in page.inner_text("label[for=opt-fatigue]")
+    page.uncheck("#opt-tournament_standard")  # each box goes back to what it was
+    assert _switch(page, "dis_moves").is_checked() and _switch(page, "dis_moves").is_enabled()
+    assert not _switch(page, "fatigue").is_checked() and _switch(page, "fatigue").is_enabled()
     page.check("#opt-tournament_standard")
     page.wait_for_selector("#decision-note[hidden]", state="attached")
     page.click("#start")
     page.wait_for_url("**/m/*")
-    match_id = page.url.split("/m/")[1].split("#")[0]
-    live = server.service.get(match_id)
+    live = server.service.get(page.url.split("/m/")[1].split("#")[0])
     assert live.game.params["tournament_standard"] is True
+    assert "fatigue" not in live.game.params, "a locked box is carried by the switch, not sent"
     assert live.game.decision_options() is None
-    assert create  # the helper module is shared with the other browser tests
 
 
 @needs_chromium

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import textwrap
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Final, TextIO
@@ -84,13 +85,17 @@ class HumanAgent:
         if self.hot_seat is not None:
             self.hot_seat.hand_over(self.player, label)
         legal = state.legal_actions()
-        self.console.print(self.render(state, self.player), markup=False, highlight=False)
-        for line in menu_lines(state, legal):
-            self.console.print(line, highlight=False)
+        whole = not self.console.is_terminal  # a terminal: long lines break between words; a pipe keeps them whole
+        self.console.print(self.render(state, self.player), markup=False, highlight=False, soft_wrap=whole)
+        for line in menu_lines(state, legal, self.player):
+            self.console.print(line, highlight=False, soft_wrap=whole)
         hint = ", 'auto' for the computer" if self.advisor is not None else ""
         hint += ", 'hint' for advice" if self.hinter is not None else ""
         while True:
-            answer = self.ask(f"{escape(label)}, your move (number, name or its start{hint}, 'quit' to stop)").strip()
+            question = f"{escape(label)}, your move (number, name or its start{hint}, 'quit' to stop)"
+            if not whole:  # in a terminal the question too breaks between words (": " follows it)
+                question = "\n".join(textwrap.wrap(question, width=max(20, self.console.width - 2)))
+            answer = self.ask(question).strip()
             if answer.lower() in {"q", "quit", "exit"}:
                 raise QuitMatch
             if self.advisor is not None and answer.lower() == "auto":
@@ -104,6 +109,7 @@ class HumanAgent:
             chosen, problem = pick_action(legal, answer)
             if chosen is not None:
                 return chosen
+            problem = state.game.refusal(state, answer) or problem  # the game may say why (too far: how far)
             self.console.print(Text(problem, style="red"))
 
 
@@ -112,20 +118,33 @@ MAX_LISTED = 40
 GROUP_EXAMPLES = 4
 
 
-def menu_lines(state: State, legal: list[Action]) -> list[Text]:
+def menu_lines(state: State, legal: list[Action], player: int | None = None) -> list[Text]:
     """The numbered menu; past ``MAX_LISTED`` moves, small groups stay numbered and each large group
-    of moves sharing a first word (``move ...``) becomes one line with its count and examples."""
+    of moves sharing a first word (``move ...``) becomes one line with its count and examples.
+
+    Each move listed carries the words the browser shows beside it (``Game.action_labels`` for the
+    deciding seat: they may depend on the position); a move the game flags (``Game.action_flags``:
+    a WRASSLIN' play only the errors rule allows) carries its flag on its own line."""
     groups: dict[str, list[int]] = {}
     for index, action in enumerate(legal):
         groups.setdefault(action.name.split(" ", 1)[0], []).append(index)
     big = {word for word, members in groups.items() if len(members) > 8} if len(legal) > MAX_LISTED else set()
+    listed = [a.name for a in legal if a.name.split(" ", 1)[0] not in big]
+    seat = state.current_player() if player is None else player
+    seen = state.observation(seat) if seat >= 0 else None
+    flags = state.game.action_flags(seen, listed) if seen is not None else {}
+    labels = (state.game.action_labels(seen, [n for n in listed if n not in flags]) if seen is not None
+              else {n: state.game.describe_action(n) for n in listed})
+    labels.update({n: state.game.describe_action(n) for n in flags})  # the flag and the list above say why
     lines: list[Text] = []
     for index, action in enumerate(legal):
         word = action.name.split(" ", 1)[0]
         if word in big:
             continue
         line = Text.assemble((f"  {index + 1:>3}  ", "bold cyan"), action.name)
-        what = state.game.describe_action(action.name)
+        if action.name in flags:
+            line.append(f"  [{flags[action.name]}]", style="bold yellow")
+        what = labels.get(action.name)
         if what:
             line.append(f"  ({what})", style="dim")
         lines.append(line)

@@ -160,9 +160,11 @@ def embed_data_files(name: str, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def build_game(name: str, wrestlers: list[str] | None, roster: str | None, options: list[str] | None) -> Game:
-    """Load ``name`` with the wrestlers, roster and options given on the command line."""
-    params = parse_options(options)
+def build_game(name: str, wrestlers: list[str] | None, roster: str | None, options: list[str] | None,
+               first: dict[str, Any] | None = None) -> Game:
+    """Load ``name`` with the wrestlers, roster and options given on the command line (on top of
+    ``first``: the options a person's match starts with, ``Game.first_match``)."""
+    params = {**(first or {}), **parse_options(options)}
     if wrestlers:
         params["wrestlers"] = list(wrestlers)
     if roster is not None:
@@ -245,3 +247,16 @@ def league_db(path: str | None) -> Iterator[Database]:
         yield db
     finally:
         db.close()
+
+
+def first_match_note(name: str, first: dict[str, Any]) -> str:
+    """What ``play`` says when it starts a person's match with ``first`` (``Game.first_match``): which
+    options are on, why, and the option that gives the game without them."""
+    options = {o.name: o for o in game_class(name).options()}
+    named = "; ".join(options[key].help.split(":")[0] if key in options else key for key in first)
+    switch = next((o for o in options.values() if o.includes and set(first) <= set(o.includes)), None)
+    plain = (f"-o {switch.name}=false" if switch is not None  # the switch named: its rules default to off
+             else " ".join(f"-o {key}={json.dumps(options[key].default if key in options else None)}"
+                           for key in first))
+    return (f"Optional rules on, to give you decisions: {named}. For the basic game: {plain} "
+            "(any of these options given yourself replaces this choice).")

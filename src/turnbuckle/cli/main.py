@@ -45,6 +45,7 @@ try:
         say_interrupted,
     )
     from turnbuckle.cli.league import app as league_app
+    from turnbuckle.cli.metavars import plain_metavars
     from turnbuckle.engine.datafiles import (
         check_output_path,
         inline_source,
@@ -300,6 +301,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     for bad input: it is reported on stderr as one line."""
     _tolerate_undecodable_output()
     command = typer.main.get_command(app)
+    plain_metavars(command)  # --help names values TEXT, INTEGER, FILE, GAME (not <str>, <bool>)
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         try:

@@ -22,8 +22,10 @@ from turnbuckle.cli.common import (
     build_game,
     check_save_target,
     echo_json,
+    first_match_note,
     new_seed,
     parse_delay,
+    parse_options,
     safe,
 )
 from turnbuckle.cli.review import terminal_hinter
@@ -101,7 +103,8 @@ def play(
     """Play a match: you against the computer, or people at the same screen (--hot-seat)."""
     check_save_target(save_replay_to, force)
     start = _starting_position(game_name, position, wrestler, roster, option)
-    game = start.game if start is not None else build_game(game_name, wrestler, roster, option)
+    first = game_class(game_name).first_match(parse_options(option)) if start is None else {}
+    game = start.game if start is not None else build_game(game_name, wrestler, roster, option, first)
     seed = new_seed() if seed is None else seed
     n = game.num_players()
     if not 0 <= seat < n:
@@ -120,6 +123,8 @@ def play(
         else:
             agents.append(make_agent(opponent or strongest_agent(game), game, player))
     console.print(f"[bold]{safe(game.title)}[/] (seed {seed})")
+    if first:  # a person's first match of a game whose basic rules decide everything (Filsinger)
+        console.print(first_match_note(game_name, first), markup=False, highlight=False, style="yellow")
     note = game.decision_options()
     if note:
         console.print(note, markup=False, highlight=False, style="yellow")

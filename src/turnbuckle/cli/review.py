@@ -3,17 +3,21 @@ and the ``hint`` that ``play`` offers at a person's decision."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from turnbuckle.analysis.review import (
     Budget,
+    Decision,
     DecisionValues,
     Review,
     ReviewSettings,
@@ -23,7 +27,7 @@ from turnbuckle.analysis.review import (
     review_replay,
 )
 from turnbuckle.analysis.review.values import percent, value_text
-from turnbuckle.cli.common import ForceOpt, JsonOpt, count_option, echo_json, safe, seed_option
+from turnbuckle.cli.common import ForceOpt, JsonOpt, count_option, echo_json, seed_option
 from turnbuckle.engine.datafiles import check_output_path, write_text_atomically
 from turnbuckle.engine.game import State
 from turnbuckle.engine.replay import load_replay
@@ -81,39 +85,119 @@ def review(
         console.print(Text(f"HTML report written to {html_file}"))
 
 
+SWING_NOTE = (
+    "swing: how many points (of 100) the side's chance of winning moved from this decision to its next "
+    "one (or to the result): its choice and everything the dice, the cards and the other sides did in "
+    "between. A side's swings add up to its result minus its chances at its first decision; the largest "
+    "are the turning points (bold)."
+)
+NARROW_NOTE = (
+    "chance: the side's chance of winning as it decided; \"a -> b\" when another option was better "
+    "(a: that option, b: the choice made); \"± n\": a sampled value's standard error, in points."
+)
+
+
 def show(result: Review) -> None:
-    """The decision table and the turning points."""
+    """The decision table, what *swing* means, and the turning points; a narrow terminal gets the
+    narrow layout (fewer columns, the best option under the choice) rather than every cell broken
+    over several lines. Text wraps at word boundaries."""
     game = result.game
     sides = " vs ".join(game.player_label(p) for p in range(game.num_players()))
-    console.print(f"[bold]Review: {safe(game.title)}[/] - {safe(sides)}: {safe(result.summary)}", highlight=False)
+    _say(Text.assemble((f"Review: {game.title}", "bold"), f" - {sides}: {result.summary}"))
     if result.settings.omniscient:
-        console.print("OMNISCIENT review: values read every hidden card (not what the players knew).",
-                      style="bold yellow", markup=False)
+        _say(Text("OMNISCIENT review: values read every hidden card (not what the players knew).",
+                  style="bold yellow"))
     for method in result.methods:
-        console.print(Text(f"Values: {method}", style="dim"))
+        _say(Text(f"Values: {method}", style="dim"))
+    table = _wide_table(result)
+    natural = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    narrow = natural > console.width  # the wide table would break its cells over several lines
+    if narrow:
+        table = _narrow_table(result)
+    console.print(table, soft_wrap=False)
+    if narrow:
+        _say(Text(NARROW_NOTE, style="dim"))
+    _say(Text(SWING_NOTE, style="dim"))
+    console.print()
+    points = result.turning_points
+    if not points:
+        _say(Text("No turning points: no swing of a point or more."))
+        return
+    if narrow:
+        _turning_list(points)
+    else:
+        console.print(_turning_table(points), soft_wrap=False)
+
+
+def _say(text: Text) -> None:
+    """A paragraph wrapped at word boundaries to the terminal's width."""
+    console.print(text, soft_wrap=False, highlight=False)
+
+
+def _title(result: Review) -> str:
+    return f"{len(result.decisions)} decisions (chance of winning for the side deciding)"
+
+
+def _wide_table(result: Review) -> Table:
     turns = {d.index for d in result.turning_points}
-    table = Table(title=f"{len(result.decisions)} decisions (chance of winning for the side deciding)")
-    for name, justify in (("#", "right"), ("action", "right"), ("who", "left"), ("choice", "left"),
-                          ("before", "right"), ("after", "right"), ("best option", "left"), ("swing", "right")):
+    table = Table(title=_title(result))
+    for name, justify in (("#", "right"), ("who", "left"), ("choice", "left"), ("before", "right"),
+                          ("after", "right"), ("best option", "left"), ("swing", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for d in result.decisions:
         best = "=" if d.best.action == d.choice else f"{d.best.action} {percent(d.best.value)}"
-        style = "bold" if d.index in turns else None
-        table.add_row(str(d.index + 1), str(d.action_index), Text(d.wrestler), Text(d.choice), percent(d.before),
-                      value_text(d.after, d.chosen.stderr), Text(best), f"{d.swing * 100:+.1f}", style=style)
-    console.print(table)
-    points = result.turning_points
-    if not points:
-        console.print("No turning points: no swing of a point or more.")
-        return
+        table.add_row(str(d.index + 1), Text(d.wrestler), Text(d.choice), percent(d.before),
+                      value_text(d.after, d.chosen.stderr), Text(best), _swing(d),
+                      style="bold" if d.index in turns else None)
+    return table
+
+
+def _narrow_table(result: Review) -> Table:
+    """Five short columns: #, who, the choice (the better option under it), the chance, the swing."""
+    turns = {d.index for d in result.turning_points}
+    table = Table(title=_title(result), box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("who")
+    table.add_column("choice")
+    table.add_column("chance", justify="right", no_wrap=True)
+    table.add_column("swing", justify="right", no_wrap=True)
+    for d in result.decisions:
+        choice = Text(d.choice)
+        chance = value_text(d.after, d.chosen.stderr)
+        if d.best.action != d.choice:
+            choice.append(f"\nbest: {d.best.action}", style="italic")
+            chance = f"{percent(d.best.value)} -> {chance}"
+        table.add_row(str(d.index + 1), Text(d.wrestler), choice, chance, _swing(d),
+                      style="bold" if d.index in turns else None)
+    return table
+
+
+def _swing(d: Decision) -> str:
+    return f"{d.swing * 100:+.1f}"
+
+
+def _said(d: Decision) -> str:
+    return " / ".join(d.commentary[:3]) + (" ..." if len(d.commentary) > 3 else "")
+
+
+def _turning_table(points: list[Decision]) -> Table:
     turning = Table(title="Turning points (the largest swings)")
     for name in ("#", "who", "choice", "before", "swing", "what happened"):
         turning.add_column(name)
     for d in points:
-        said = " / ".join(d.commentary[:3]) + (" ..." if len(d.commentary) > 3 else "")
-        turning.add_row(str(d.index + 1), Text(d.wrestler), Text(d.choice), percent(d.before),
-                        f"{d.swing * 100:+.1f}", Text(said))
-    console.print(turning)
+        turning.add_row(str(d.index + 1), Text(d.wrestler), Text(d.choice), percent(d.before), _swing(d),
+                        Text(_said(d)))
+    return turning
+
+
+def _turning_list(points: list[Decision]) -> None:
+    """The turning points one paragraph each: the commentary gets the whole width."""
+    _say(Text("Turning points (the largest swings)", style="bold"))
+    for d in points:
+        _say(Text.assemble((f"#{d.index + 1} ", "bold"), (d.wrestler, "bold"),
+                           f": {d.choice} at {percent(d.before)}, swing {_swing(d)}"))
+        said = textwrap.fill(_said(d), width=max(20, console.width), initial_indent="    ", subsequent_indent="    ")
+        console.print(Text(said), soft_wrap=True, highlight=False)  # wrapped at words, indented, no trailing spaces
 
 
 # -- hints in ``play`` ---------------------------------------------------------------------------

@@ -69,6 +69,9 @@ class GameOption:
     kind: str | None = None
     minimum: float | None = None
     maximum: float | None = None
+    includes: tuple[str, ...] = ()
+    """A switch that turns other switches on (Filsinger's "tournament standard": every optional
+    rule): a form ticks and locks them while it is on."""
 
     KINDS: ClassVar[tuple[str, ...]] = (
         "switch", "integer", "number", "choice", "names", "text", "file", "wrestlers", "team", "teams"
@@ -226,10 +229,30 @@ class Game(ABC):
         """What an action does, in the rulebook's words, shown beside it when offered (None: nothing to add)."""
         return None
 
-    def decision_options(self) -> str | None:
-        """A note when this configuration leaves players nothing to decide (``play`` shows it),
-        naming the options that would; ``None`` when there are decisions to make."""
+    def action_flags(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str]:
+        """Short warnings a terminal menu shows on the moves they concern, for the seat whose
+        ``observation`` this is (WRASSLIN': a play only its errors rule allows); most games have none."""
+        return {}
+
+    def refusal(self, state: State, typed: str) -> str | None:
+        """Why a move a person typed is not on offer now, where the game can say more than "not a
+        legal move" (skirmish: a ``move X Y`` too far says how far the wrestler can go); ``None``:
+        nothing to add."""
         return None
+
+    def decision_options(self, form: bool = False) -> str | None:
+        """A note when this configuration leaves players nothing to decide (``play`` shows it),
+        naming the options that would (``form``: as the browser's new-match form names them, not as
+        ``-o`` options); ``None`` when there are decisions to make."""
+        return None
+
+    @classmethod
+    def first_match(cls, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Options a person's match starts with besides ``params`` (``play`` and the web's new-match
+        form; never ``watch``, ``sim`` or ``analyze``, which keep the game's defaults): where the
+        default game leaves people nothing to decide, the options that give them decisions
+        (Filsinger's chart choices). Empty for most games, and once ``params`` choose those options."""
+        return {}
 
     def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
         """The table as an SVG picture of ``observation(player)`` for the browser (None: text only).

@@ -159,10 +159,11 @@ def game_detail(game: str) -> dict[str, Any]:
     loaded = build_game(game, {})
     info["options"] = [
         {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None,
-         "kind": o.widget, "min": o.minimum, "max": o.maximum}
+         "kind": o.widget, "min": o.minimum, "max": o.maximum, "includes": list(o.includes)}
         for o in cls.options()
         if o.name not in WEB_FORBIDDEN_PARAMS and o.widget != "file"
     ]
+    info["first_match"] = cls.first_match({})  # what the new-match form starts with (Filsinger: rules with choices)
     info["team_builder"] = loaded.team_builder()
     info["agents"] = agent_names(loaded)
     info["default_agent"] = strongest_agent(loaded)
@@ -188,7 +189,7 @@ def game_setup(game: str, body: SetupQuery) -> dict[str, Any]:
         "wrestlers": wrestlers,
         "agents": agent_names(loaded),
         "default_agent": strongest_agent(loaded),
-        "decision_note": loaded.decision_options(),
+        "decision_note": loaded.decision_options(form=True),
     }
 
 

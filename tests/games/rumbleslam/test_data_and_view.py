@@ -107,7 +107,7 @@ def _mid_match() -> tuple[RumbleslamGame, object]:
 def test_terminal_view_draws_the_mat_and_the_table() -> None:
     game, s = _mid_match()
     text = game.render_observation(s.observation(0))  # type: ignore[attr-defined]
-    assert "A B C D E F G H I J" in text and "#" in text and "STA" in text
+    assert "A  B  C  D  E  F  G  H  I  J" in text and "#" in text and "STA" in text
     for e in game.entrants:
         assert e.label[:26] in text
     assert "{" not in text

@@ -137,7 +137,7 @@ def review_replay(
     started = time.perf_counter()
     final_state = run_replay(replay, source=source, allow_paths=allow_paths)
     game = final_state.game
-    points, lines = _walk(game, replay.actions)
+    points, lines = _walk(game, replay.actions, replay.position)
     total = len(points)
     if progress is not None:
         progress(0, total)
@@ -174,9 +174,15 @@ def _running_scores(game: Game, points: Sequence[tuple[int, int, str]],
     return last
 
 
-def _walk(game: Game, actions: Sequence[str]) -> tuple[list[tuple[int, int, str]], list[list[str]]]:
+def _start(game: Game, position: dict[str, Any] | None) -> State:
+    """Where the replay's match began: its ``position`` when it has one, else the initial state."""
+    return game.new_initial_state() if position is None else game.state_from_position(position)
+
+
+def _walk(game: Game, actions: Sequence[str], position: dict[str, Any] | None = None,
+          ) -> tuple[list[tuple[int, int, str]], list[list[str]]]:
     """The decisions ``(action index, player, choice)`` and the commentary lines said after each action."""
-    state = game.new_initial_state()
+    state = _start(game, position)
     state.materialize_events()
     points: list[tuple[int, int, str]] = []
     lines: list[list[str]] = []
@@ -224,7 +230,7 @@ def _evaluate(
     if not points:
         return []
     budget = settings.budget or default_budget(game)
-    walk = _iter_values(game, replay.actions, points, budget, settings)  # one state, walked once
+    walk = _iter_values(game, replay.actions, points, budget, settings, replay.position)  # one state, walked once
     first = [next(walk)]
     if progress is not None:
         progress(1, len(points))
@@ -243,7 +249,7 @@ def _evaluate(
     chunks = _chunks(rest, jobs * 4)
     found: dict[int, DecisionValues] = {}
     done = 1
-    payload = (replay.game, replay.params, replay.actions, allow_paths)
+    payload = (replay.game, replay.params, replay.actions, allow_paths, replay.position)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(_value_chunk, payload, chunk, budget, settings): chunk for chunk in chunks}
         try:
@@ -267,11 +273,11 @@ def _chunks(points: list[tuple[int, int, str]], count: int) -> list[list[tuple[i
 
 
 def _value_chunk(
-    payload: tuple[str, dict[str, Any], list[str], bool], chunk: list[tuple[int, int, str]],
+    payload: tuple[str, dict[str, Any], list[str], bool, dict[str, Any] | None], chunk: list[tuple[int, int, str]],
     budget: Budget, settings: ReviewSettings,
 ) -> list[DecisionValues]:
     """In a worker process: rebuild the game and value one run of decisions."""
-    name, params, actions, allow_paths = payload
+    name, params, actions, allow_paths, position = payload
     key = (name, json.dumps(params, sort_keys=True), allow_paths)
     game = _WORKER_GAMES.get(key)
     if game is None:
@@ -281,7 +287,7 @@ def _value_chunk(
             game = game_from_params(name, params)
         _WORKER_GAMES.clear()
         _WORKER_GAMES[key] = game  # one review at a time: its chunks share the game (and its solve)
-    return _value_points(game, actions, chunk, budget, settings)
+    return _value_points(game, actions, chunk, budget, settings, position)
 
 
 _WORKER_GAMES: dict[tuple[str, str, bool], Game] = {}
@@ -289,18 +295,18 @@ _WORKER_GAMES: dict[tuple[str, str, bool], Game] = {}
 
 def _value_points(
     game: Game, actions: Sequence[str], points: Sequence[tuple[int, int, str]], budget: Budget,
-    settings: ReviewSettings,
+    settings: ReviewSettings, position: dict[str, Any] | None = None,
 ) -> list[DecisionValues]:
     """Replay up to each decision in turn and value it."""
-    return list(_iter_values(game, actions, points, budget, settings))
+    return list(_iter_values(game, actions, points, budget, settings, position))
 
 
 def _iter_values(
     game: Game, actions: Sequence[str], points: Sequence[tuple[int, int, str]], budget: Budget,
-    settings: ReviewSettings,
+    settings: ReviewSettings, position: dict[str, Any] | None = None,
 ) -> Generator[DecisionValues, None, None]:
-    """The values of ``points`` in turn, one state replayed once up to each decision."""
-    state: State = game.new_initial_state()
+    """The values of ``points`` in turn, one state replayed once (from ``position`` if given) up to each decision."""
+    state: State = _start(game, position)
     state.record_events = False
     at = 0
     for target, _, choice in points:

@@ -7,6 +7,8 @@ hint, so "what the hint says" and "what its agent does" are one thing by constru
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 
 from turnbuckle.analysis.review.evaluate import decision_values
@@ -16,8 +18,12 @@ from turnbuckle.engine.game import Game, State
 
 
 def hint_rng(state: State, seed: int = 0) -> random.Random:
-    """A hint's sample: the seed and how far the match has gone (nothing hidden)."""
-    return random.Random(f"turnbuckle:hint:{seed}:{len(state.history)}")
+    """A hint's sample: the seed and the moment as the deciding seat sees it (a hash of its
+    observation). Nothing hidden from the seat goes in, and the same moment gets the same hint
+    whether the match was played up to it or loaded from a position file (whose history is empty)."""
+    seen = json.dumps(state.observation(max(state.current_player(), 0)), sort_keys=True, separators=(",", ":"))
+    moment = hashlib.sha256(seen.encode("utf-8")).hexdigest()
+    return random.Random(f"turnbuckle:hint:{seed}:{moment}")
 
 
 def hint(

@@ -38,6 +38,20 @@ OPTIONAL_RULES: dict[str, str] = {
 }
 
 
+FIRST_MATCH_RULES: tuple[str, ...] = ("chart_choices", "choice_situations", "dis_moves", "distractor")
+"""OPTIONAL 5, 7, 9 and 15: the rules a person's match starts with (``play``, the new-match form),
+because the basic game gives players nothing to decide; ``watch``, ``sim`` and ``analyze`` keep the
+basic rules."""
+
+
+def first_match(params: Any) -> dict[str, Any]:
+    """``FIRST_MATCH_RULES`` on, unless ``params`` choose the optional rules themselves (any of them,
+    or ``tournament_standard``: ``tournament_standard=false`` alone is the basic game)."""
+    if any(name in params for name in (*OPTIONAL_RULES, "tournament_standard")):
+        return {}
+    return dict.fromkeys(FIRST_MATCH_RULES, True)
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Resolved options; the rules read these flags, never the raw params."""
@@ -75,7 +89,8 @@ def game_options() -> list[GameOption]:
         GameOption("cage", False, "CAGE MATCH: Cage rating for PIN, face into cage 3, no (lv)"),
         GameOption("feud", None, "a feud match (default: the cards list each other as rivals)", (None, True, False)),
         GameOption("injured", [], "wrestlers carrying a Feud Table injury (+2 PIN)", kind="names"),
-        GameOption("tournament_standard", False, "every optional rule on (the tournament standard)"),
+        GameOption("tournament_standard", False, "every optional rule on (the tournament standard)",
+                   includes=tuple(OPTIONAL_RULES)),
     ]
     out += [GameOption(name, False, text) for name, text in OPTIONAL_RULES.items()]
     return out

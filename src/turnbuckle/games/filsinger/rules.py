@@ -294,12 +294,21 @@ class FilsingerGame(Game):
 
         return render(self, observation)
 
-    def decision_options(self) -> str | None:
+    def decision_options(self, form: bool = False) -> str | None:
         """A one-line note when this match gives players no decisions (the CLI prints it before
-        ``play``), naming the options that would; ``None`` when there is something to decide."""
+        ``play``, the new-match form under its options), naming the options that would; ``None``
+        when there is something to decide."""
         from turnbuckle.games.filsinger.view import decision_note
 
-        return decision_note(self)
+        return decision_note(self, form=form)
+
+    @classmethod
+    def first_match(cls, params: Mapping[str, Any]) -> dict[str, Any]:
+        """OPTIONAL 5, 7, 9 and 15 (chart choices, Choice Situations, DQ moves, distractor), unless
+        ``params`` choose the optional rules (``options.first_match``)."""
+        from turnbuckle.games.filsinger.options import first_match
+
+        return first_match(params)
 
     def roster(self) -> list[dict[str, Any]]:
         from turnbuckle.games.filsinger.narrate import describe_card

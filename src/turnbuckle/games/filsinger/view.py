@@ -234,14 +234,22 @@ SINGLES_CHOICES = ("chart_choices", "dis_moves", "choice_situations", "leaving_r
 """Optional rules that give a singles match decisions (when the cards and match allow them)."""
 
 
-def decision_note(game: FilsingerGame) -> str | None:
-    """One line when the match leaves the players nothing to decide, naming what would."""
+def decision_note(game: FilsingerGame, form: bool = False) -> str | None:
+    """One line when the match leaves the players nothing to decide, naming what would: as ``-o``
+    options for the command line, or (``form``) as the new-match form's boxes and menus."""
     if decision_sources(game):
         return None
     basic = not any(getattr(game.opts, f) for f in SINGLES_CHOICES)
     helpful = [name for name in SINGLES_CHOICES if decision_sources(type(game)(**{**game.params, name: True}))]
-    tries = [f"-o {name}=true" for name in helpful] + ["-o tournament_standard=true (every optional rule)"]
-    if game.size == 1:
-        tries.append("-o match_type=tag (tag out on offense)")
     kind = "basic Filsinger" if basic else "this match"
-    return f"{kind} has no decisions for players (the dice decide everything); for choices try {', '.join(tries)}"
+    if form:
+        boxes = ", ".join(f"\u201c{name.replace('_', ' ')}\u201d" for name in helpful)
+        tries = f"tick {boxes} or \u201ctournament standard\u201d (every optional rule)"
+        if game.size == 1:
+            tries += ", or choose \u201ctag\u201d as the match type (tag out on offense)"
+        return (f"{kind[0].upper()}{kind[1:]} has no decisions for players (the dice decide everything). "
+                f"For choices, {tries}.")
+    tries_cli = [f"-o {name}=true" for name in helpful] + ["-o tournament_standard=true (every optional rule)"]
+    if game.size == 1:
+        tries_cli.append("-o match_type=tag (tag out on offense)")
+    return f"{kind} has no decisions for players (the dice decide everything); for choices try {', '.join(tries_cli)}"

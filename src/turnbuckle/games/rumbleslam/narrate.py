@@ -155,17 +155,21 @@ def _side_total(totals: Any, side: int, name: str) -> int | None:
     return None
 
 
-_GLYPH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+def _numbers(observation: dict[str, Any]) -> dict[str, str]:
+    """Each wrestler's token: its place in the list plus one, as on the browser's mat (a number never
+    reads as one of the column letters A-J)."""
+    return {w["name"]: str(i + 1) for i, w in enumerate(observation["wrestlers"])}
 
 
-def _letters(observation: dict[str, Any]) -> dict[str, str]:
-    return {w["name"]: _GLYPH[i % len(_GLYPH)] for i, w in enumerate(observation["wrestlers"])}
+DOWN = "_"
+"""After a wrestler's number on the mat: Knocked Down or KO'd (lying on the mat)."""
 
 
 def render_observation(observation: dict[str, Any]) -> str:
-    """The mat (columns A-J, rows 1-10, ropes as a border, turnbuckles as #/@) and a table."""
-    letters = _letters(observation)
-    grid = [[" " for _ in range(mat.SIZE)] for _ in range(mat.SIZE)]
+    """The mat (columns A-J, rows 1-10, ropes as a border, turnbuckles as #) with each wrestler's
+    number on its squares, and a table."""
+    numbers = _numbers(observation)
+    grid = [["" for _ in range(mat.SIZE)] for _ in range(mat.SIZE)]
     for c in range(mat.CELLS):
         x, y = mat.xy(c)
         if mat.is_turnbuckle(c):
@@ -178,20 +182,19 @@ def render_observation(observation: dict[str, Any]) -> str:
         if w["square"] is None or w["where"] not in ("ring", "turnbuckle"):
             continue
         anchor = mat.parse_square(w["square"])
-        glyph = letters[w["name"]]
-        if w["ko"] or "Knockdown" in w["counters"]:
-            glyph = glyph.lower()
+        down = DOWN if w["ko"] or "Knockdown" in w["counters"] else " "
         for c in mat.footprint(anchor, w["size"]):
             x, y = mat.xy(c)
-            grid[y][x] = glyph
+            grid[y][x] = f"{numbers[w['name']]:>2}{down}"  # three characters, like every square
     lines = [f"RUMBLESLAM round {observation['round']}/{observation['rounds']}   Initiative card: "
-             f"{observation['initiative_card']}", "     " + " ".join(mat.COLUMNS)]
+             f"{observation['initiative_card']}", " " * 7 + "".join(f"{col:<3}" for col in mat.COLUMNS).rstrip()]
     for y in range(mat.SIZE):
         label = f"{y:>2}" if 1 <= y <= 10 else "  "
-        lines.append(f"{label} " + " ".join(grid[y]))
-    lines.append("(# turnbuckle, = and | ropes, lower case: Knocked Down or KO'd)")
+        lines.append((f"{label} " + "".join(f"{cell:>2} " if len(cell) == 1 else cell for cell in grid[y])).rstrip())
+    lines.append(f"(numbers: the wrestlers listed below; 9{DOWN}: number 9 is Knocked Down or KO'd;")
+    lines.append(" # a turnbuckle; = and | the ropes)")
     lines.append("")
-    lines.append(f"{'':2} {'wrestler':<26} {'team':<4} {'where':<11} {'STA':>5} {'AP':>3} {'MP':>3}  counters")
+    lines.append(f"{'':3} {'wrestler':<26} {'team':<4} {'where':<11} {'STA':>5} {'AP':>3} {'MP':>3}  counters")
     for w in observation["wrestlers"]:
         where = w["square"] if w["where"] in ("ring", "turnbuckle") else w["where"]
         if w["lifted_by"]:
@@ -202,7 +205,7 @@ def render_observation(observation: dict[str, Any]) -> str:
         if w["ko"]:
             counters = ("KO'd, " + counters).rstrip(", ")
         mark = ">" if w["active"] else ("*" if w["activated"] else " ")
-        lines.append(f"{letters[w['name']]}{mark} {w['name'][:26]:<26} P{w['team']:<3} {str(where)[:11]:<11} "
+        lines.append(f"{numbers[w['name']]:>2}{mark} {w['name'][:26]:<26} P{w['team']:<3} {str(where)[:11]:<11} "
                      f"{w['sta']:>2}/{w['sta_max']:<2} {w['ap']:>3} {w['mp']:>3}  {counters}")
     for p, team in enumerate(observation["teams"]):
         corner = f", corner {team['corner']}" if team.get("corner") else ""
@@ -242,7 +245,7 @@ _DESCRIPTIONS = {
     "tag": "Tag Out, 2AP: the partner comes in with full AP and MP.",
     "place": "Put the wrestler being placed on this square (see 'Now:' above the menu).",
     "hit": "(DEVASTATING): this wrestler defends next against the same attack roll.",
-    "move": "Move to this square, 1 MP a square (the north-west square of a 2x2 base).",
+    "move": "Move to this square, 1 MP a square.",
     "end": "End this wrestler's activation (AP and MP left are lost).",
     "re-roll": "Spend an Endorsement: re-roll this die once (the dice are numbered under 'Now:').",
     "keep": "Keep the dice as they are (no Endorsement spent).",
@@ -263,6 +266,10 @@ _DEFEND = {
     "DEX": "Defend with DEX: if the attack fails, this wrestler dodges 1 square (escaping a Lift: DEX "
            "against GRP).",
 }
+
+
+BIG_MOVE = "a 2x2 base: name its north-west square"
+"""Said beside a move only when the wrestler moving fills a 2x2 block (WEIGHT 3)."""
 
 
 def describe_action(name: str) -> str | None:

@@ -527,6 +527,18 @@ class RumbleslamGame(Game):
 
         return event_pieces(event)
 
+    def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+        """``describe_action``'s words; a move of a wrestler with a 2x2 base says to name its
+        north-west square (said to no one else: a 1x1 wrestler simply names its square)."""
+        from turnbuckle.games.rumbleslam.narrate import BIG_MOVE
+
+        labels = {a: self.describe_action(a) for a in actions}
+        if any(w.get("active") and w.get("size", 1) > 1 for w in observation.get("wrestlers", ())):
+            for a in actions:
+                if a.startswith("move ") and labels[a]:
+                    labels[a] = f"{labels[a]} ({BIG_MOVE})"
+        return labels
+
     def describe_action(self, action_name: str) -> str | None:
         """The rulebook's words, and for an attack on a wrestler the dice and odds (``odds.py``)."""
         text = self._card_words(action_name)

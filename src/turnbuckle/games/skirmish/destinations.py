@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import numpy.typing as npt
 
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.core import id_of
+from turnbuckle.games.skirmish.core import DEST, id_of
 from turnbuckle.games.skirmish.menu import MenuRules
 
 
@@ -149,3 +151,47 @@ class DestinationRules(MenuRules):
                 routes.append(side)
         return routes
 
+
+    def move_refusal(self, x: float, y: float) -> str | None:
+        """Why ``move X Y`` (inches east and north of the SW corner) is not a destination of the
+        pending move, in words a player can act on: off the half-inch grid, off the mat, farther than
+        the move allows (with how far the wrestler can go and the nearest point it can reach that
+        way), or a base in the way. ``None`` when no move is pending or the point is offered."""
+        if self.phase != DEST or "mover" not in self.pend:
+            return None
+        pend = self.pend
+        mover = self.models[pend["mover"]]
+        name = self._name_of(pend["mover"])
+        limit = pend["limit"]
+        point = (round(x * geo.UNIT), round(y * geo.UNIT))
+        typed = f"move {x:g} {y:g}"
+        if not (0 < point[0] < geo.RING and 0 < point[1] < geo.RING):
+            return (f"{typed} is outside the ring: X and Y are inches east and north of the SW corner, "
+                    f"between 0 and {geo.RING / geo.UNIT:g}")
+        if not geo.on_grid(point) or abs(x * geo.UNIT - point[0]) > 1e-6 or abs(y * geo.UNIT - point[1]) > 1e-6:
+            return f"{typed}: destinations are on a half-inch grid inside the ring (such as move 12.5 8.0)"
+        via = pend.get("via")
+        origin = mover.pos if via is None else geo.mirror(mover.pos, via, mover.r)
+        here = f"({mover.pos[0] / geo.UNIT:g}, {mover.pos[1] / geo.UNIT:g})"
+        off_rope = f" off the {via} rope" if via else ""
+        reach = f"{name} can go up to {limit / geo.UNIT:g} inches{off_rope} from {here}"
+        if not geo.inside(point, mover.r):
+            return f"{typed} is off the mat: the whole base must stay inside the ropes; {reach}"
+        straight = math.sqrt(geo.dist2(point, origin)) / geo.UNIT
+        if straight > limit / geo.UNIT + 1e-9:
+            return f"{typed} is too far: it is {straight:.1f} inches away and {reach}{self._nearest(point)}"
+        if not geo.free_at(point, mover.r, self._obstacles(pend["mover"])):
+            return f"{typed}: another base is there (bases may not overlap){self._nearest(point)}"
+        if not self._grid_destination_ok(self.game.grid_base + geo.grid_index(point)):
+            return (f"{typed} is too far once the way goes round the other bases: {reach}"
+                    f"{self._nearest(point)}")
+        return None
+
+    def _nearest(self, point: geo.Point) -> str:
+        """``; the nearest it can reach: move X Y`` (the legal grid destination closest to ``point``)."""
+        _, grid = self._destinations()
+        if not len(grid):
+            return ""
+        points = [geo.GRID_POINTS[int(i) - self.game.grid_base] for i in grid]
+        best = min(points, key=lambda q: geo.dist2(q, point))
+        return f"; the nearest it can reach that way: {geo.grid_name(best)}"

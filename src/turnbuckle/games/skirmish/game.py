@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import math
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -13,7 +15,7 @@ from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import load_model, packaged_data, toml_string
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.events import Event
-from turnbuckle.engine.game import Game, GameOption
+from turnbuckle.engine.game import Game, GameOption, State
 from turnbuckle.engine.picks import Pick
 from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
@@ -25,6 +27,8 @@ from turnbuckle.games.skirmish.state import SkirmishState
 
 PACKAGE: Final = "turnbuckle.games.skirmish"
 MATCH_TYPES: Final = ("singles", "fatal_four_way", "tag")
+MOVE_TYPED: Final = re.compile(r"move\s+([+-]?[0-9]{1,6}(?:\.[0-9]{0,6})?)\s+([+-]?[0-9]{1,6}(?:\.[0-9]{0,6})?)", re.I)
+"""A typed ``move X Y`` (inches), read to say why it is refused."""
 
 
 def load_roster(path: str | Path | None = None) -> Roster:
@@ -262,6 +266,19 @@ class SkirmishGame(Game):
                  tuple(w.name for w in self.profiles[p * self.per_side : (p + 1) * self.per_side]))
             for p in range(self.players)
         ]
+
+    def refusal(self, state: State, typed: str) -> str | None:
+        """A typed ``move X Y`` that is not a destination: why (too far: how far the wrestler can go)."""
+        found = MOVE_TYPED.fullmatch(typed.strip())
+        if found is None or not isinstance(state, SkirmishState):
+            return None
+        try:
+            x, y = float(found[1]), float(found[2])
+        except ValueError:
+            return None
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return None
+        return state.move_refusal(x, y)
 
     def describe_action(self, action_name: str) -> str | None:
         stem = action_name.split(" P")[0]

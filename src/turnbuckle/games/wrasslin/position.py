@@ -401,6 +401,12 @@ class _Reader:
         st.free_for_all = m.free_for_all
         st.enter_queue = list(m.enter_queue)
         st.bout_over = m.bout_over
+        if m.bout_over and m.result is None:  # 14.4: the next bout starts with the first Wrestler waiting
+            if g.match_type != "tournament":
+                raise fail(at("bout_over"), f"only an elimination tournament has bouts (14.4), not a "
+                                            f"{g.match_type} match: leave it false")
+            if not m.enter_queue:
+                raise fail(at("bout_over"), "a bout is over but nobody waits in enter_queue to start the next one")
         st.first_bout = m.first_bout
         st.next_after_bout = seat(m.next_after_bout, "next_after_bout")
         st.plays = [self.action(name, at("plays", i)).id for i, name in enumerate(m.plays)]

@@ -144,7 +144,8 @@ def render_observation(obs: dict[str, Any]) -> str:
     lines.append(f"Your hand: {_cards(obs['hand'])}")
     errors = obs.get("errors") or {}
     if errors:
-        lines.append("Illegal plays you may still make (11.5: an opponent may challenge them before playing a card):")
+        lines.append("Illegal plays you may still make, marked in the menu (11.5: an opponent may challenge them "
+                     "before playing a card):")
         grouped: dict[str, list[str]] = {}
         for name, reason in errors.items():
             grouped.setdefault(reason, []).append(name)

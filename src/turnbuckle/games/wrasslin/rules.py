@@ -24,6 +24,8 @@ from turnbuckle.games.wrasslin.state import WrasslinState
 from turnbuckle.text import plural
 
 MAX_SEATS = 8
+ERROR_FLAG = "illegal, may be challenged: 11.5"
+"""The mark a terminal menu puts on a play only the errors rule (11.5) allows."""
 
 DEFAULT_ORDER = (4, 3, 0, 2, 1, 5, 6, 17, 7, 18, 8, 19, 9, 20, 10, 21, 11, 22, 12, 23, 13, 14, 15, 16)
 """Default Wrestler pick (seed-independent): The Champ vs Baby Face Harpo, then alternating."""
@@ -357,6 +359,11 @@ class WrasslinGame(Game):
         from turnbuckle.games.wrasslin.table import picks
 
         return picks(self, observation, actions)
+
+    def action_flags(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str]:
+        """11.5: the plays only the errors rule allows are marked in the menu (why: listed above it)."""
+        errors = observation.get("errors") or {}
+        return {action: ERROR_FLAG for action in actions if action in errors}
 
     def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
         from turnbuckle.games.wrasslin.table import labels

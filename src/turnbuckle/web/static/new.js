@@ -73,8 +73,36 @@
     input.dataset.default = JSON.stringify(opt.default);
     if (opt.kind === "switch") { wrap.appendChild(input); wrap.appendChild(label); }
     else { wrap.appendChild(label); wrap.appendChild(input); }
-    input.addEventListener("change", () => loadSeats());
+    input.addEventListener("change", () => { lockIncluded(); loadSeats(); });
     return wrap;
+  }
+
+  // A switch that includes others ("tournament standard": every optional rule) ticks and locks them
+  // while it is on, and gives them back as they were when it goes off. Locked boxes are not sent:
+  // the switch carries them.
+  function lockIncluded() {
+    const locked = new Set();
+    for (const opt of info.options) {
+      const input = document.getElementById("opt-" + opt.name);
+      if (input && opt.includes && opt.includes.length && input.checked) opt.includes.forEach((n) => locked.add(n));
+    }
+    for (const input of optionsBox.querySelectorAll("[data-kind=switch]")) {
+      const name = input.dataset.option;
+      const label = optionsBox.querySelector("label[for='" + input.id + "'] small");
+      if (locked.has(name) && !input.disabled) {
+        input.dataset.before = input.checked ? "1" : "";
+        input.checked = true;
+        input.disabled = true;
+        if (label) {
+          label.dataset.help = label.textContent;
+          label.textContent += " (included: the tournament standard is on)";
+        }
+      } else if (!locked.has(name) && input.disabled) {
+        input.checked = input.dataset.before === "1";
+        input.disabled = false;
+        if (label && label.dataset.help !== undefined) label.textContent = label.dataset.help;
+      }
+    }
   }
 
   function readValue(input) {
@@ -91,6 +119,7 @@
   function readParams() {
     const params = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      if (input.disabled) continue; // included in a switch that is on
       const value = readValue(input);
       if (JSON.stringify(value) !== input.dataset.default) params[input.dataset.option] = value;
     }
@@ -115,7 +144,26 @@
       for (const opt of switches) group.appendChild(optionField(opt));
       optionsBox.appendChild(group);
     }
+    firstMatch();
     await loadSeats();
+  }
+
+  // A game whose basic rules leave people nothing to decide (Filsinger) starts with the options
+  // that give them decisions ticked, and says so: unticked, they give the basic game.
+  function firstMatch() {
+    const first = Object.entries(info.first_match || {});
+    if (!first.length) return;
+    const names = [];
+    for (const [name, value] of first) {
+      const input = document.getElementById("opt-" + name);
+      if (!input || input.dataset.kind !== "switch") continue;
+      input.checked = value === true;
+      names.push("\u201c" + title(name) + "\u201d");
+    }
+    const note = el("p", { class: "notice", id: "first-match-note" },
+      "Ticked for a first match, because they give you decisions to make: " + names.join(", ") +
+      ". Untick them for the basic game, where the dice decide everything.");
+    optionsBox.insertBefore(note, optionsBox.children[2] || null);
   }
 
   function seatKinds(seat) {
