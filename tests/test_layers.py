@@ -43,6 +43,7 @@ LAYERS: dict[str, int] = {
     "dice": 1,
     "agents": 1,
     "store": 1,
+    "ratings": 1,  # ratings per game (openskill), the computers' published ratings
     "games": 2,
     "sim": 3,
     "interop": 3,
