@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.store import Database, StoreError, open_database
-from turnbuckle.web import api, guards, league_pages, odds, pages, review
+from turnbuckle.web import api, guards, league_pages, odds, pages, player_pages, review
 from turnbuckle.web.errors import ApiError, TooManyRequests
 from turnbuckle.web.league_common import form_limit
 from turnbuckle.web.leases import LEASE_SECONDS
@@ -107,6 +107,7 @@ def create_app(
     app.include_router(review.router)
     app.include_router(pages.router)
     league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
+    player_pages.install(app)  # accounts, the lobby, player pages and ratings (settled as a match ends)
     app.include_router(odds.api_router)
     app.include_router(odds.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
