@@ -34,3 +34,27 @@ def sign_up(client: TestClient, name: str, password: str = PASSWORD, **extra: st
 
 def log_in(client: TestClient, name: str, password: str = PASSWORD) -> Any:
     return client.post("/login", data={"name": name, "password": password}, follow_redirects=False)
+
+
+def play_to_the_end(client: TestClient, match_id: str, tokens: dict[int, str], limit: int = 20_000) -> dict[str, Any]:
+    """Play the people's seats (``tokens``: seat -> token) of a match through the API until it is
+    over, each time with the last legal action; the computer's seats move by themselves."""
+    import time
+
+    for _ in range(limit):
+        moved = False
+        for seat, token in tokens.items():
+            headers = {"Authorization": f"Bearer {token}"}
+            view = client.get(f"/api/matches/{match_id}/seats/{seat}", headers=headers)
+            assert view.status_code == 200, view.text
+            data = view.json()
+            if data["finished"]:
+                return dict(data)
+            if data["legal_actions"]:
+                posted = client.post(f"/api/matches/{match_id}/seats/{seat}/actions", headers=headers,
+                                     json={"action": data["legal_actions"][-1]["name"], "expect": data["actions"]})
+                assert posted.status_code in (200, 409), posted.text
+                moved = True
+        if not moved:
+            time.sleep(0.01)
+    raise AssertionError("the match did not end")

@@ -90,7 +90,7 @@ def changed(db: Database, session: Session) -> None:
 def rating_of(db: Database, player_id: int, game: str) -> Rating:
     with db.read() as session:
         row = session.get(RatingRow, (player_id, game))
-    return Rating(row.rating, row.deviation) if row is not None else DEFAULT
+        return Rating(row.rating, row.deviation) if row is not None else DEFAULT
 
 
 def _names(session: Session, ids: set[int]) -> dict[int, str]:
@@ -218,6 +218,8 @@ def _conditional(db: Database, challenge_id: int, version: int, **values: Any) -
 def _row(db: Database, challenge_id: int) -> Challenge:
     with db.read() as session:
         row = session.get(Challenge, challenge_id)
+        if row is not None:
+            session.expunge(row)  # kept as read: the read session's rollback would expire it
     if row is None:
         raise NotFound(f"no challenge {challenge_id}")
     return row

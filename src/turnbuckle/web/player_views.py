@@ -126,6 +126,7 @@ def player_page(db: Database, player_id: int) -> PlayerPage:
         ratings = list(session.scalars(select(RatingRow).where(RatingRow.player_id == player_id)))
         since = player.created_at.strftime("%Y-%m-%d")
         name = player.name
+        session.expunge_all()  # kept as read: the read session's rollback would expire them
     changes: dict[str, float] = {}
     by_game: dict[str, list[RatingHistory]] = defaultdict(list)
     for h in history:
@@ -194,6 +195,7 @@ def boards(db: Database) -> list[Board]:
     with db.read() as session:
         rows = session.execute(select(RatingRow, Player.name).join(Player, Player.id == RatingRow.player_id)
                                .where(Player.disabled_at.is_(None))).all()
+        session.expunge_all()
     by_game: dict[str, list[Standing]] = defaultdict(list)
     for row, name in rows:
         by_game[row.game].append(Standing(name, Rating(row.rating, row.deviation), row.games))
