@@ -69,7 +69,7 @@ def test_a_challenge_is_listed_accepted_and_both_players_reach_their_own_seat(
     match_id = started["match_id"]
     assert bob.get("/api/lobby").json()["started"][0]["match_id"] == match_id
     a_seat, a_token = my_seat(alice, match_id)
-    b_seat, b_token = my_seat(bob, match_id)
+    b_seat, _ = my_seat(bob, match_id)
     assert (a_seat, b_seat) == (0, 1)
     # each token plays its own seat and only it
     assert alice.get(f"/api/matches/{match_id}/seats/1", headers={"Authorization": f"Bearer {a_token}"}
@@ -119,6 +119,12 @@ def test_a_rated_match_played_to_the_end_shows_on_both_player_pages_and_the_lead
     assert "Alice" in alice.get("/players").text
 
 
+def accept_at_once(barrier: threading.Barrier, answers: dict[str, Any], name: str, client: TestClient,
+                   challenge_id: int) -> None:
+    barrier.wait()
+    answers[name] = client.post(f"/api/lobby/challenges/{challenge_id}/accept")
+
+
 def test_two_accepts_at_once_one_wins_and_the_other_is_told(app: Any, alice: TestClient, bob: TestClient) -> None:
     carol = player(app, "Carol")
     try:
@@ -127,11 +133,8 @@ def test_two_accepts_at_once_one_wins_and_the_other_is_told(app: Any, alice: Tes
             barrier = threading.Barrier(2)
             answers: dict[str, Any] = {}
 
-            def accept(name: str, client: TestClient, challenge_id: int = challenge["id"]) -> None:
-                barrier.wait()
-                answers[name] = client.post(f"/api/lobby/challenges/{challenge_id}/accept")
-
-            threads = [threading.Thread(target=accept, args=(n, c)) for n, c in (("Bob", bob), ("Carol", carol))]
+            threads = [threading.Thread(target=accept_at_once, args=(barrier, answers, n, c, challenge["id"]))
+                       for n, c in (("Bob", bob), ("Carol", carol))]
             for t in threads:
                 t.start()
             for t in threads:
