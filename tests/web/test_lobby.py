@@ -110,7 +110,8 @@ def test_a_rated_match_played_to_the_end_shows_on_both_player_pages_and_the_lead
         assert page["ratings"][0]["game"] == "powerhouses" and page["ratings"][0]["rating"].endswith("?")
         assert page["records"][0]["opponent"] == other
         html = alice.get(f"/players/{name}").text
-        assert "<svg" in html and f"/m/{match_id}/replay" in html and "review" in html
+        assert "<svg" in html and f"/m/{match_id}/replay" in html
+        assert "replay#review" not in html  # two people, hints not agreed: no review (docs/web.md, Review)
     if outcomes["Alice"] == "won":
         assert ratings[accounts.find(db, "Alice").id].rating > ratings[accounts.find(db, "Bob").id].rating  # type: ignore[union-attr]
     board = alice.get("/api/leaderboards").json()
@@ -205,7 +206,8 @@ def test_playing_the_computer_starts_at_once(alice: TestClient) -> None:
     assert seat == 1
     play_to_the_end(alice, data["match_id"], {1: token})
     page = alice.get("/api/players/Alice").json()
-    assert page["finished"][0]["opponents"] == ["computer (random)"]
+    assert page["finished"][0]["opponents"] == ["computer (random)"] and page["finished"][0]["review"]
+    assert f'/m/{data["match_id"]}/replay#review' in alice.get("/players/Alice").text
 
 
 @pytest.mark.parametrize("body", [

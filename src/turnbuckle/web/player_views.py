@@ -18,6 +18,7 @@ from turnbuckle.store import Database
 from turnbuckle.store.live_models import LiveMatchRow
 from turnbuckle.store.player_models import AccountMatch, Player, PlayerSeat, RatingHistory
 from turnbuckle.store.player_models import Rating as RatingRow
+from turnbuckle.web.review import hints_allowed_by
 
 FINISHED_SHOWN = 50
 
@@ -34,6 +35,8 @@ class MatchLine:
     summary: str = ""
     change: str = ""
     """The rating change (``+14``) of a rated match."""
+    review: bool = False
+    """Whether the match allows a review (``web.review.hints_allowed``: against the computer, or agreed)."""
 
 
 @dataclass
@@ -156,6 +159,7 @@ def player_page(db: Database, player_id: int) -> PlayerPage:
         places = list(row.places)
         line.outcome = _outcome(places, places[seat], len(sides))
         line.summary = row.summary
+        line.review = hints_allowed_by(live_row.tokens, list(live_row.seats))[0]
         if match_id in changes:
             line.change = f"{changes[match_id]:+d}"
         finished.append((row.finished_at.timestamp(), line))
