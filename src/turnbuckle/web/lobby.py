@@ -192,7 +192,7 @@ def create(
             Challenge.creator_id == player.id, Challenge.status == "open")) or 0
         if count >= OPEN_PER_PLAYER:
             raise Conflict(f"you have {OPEN_PER_PLAYER} open challenges already: cancel one first")
-        row = Challenge(creator_id=player.id, target_id=target_id, game=game.name, params=dict(game.params),
+        row = Challenge(creator_id=player.id, target_id=target_id, game=game.name, params=dict(params or {}),
                         rated=rated, seats=seats, random_seats=seat is None, min_rating=min_rating,
                         max_rating=max_rating, status="open")
         session.add(row)
@@ -323,24 +323,33 @@ def _start(db: Database, service: MatchService, row: Challenge, seats: list[Any]
 # -- the computer opponents ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class ComputerOpponent:
-    game: str
-    title: str
     agent: str
     rating: str | None
     """The published rating as shown (``1650``), None when it has none."""
 
 
-def computer_opponents() -> list[ComputerOpponent]:
+@dataclass(frozen=True)
+class GameComputers:
+    game: str
+    title: str
+    default: str
+    """The game's strongest computer (offered first)."""
+    opponents: list[ComputerOpponent]
+
+
+def computer_opponents() -> list[GameComputers]:
     """Each game's computer opponents with their published ratings (the "play the computer" list)."""
-    from turnbuckle.agents.registry import agent_names
+    from turnbuckle.agents.registry import agent_names, strongest_agent
     from turnbuckle.engine.registry import list_games, load_game
 
     out = []
     for name in list_games():
         game = load_game(name)
+        opponents = []
         for agent in agent_names(game):
             fixed = published_rating(name, agent)
-            out.append(ComputerOpponent(name, game.title, agent, display_text(fixed) if fixed else None))
+            opponents.append(ComputerOpponent(agent, display_text(fixed) if fixed else None))
+        out.append(GameComputers(name, game.title, strongest_agent(game), opponents))
     return out
 
 
@@ -355,5 +364,6 @@ def play_computer(db: Database, service: MatchService, player: PlayerInfo, game_
         raise
 
 
-__all__ = ["CHANNEL", "ChallengeView", "ComputerOpponent", "accept", "cancel", "changed", "computer_opponents",
-           "create", "fill_with_computers", "get", "open_challenges", "play_computer", "rating_of", "started_for"]
+__all__ = ["CHANNEL", "ChallengeView", "ComputerOpponent", "GameComputers", "accept", "cancel", "changed",
+           "computer_opponents", "create", "fill_with_computers", "get", "open_challenges", "play_computer",
+           "rating_of", "started_for"]

@@ -151,11 +151,13 @@
   }
 
   // -- play the computer ---------------------------------------------------------------------
-  for (const button of document.querySelectorAll("button[data-computer]")) {
+  for (const button of document.querySelectorAll("button[data-play-computer]")) {
     button.addEventListener("click", async () => {
+      const game = button.dataset.playComputer;
       const rated = document.getElementById("computer-rated");
+      const agent = document.querySelector("select[data-computers=" + JSON.stringify(game) + "]").value;
       const started = await post("/api/lobby/computer", {
-        game: button.dataset.game, agent: button.dataset.computer, rated: Boolean(rated && rated.checked),
+        game: game, agent: agent, rated: Boolean(rated && rated.checked),
       }, document.getElementById("computer-error"));
       if (started && started.match_id) goToSeat(started.match_id);
     });
