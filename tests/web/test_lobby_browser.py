@@ -27,7 +27,7 @@ def sign_up(page: Any, url: str, name: str) -> None:
     page.fill("#password", PASSWORD)
     page.fill("#password2", PASSWORD)
     page.click("button[type=submit]")
-    page.wait_for_url(f"**/players/{name}")
+    page.wait_for_url(f"**/players/{name}*")
 
 
 def play_until_over(pages: list[Any]) -> None:
@@ -99,3 +99,23 @@ def test_two_players_meet_in_the_lobby_play_and_see_their_ratings(lobby_server: 
         for context in contexts:
             context.close()
     assert not violations, violations
+
+
+def test_a_guest_signs_up_and_the_match_it_was_playing_becomes_its_own(lobby_server: Server, strict_page: Any) -> None:
+    page = strict_page
+    url = lobby_server.url
+    page.goto(f"{url}/new?game=powerhouses")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#seat-1", "computer:heuristic")
+    page.click("#start")
+    page.wait_for_url("**/m/*")
+    page.wait_for_selector("#picture svg")
+    match_id = page.url.split("/m/")[1].split("#")[0]
+    sign_up(page, url, "Was_A_Guest")
+    assert "claimed=1" in page.url
+    row = page.locator(f".match-list li[data-match='{match_id}']")
+    assert "computer (heuristic)" in row.inner_text()
+    row.locator("button:has-text('Play')").click()  # a seat token of the account's own, for this browser
+    page.wait_for_url(f"**/m/{match_id}#t=*")
+    page.wait_for_selector("#picture svg")
+    page.wait_for_selector("#status:has-text('Your move')")
