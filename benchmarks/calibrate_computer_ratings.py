@@ -7,11 +7,11 @@ fit a rating per (game, agent) and write ``src/turnbuckle/ratings/data/computer_
 
 Every published agent of a game (``agents.spec.agent_names``: random, mcts, ismcts and the game's
 own) meets every other in default-params matches (``GAME_OPTIONS`` where the defaults leave no
-decision), seats alternating (``winrates.play``: match
-``seed`` puts the first-named agent in seat ``seed % 2``). The pairings take turns one match at a
-time, so a run stopped early (Ctrl-C: the matches so far are fitted and written) still has every
-pairing; a pairing stops at ``--matches`` matches or ``--pair-seconds`` of CPU, so a slow search
-plays few matches and its rating carries a wide standard error. Names for the same agent
+decision), seats alternating (``winrates.play``: match ``seed`` puts the first-named agent in seat
+``seed % 2``). The pairings take turns one match at a time, so a run stopped early (Ctrl-C: what
+was played is fitted and written once every pairing has a match) has a sample of every pairing;
+a pairing stops at ``--matches`` matches or ``--pair-seconds`` of CPU, so a slow search plays few
+matches and its rating carries a wide standard error. Names for the same agent
 (skirmish's ``expert`` is its ``search``) are played once.
 
 The matches of ``benchmarks/results/winrates-GAME.jsonl`` (thousands of the slow searches'
@@ -22,8 +22,11 @@ The fit: Bradley-Terry, a draw half a win, with one virtual draw per pairing (ke
 agent always wins finite), by Newton's method; standard errors from the inverse information. The
 logistic scale is openskill's (Plackett-Luce's two-sided odds are ``exp(diff / (sqrt 2 beta))``
 for certain ratings), so ``mu = anchor + theta * sqrt(2) * beta``; the random agent is the anchor,
-shown as 1000 in every game. Each match played is appended to ``--log`` (JSON lines), which
-``--refit`` reads back.
+shown as 1000 in every game.
+
+Each match played is appended to ``--log`` (JSON lines); a run reads it back first, so a stopped
+run goes on where it stopped (its matches count, their seeds are not played again) and ``--refit``
+only fits what is there.
 """
 
 from __future__ import annotations
@@ -71,7 +74,9 @@ class Pairing:
     """The first agent's: a win 1, a draw 0.5."""
     cpu: float = 0.0
     logged: int = 0
-    """Of ``matches``, how many came from a winrates log rather than this run."""
+    """Of ``matches``, how many came from a winrates log rather than this calibration's own."""
+    next_seed: int = 0
+    """Past the seeds already in this calibration's log (0: none there; ``--seed`` is added)."""
 
     @property
     def name(self) -> str:
@@ -152,7 +157,6 @@ def _pairing_of(run: GameRun, name: str) -> Pairing | None:
 
 def play_game(run: GameRun, matches: int, pair_seconds: float, seed: int, log: Path | None) -> None:
     """Round-robin one match per pairing at a time until each is done (``matches`` or CPU)."""
-    played = {name: 0 for name in run.pairings}
     start = time.process_time()
     out = log.open("a", encoding="utf-8") if log is not None else None
     try:
@@ -163,8 +167,8 @@ def play_game(run: GameRun, matches: int, pair_seconds: float, seed: int, log: P
                 return
             for pairing in active:
                 options = GAME_OPTIONS.get(run.game, {})
-                row = winrates.play((run.game, options, pairing.name, seed + played[pairing.name]))
-                played[pairing.name] += 1
+                row = winrates.play((run.game, options, pairing.name, max(seed, pairing.next_seed)))
+                pairing.next_seed = row["seed"] + 1
                 count(run, row)
                 if out is not None:
                     slim = {k: v for k, v in row.items() if k != "first_ms"}
@@ -351,17 +355,20 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--no-logs", action="store_true", help="leave out benchmarks/results/winrates-GAME.jsonl")
     parser.add_argument("--log", type=Path, default=RESULTS / "computer-ratings.jsonl",
                         help="JSON lines file each match played is appended to")
-    parser.add_argument("--refit", action="store_true", help="play nothing: fit the matches in --log (and the logs)")
+    parser.add_argument("--refit", action="store_true",
+                        help="play nothing: fit the matches in --log (and the winrates logs)")
     parser.add_argument("--out", type=Path, default=ratings_path(), help="the ratings file to write")
     args = parser.parse_args(list(argv) if argv is not None else None)
     games = parse_games(args.games)
     runs = [new_run(g) for g in games]
     began = time.process_time()
-    if args.refit:
-        for row in winrates.read_log(args.log):
-            run = next((r for r in runs if r.game == row["game"]), None)
-            if run is not None and row["options"] == GAME_OPTIONS.get(run.game, {}):
-                count(run, row)
+    for row in winrates.read_log(args.log):  # a run stopped before: its matches count, seeds go on
+        run = next((r for r in runs if r.game == row["game"]), None)
+        if run is not None and row["options"] == GAME_OPTIONS.get(run.game, {}):
+            count(run, row)
+            pairing = _pairing_of(run, row["pairing"])
+            if pairing is not None:
+                pairing.next_seed = max(pairing.next_seed, row["seed"] + 1)
     try:
         for run in runs:
             if not args.no_logs:
@@ -376,7 +383,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     missing = [f"{r.game} {p.name}" for r in runs for p in r.pairings.values() if p.matches == 0]
     if missing:
         raise SystemExit(f"error: no matches for {', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}; "
-                         "nothing written")
+                         "nothing written (run it again to go on from the log)")
     fits = {run.game: fit(run) for run in runs}
     print("\n".join(pairing_table(runs)))
     print()
