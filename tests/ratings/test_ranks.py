@@ -10,7 +10,7 @@ import pytest
 import turnbuckle
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.engine.result import MatchResult, Method, Side
-from turnbuckle.ratings import ranks_from_result, ranks_from_returns
+from turnbuckle.ratings import Rating, ranks_from_result, ranks_from_returns, rate_seats
 
 
 def test_singles_winner_first() -> None:
@@ -74,3 +74,19 @@ def test_a_played_match_winner_is_ranked_first(game_id: str, params: dict[str, o
     else:
         winner = result.sides.index(result.winner)
         assert ranks[winner] == 0 and ranks.count(0) == 1
+
+
+def test_rate_seats_moves_each_seat_by_its_sides_place_and_keeps_a_computer_fixed() -> None:
+    sides = [Side("Ace & Bo", (0, 2), ("Ace", "Bo")), Side("Cy & Di", (1, 3), ("Cy", "Di"))]
+    result = MatchResult.from_returns(sides, [1.0, -1.0, 1.0, -1.0])
+    computer = Rating(30.0, 1.0, fixed=True)
+    before = {0: Rating(), 1: Rating(), 2: computer, 3: Rating()}
+    after = rate_seats(result, before)
+    assert after[0].mu > 25 and after[1].mu < 25 and after[3].mu < 25
+    assert after[2] is computer
+
+
+def test_rate_seats_needs_every_seats_rating() -> None:
+    sides = [Side("A", (0,), ("A",)), Side("B", (1,), ("B",))]
+    with pytest.raises(ValueError, match="seat 1"):
+        rate_seats(MatchResult.from_returns(sides, [1.0, -1.0]), {0: Rating()})

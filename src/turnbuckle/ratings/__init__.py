@@ -15,6 +15,7 @@ from turnbuckle.ratings.model import (
     win_probability,
 )
 from turnbuckle.ratings.ranks import ranks_from_result, ranks_from_returns
+from turnbuckle.ratings.rated import rate_seats
 
 __all__ = [
     "DEFAULT",
@@ -32,6 +33,7 @@ __all__ = [
     "ordinal",
     "ranks_from_result",
     "ranks_from_returns",
+    "rate_seats",
     "update",
     "win_probability",
 ]

@@ -32,6 +32,8 @@ class Calibration(BaseModel):
     """What fixes the scale (``random = 1000`` in every game)."""
     cpu_seconds: float = Field(ge=0, allow_inf_nan=False)
     matches: int = Field(ge=0)
+    options: dict[str, dict[str, bool | int | float | str]] = Field(default_factory=dict)
+    """Options a game was calibrated with instead of its defaults, by game id."""
 
 
 class ComputerRating(BaseModel):

@@ -32,7 +32,7 @@ DEFAULT_SIGMA: Final = float(MODEL.sigma)
 PROVISIONAL_SIGMA: Final = 5.0
 """A rating whose ``sigma`` is above this is provisional (shown with ``?``, left off leaderboards).
 5.0 is about 150 display points, near lichess's 110-RD line in Glicko terms; a new player passes
-it after about a dozen matches against established opponents (fewer in multi-side matches)."""
+it after about ten matches against established opponents (fewer in multi-side matches)."""
 
 DISPLAY_BASE: Final = 1500
 """What a new player's rating (``mu`` 25) shows as."""
