@@ -16,13 +16,15 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from turnbuckle.engine.registry import load_game
-from turnbuckle.ratings import DEFAULT, Rating, computer_rating, ranks_from_result
-from turnbuckle.ratings import update as rate
+from turnbuckle.engine.result import MatchResult
+from turnbuckle.ratings import DEFAULT, Rating, computer_rating, ranks_from_result, rate_seats
 from turnbuckle.store import Database, StoreBusyError, utcnow
 from turnbuckle.store.player_models import AccountMatch, PlayerSeat, RatingHistory
 from turnbuckle.store.player_models import Rating as RatingRow
@@ -137,16 +139,20 @@ def _claim_seats(db: Database, record: LiveMatchRecord, specs: list[str], seats:
 
 
 # -- the end of a match -------------------------------------------------------------------------
-def places_of(record: LiveMatchRecord) -> tuple[list[int], str]:
-    """Each seat's place in the finished match (0: the winners; sides that tied share one)."""
+def result_of(record: LiveMatchRecord) -> MatchResult:
+    """How the finished match ended (rebuilt from its stored log)."""
     game = load_game(record.game, **record.params)
-    state = game.state_from_actions(record.actions)
-    result = state.match_result()
+    result = game.state_from_actions(record.actions).match_result()
     if result is None:
         raise ValueError(f"match {record.id} is not over")
-    ranks = ranks_from_result(result)
-    places = [0] * game.num_players()
-    for side, rank in zip(result.sides, ranks, strict=True):
+    return result
+
+
+def places_of(record: LiveMatchRecord, result: MatchResult | None = None) -> tuple[list[int], str]:
+    """Each seat's place in the finished match (0: the winners; sides that tied share one)."""
+    result = result or result_of(record)
+    places = [0] * len(result.returns)
+    for side, rank in zip(result.sides, ranks_from_result(result), strict=True):
         for seat in side.players:
             places[seat] = rank
     return places, result.describe()
@@ -160,8 +166,8 @@ def settle(db: Database, record: LiveMatchRecord) -> bool:
         if row is None or row.finished_at is not None:
             return False
         rated, entries, game = row.rated, list(row.seats), row.game
-    places, summary = places_of(record)
-    sides = [side.players for side in load_game(record.game, **record.params).sides()]
+    result = result_of(record)
+    places, summary = places_of(record, result)
     now = utcnow()
     with db.write() as session:
         done = session.execute(update(AccountMatch).where(AccountMatch.match_id == record.id,
@@ -170,41 +176,36 @@ def settle(db: Database, record: LiveMatchRecord) -> bool:
         if not getattr(done, "rowcount", 0):
             return False  # another process settled it
         if rated:
-            _rate(session, record.id, game, entries, sides, places, now)
+            _rate(session, record.id, game, entries, result, places, now)
     return True
 
 
-def _rate(session: Any, match_id: str, game: str, entries: list[dict[str, Any]], sides: list[tuple[int, ...]],
-          places: list[int], now: Any) -> None:
+def _rate(session: Session, match_id: str, game: str, entries: list[dict[str, Any]], result: MatchResult,
+          places: list[int], now: datetime) -> None:
+    """The players' new ratings (``turnbuckle.ratings.rate_seats``; a computer keeps its published
+    one) and a history line each, in the settling transaction."""
     rows: dict[int, RatingRow] = {}
-    before: list[list[Rating]] = []
-    for side in sides:
-        ratings = []
-        for seat in side:
-            entry = entries[seat] if seat < len(entries) else {}
-            if "player" in entry:
-                pid = int(entry["player"])
-                row = session.get(RatingRow, (pid, game))
-                if row is None:
-                    row = RatingRow(player_id=pid, game=game, rating=DEFAULT.mu, deviation=DEFAULT.sigma, state={},
-                                    games=0, updated_at=now)
-                    session.add(row)
-                rows[seat] = row
-                ratings.append(Rating(row.rating, row.deviation))
-            else:
-                fixed = published_rating(game, str(entry.get("computer", "")))
-                ratings.append(fixed if fixed is not None else Rating(DEFAULT.mu, DEFAULT.sigma, fixed=True))
-        before.append(ratings)
-    ranks = [min(places[s] for s in side) for side in sides]
-    after = rate(before, ranks)
-    for side, new_side in zip(sides, after, strict=True):
-        for seat, new in zip(side, new_side, strict=True):
-            row = rows.get(seat)
+    before: dict[int, Rating] = {}
+    for seat in range(len(places)):
+        entry = entries[seat] if seat < len(entries) else {}
+        if "player" in entry:
+            pid = int(entry["player"])
+            row = session.get(RatingRow, (pid, game))
             if row is None:
-                continue
-            row.rating, row.deviation, row.games, row.updated_at = new.mu, new.sigma, row.games + 1, now
-            session.add(RatingHistory(player_id=row.player_id, game=game, match_id=match_id, rating=new.mu,
-                                      deviation=new.sigma, place=places[seat], at=now))
+                row = RatingRow(player_id=pid, game=game, rating=DEFAULT.mu, deviation=DEFAULT.sigma, state={},
+                                games=0, updated_at=now)
+                session.add(row)
+            rows[seat] = row
+            before[seat] = Rating(row.rating, row.deviation)
+        else:  # a computer's published rating (lobby matches are rated only with one); else a fixed newcomer
+            fixed = published_rating(game, str(entry.get("computer", "")))
+            before[seat] = fixed if fixed is not None else Rating(DEFAULT.mu, DEFAULT.sigma, fixed=True)
+    after = rate_seats(result, before)
+    for seat, row in rows.items():
+        new = after[seat]
+        row.rating, row.deviation, row.games, row.updated_at = new.mu, new.sigma, row.games + 1, now
+        session.add(RatingHistory(player_id=row.player_id, game=game, match_id=match_id, rating=new.mu,
+                                  deviation=new.sigma, place=places[seat], at=now))
 
 
 class Settle:
