@@ -16,10 +16,26 @@ def plural(count: int | float, word: str, words: str | None = None) -> str:
     return f"{shown} {words}"
 
 
-def whole_number(text: str, digits: int = 9) -> int | None:
-    """``text`` as a whole number of at most ``digits`` ASCII digits, else None. ``str.isdigit``
-    alone lets ``"²"`` through (which ``int`` refuses) and any length (which ``int`` may refuse)."""
+def whole_number(text: str, digits: int = 9, *, most: int | None = None) -> int | None:
+    """``text`` as a whole number of at most ``digits`` ASCII digits (and at most ``most``), else
+    None. ``str.isdigit`` alone lets ``"²"`` and ``"٣"`` through (which ``int`` refuses or reads) and
+    any length (which ``int`` may refuse, and a database driver overflows on). The one parser of a
+    number a person or a URL gives: ids, counts, sides, query parameters, form fields."""
     text = text.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > digits:
         return None
-    return int(text)
+    number = int(text)
+    if most is not None and number > most:
+        return None
+    return number
+
+
+def signed_number(text: str, digits: int = 9) -> int | None:
+    """``whole_number`` with an optional leading ``+`` or ``-`` (a card's modifiers, a pin bonus)."""
+    text = text.strip()
+    sign = -1 if text.startswith("-") else 1
+    body = text[1:] if text[:1] in ("+", "-") else text
+    if body[:1] in ("+", "-") or body != body.strip():
+        return None
+    number = whole_number(body, digits)
+    return None if number is None else sign * number
