@@ -6,6 +6,7 @@ of one promotion at once, and names (length, control characters, right-to-left o
 from __future__ import annotations
 
 import html
+import logging
 import shutil
 import socket
 import threading
@@ -30,6 +31,7 @@ from turnbuckle.web.league_admin import file_options, parse_options
 from turnbuckle.web.league_common import AdminThrottle, cookie_name
 from turnbuckle.web.league_runs import one_run
 from turnbuckle.web.limits import Limits
+from turnbuckle.web.settings import RedactTokens
 from turnbuckle.web.sql_repository import SqlRepository
 
 ORIGIN = {"origin": "http://testserver"}
@@ -314,3 +316,22 @@ def test_two_book_and_run_presses_at_once_run_only_what_they_asked_for(
     ok = [a for a in answers if a.status_code == 303]
     assert all(a.status_code in (303, 409) for a in answers) and ok
     assert cards_of(promotions.db, league_id) == before + 2 * len(ok)
+
+
+# -- 7. credentials out of the access log ------------------------------------------------------------
+@pytest.mark.parametrize("query", ["admin_token=SECRET1", "t=SECRET1", "token=SECRET1", "password=SECRET1",
+                                   "session=SECRET1", "api_key=SECRET1", "client_secret=SECRET1",
+                                   "Admin%5FToken=SECRET1", "PASS=SECRET1"])
+def test_the_access_log_masks_every_credential_shaped_parameter(query: str) -> None:
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5", "GET", f"/leagues/1/admin?season=2&{query}&rows=4", "1.1", 400), None)
+    assert RedactTokens().filter(record)
+    line = record.getMessage()
+    assert "SECRET1" not in line and "season=2&" in line and "&rows=4" in line
+
+
+def test_the_log_masks_credential_headers() -> None:
+    for said in ("Authorization: Bearer SECRET1", "cookie: tb_league_1=SECRET1", "X-Admin-Token: SECRET1"):
+        record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, "headers %s", (said,), None)
+        assert RedactTokens().filter(record)
+        assert "SECRET1" not in record.getMessage(), said
