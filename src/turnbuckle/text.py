@@ -39,3 +39,23 @@ def signed_number(text: str, digits: int = 9) -> int | None:
         return None
     number = whole_number(body, digits)
     return None if number is None else sign * number
+
+
+NAME_LIMIT = 200
+"""The most characters a name people give (a promotion, a belt, a card, a wrestler, a team) may
+have: the database's name columns hold 200 (PostgreSQL refuses longer, SQLite would keep them)."""
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: in a name they would turn the text around them on every page."""
+
+
+def name_problem(name: str, what: str = "a name", limit: int = NAME_LIMIT) -> str | None:
+    """Why ``name`` cannot be stored as a name shown to people (too long, a control character, a
+    right-to-left override), or None when it can."""
+    if len(name) > limit:
+        return f"{what} has at most {limit} characters (this one has {len(name):,})"
+    for char in name:
+        if char in BIDI_CONTROLS:
+            return f"{what} may not hold the text-direction control U+{ord(char):04X}"
+        if ord(char) < 32 or 127 <= ord(char) < 160 or char in "\u2028\u2029":
+            return f"{what} may not hold the control character U+{ord(char):04X}"
+    return None

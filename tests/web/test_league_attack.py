@@ -18,10 +18,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
+from tests.web.test_league_pages import form_of
 
 from support.browser import Server
 from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.league import service
+from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.roster_cards import roster_format
 from turnbuckle.store import Database, open_database
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch
@@ -335,3 +337,64 @@ def test_the_log_masks_credential_headers() -> None:
         record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, "headers %s", (said,), None)
         assert RedactTokens().filter(record)
         assert "SECRET1" not in record.getMessage(), said
+
+
+# -- 9. names, digits, origins ---------------------------------------------------------------------
+BAD_NAMES = {
+    "x" * 60_000: "at most 200 characters",
+    "Evil\u202eeltiT": "text-direction control U+202E",
+    "Tab\tName": "control character U+0009",
+    "Bell\x07": "control character U+0007",
+}
+
+
+@pytest.mark.parametrize(("name", "reason"), list(BAD_NAMES.items()), ids=["long", "rlo", "tab", "bell"])
+def test_names_are_bounded_and_free_of_controls_on_every_form(
+        client: TestClient, promotions: Promotions, name: str, reason: str) -> None:
+    game = "wrasslin"
+    base, head = f"/leagues/{promotions.ids[game]}", promotions.head(game)
+    belt = client.post(f"{base}/admin/belts", data={"name": name}, headers=head)
+    assert belt.status_code == 400 and reason in html.unescape(belt.text)
+    first, second = promotions.names(game)[:2]
+    card = client.post(f"{base}/admin/book", data={"name": name, "m0.s0.0": first, "m0.s1.0": second}, headers=head)
+    assert card.status_code == 400 and reason in html.unescape(card.text)
+    form = client.get(f"{base}/admin/editor", params={"new": "Someone"}, headers=head)
+    assert form.status_code == 200
+    values = dict(form_of(form.text))
+    values["name"] = name
+    saved = client.post(f"{base}/admin/editor", data=values, headers=head)
+    said = html.unescape(saved.text)  # the card's own model may be the first to refuse it
+    assert saved.status_code == 400 and (reason in said or "hold control characters" in said)
+    rumble = "rumbleslam"
+    hired = client.post(f"/leagues/{promotions.ids[rumble]}/admin/hire", headers=promotions.head(rumble),
+                        data={"name": name, "wrestler.0": "Skullcrusher"})
+    assert hired.status_code == 400 and reason in html.unescape(hired.text)
+    with pytest.raises(LeagueError, match=r"at most|control"):
+        service.create_league(promotions.db, name if len(name) > 200 else name + "!", "filsinger", {})
+
+
+def test_a_name_no_wrestler_page_links_is_isolated(client: TestClient, promotions: Promotions) -> None:
+    from turnbuckle.web.league_common import templates
+
+    macro = templates.env.get_template("league_macros.html").module.who  # type: ignore[attr-defined]
+    shown = str(macro(["\u202eevil"], {}, {"id": 1}))
+    assert shown == "<bdi>\u202eevil</bdi>"
+
+
+def test_the_card_editor_reads_only_ascii_digits_as_numbers() -> None:
+    from turnbuckle.league.card_form import model_form, read_form
+
+    spec = model_form(roster_format("wrasslin").entry_model)
+    assert read_form(spec, {"name": "A", "strength": "12"})["strength"] == 12
+    assert read_form(spec, {"name": "A", "strength": "-4"})["strength"] == -4
+    for digits in ("\u0663", "\u00b2", "\uff13", "9" * 5000, "--4"):  # Arabic-Indic 3, superscript 2, fullwidth 3
+        assert read_form(spec, {"name": "A", "strength": digits})["strength"] == digits
+
+
+def test_an_https_origin_is_another_site_for_an_http_server(client: TestClient, promotions: Promotions) -> None:
+    base, head = f"/leagues/{promotions.ids['filsinger']}", promotions.head("filsinger")
+    for origin in ("https://testserver", "https://testserver:80"):
+        refused = client.post(f"{base}/admin/rules", headers={**head, "origin": origin})
+        assert refused.status_code == 403, origin
+    assert client.post(f"{base}/admin/rules", headers={**head, "origin": "http://testserver"},
+                       follow_redirects=False).status_code == 303

@@ -150,10 +150,14 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-def same_origin(origin: str, host: str) -> bool:
-    """Does ``Origin`` name the host this request was sent to (scheme's default port filled in)?"""
+def same_origin(origin: str, host: str, scheme: str | None = None) -> bool:
+    """Does ``Origin`` name the host this request was sent to (scheme's default port filled in), by
+    the scheme it was sent with (``scheme``: the server's, ``http`` or ``https``; an https page is
+    another origin than the http one, and the other way round)?"""
     parts = urlsplit(origin)
     if parts.scheme not in ("http", "https") or not parts.hostname:
+        return False
+    if scheme is not None and parts.scheme != scheme.lower():
         return False
     default = 443 if parts.scheme == "https" else 80
     try:
@@ -180,7 +184,7 @@ class SameOrigin:
                 if site.lower() not in ("same-origin", "none"):
                     await refuse(send, 403, "refused: a request from another site cannot change anything here")
                     return
-            elif origin is not None and not same_origin(origin, header(scope, b"host") or ""):
+            elif origin is not None and not same_origin(origin, header(scope, b"host") or "", scope.get("scheme")):
                 await refuse(send, 403, f"refused: a request from {quoted(origin)} cannot change anything here")
                 return
         await self.app(scope, receive, send)
