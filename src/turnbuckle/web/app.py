@@ -22,6 +22,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.store import Database, StoreError, open_database
@@ -96,10 +97,25 @@ def create_app(
     # views carry SVG pictures (a skirmish move's clickable destinations run to hundreds of KB);
     # Starlette leaves the event stream (text/event-stream) uncompressed, so it still streams
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+
+    def error(status: int, message: str, request: Request, headers: dict[str, str] | None = None) -> Response:
+        if not request.url.path.startswith("/api") and "text/html" in request.headers.get("accept", ""):
+            page = pages.error_page(request, status, message)
+            page.headers.update(headers or {})
+            return page
+        return JSONResponse({"error": message, "status": status}, status_code=status, headers=headers)
+
+    async def last_resort(scope: Scope, exc: Exception) -> Response:
+        """The 500 of an exception no handler took (``guards.LastResort``): a page or JSON like any error."""
+        request = Request(scope)
+        request.scope.setdefault("app", app)
+        return error(500, "the server failed to answer this request (the failure is logged)", request)
+
     guards.install(
         app,
         allowed_hosts=allowed_hosts,
         limit_for=lambda path: body_limit(limits, path),
+        answer=last_resort,
     )
     app.state.replays = ReplayStore()
     app.state.reviews = review.ReviewJobs()
@@ -115,13 +131,6 @@ def create_app(
     @app.get("/api/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
         return api_docs()
-
-    def error(status: int, message: str, request: Request, headers: dict[str, str] | None = None) -> Response:
-        if not request.url.path.startswith("/api") and "text/html" in request.headers.get("accept", ""):
-            page = pages.error_page(request, status, message)
-            page.headers.update(headers or {})
-            return page
-        return JSONResponse({"error": message, "status": status}, status_code=status, headers=headers)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:

@@ -22,6 +22,8 @@ from turnbuckle.store.db import Database
 from turnbuckle.store.tokens import MAX_TOKEN_LENGTH, token_hash
 from turnbuckle.store.web_models import KIND_LENGTH, SUBJECT_LENGTH, WebSession
 
+LEAGUE_ADMIN = "league_admin"
+"""The kind of a promoter's session; its subject is the league's id (``web.league_common``)."""
 SESSION_BYTES = 32
 """Random bytes of a session id: 256 bits, 43 URL-safe characters."""
 PRUNE_AFTER = timedelta(days=1)
@@ -99,4 +101,5 @@ def revoke_all(db: Database, kind: str, subject: str, *, now: datetime | None = 
         return revoke_all_in(session, kind, subject, now=now)
 
 
-__all__ = ["SESSION_BYTES", "close_session", "open_session", "revoke_all", "revoke_all_in", "session_subject"]
+__all__ = ["LEAGUE_ADMIN", "SESSION_BYTES", "close_session", "open_session", "revoke_all", "revoke_all_in",
+           "session_subject"]
