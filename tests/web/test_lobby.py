@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from support.accounts import LOOPBACK, app_on, play_to_the_end, sign_up
+from support.accounts import LOOPBACK, PASSWORD, app_on, play_to_the_end, sign_up
 from turnbuckle.store.player_models import Rating, RatingHistory
 from turnbuckle.web import accounts
 
@@ -263,3 +263,35 @@ def test_the_lobby_stream_sends_the_challenges(app: Any, alice: TestClient) -> N
             if "\n\n" in text:
                 break
     assert text.startswith("event: update\ndata: ") and '"creator": "Alice"' in text
+
+
+def test_a_rated_match_against_the_computer_needs_its_published_rating(app: Any, alice: TestClient) -> None:
+    from turnbuckle.web.player_matches import published_rating
+
+    answer = alice.post("/api/lobby/computer", json={"game": "powerhouses", "agent": "random", "rated": True})
+    if published_rating("powerhouses", "random") is None:  # no calibration shipped: refused, and nothing left open
+        assert answer.status_code == 400 and "no published rating" in answer.json()["error"]
+        assert alice.get("/api/lobby").json()["challenges"] == []
+        return
+    assert answer.status_code == 201, answer.text
+    match_id = answer.json()["match_id"]
+    seat, token = my_seat(alice, match_id)
+    play_to_the_end(alice, match_id, {seat: token})
+    app.state.settle.wait()
+    page = alice.get("/api/players/Alice").json()
+    assert page["ratings"][0]["games"] == 1 and page["finished"][0]["rated"]
+
+
+def test_log_in_goes_back_to_the_lobby_and_nowhere_outside(app: Any) -> None:
+    with TestClient(app, client=LOOPBACK) as client:
+        sign_up(client, "Wanderer")
+        client.post("/logout")
+        assert 'name="next" value="/lobby"' in client.get("/login?next=/lobby").text
+        assert 'name="next"' not in client.get("/login?next=https://evil.example/").text
+        back = client.post("/login", data={"name": "Wanderer", "password": PASSWORD, "next": "/lobby"},
+                           follow_redirects=False)
+        assert back.headers["location"] == "/lobby"
+        client.post("/logout")
+        away = client.post("/login", data={"name": "Wanderer", "password": PASSWORD, "next": "//evil.example"},
+                           follow_redirects=False)
+        assert away.headers["location"] == "/players/Wanderer"

@@ -136,9 +136,14 @@ def _claim(request: Request, db: Database, player: PlayerInfo, text: str) -> int
 
 
 # -- log in and out -----------------------------------------------------------------------------
+NEXT_PAGES = ("/lobby", "/account")
+"""Where a log-in may go next (``?next=``) besides the player's page: never an address from outside."""
+
+
 @router.get("/login")
 def login_form(request: Request) -> Response:
-    return _page(request, "login.html", error="", name="")
+    target = request.query_params.get("next", "")
+    return _page(request, "login.html", error="", name="", next=target if target in NEXT_PAGES else "")
 
 
 @router.post("/login")
@@ -151,12 +156,13 @@ async def login(request: Request) -> Response:
     player = await call(accounts.log_in, db, name, password)
     if player is None:
         await call(throttle.record_failure, db, list(keys))
-        return _page(request, "login.html", 401, error="wrong name or password", name=name)
+        return _page(request, "login.html", 401, error="wrong name or password", name=name,
+                     next=one(form, "next") if one(form, "next") in NEXT_PAGES else "")
     await call(throttle.clear, db, [k for k in keys if k.startswith("account:")])
     await call(sessions.close_session, db, request.cookies.get(COOKIE))  # a new id: no fixation
     token = await call(accounts.open_session, db, player, address(request), "login")
     target = one(form, "next")
-    response = redirect(target if target in ("/lobby", "/account") else f"/players/{player.name}")
+    response = redirect(target if target in NEXT_PAGES else f"/players/{player.name}")
     _set_cookie(request, response, token)
     return response
 
@@ -185,7 +191,7 @@ async def logout_everywhere(request: Request) -> Response:
 def account(request: Request) -> Response:
     player = current_player(request)
     if player is None:
-        return _page(request, "login.html", error="", name="")
+        return _page(request, "login.html", error="", name="", next="/account")
     return _page(request, "account.html", error="", done="")
 
 
