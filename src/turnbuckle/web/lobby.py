@@ -15,9 +15,11 @@ change also sends a notice (``turnbuckle_lobby``) so every process's lobby pages
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import func, or_, select, update
@@ -99,16 +101,23 @@ def _names(session: Session, ids: set[int]) -> dict[int, str]:
     return {pid: name for pid, name in session.execute(select(Player.id, Player.name).where(Player.id.in_(ids)))}
 
 
+@lru_cache(maxsize=512)
+def _labels(game_name: str, params: str) -> tuple[str, tuple[str, ...]]:
+    """A game's title and seat labels for these options (the lobby asks for them every few seconds)."""
+    game = build_game(game_name, json.loads(params))
+    return game.title, tuple(game.player_label(p) for p in range(game.num_players()))
+
+
 def _view(row: Challenge, names: dict[int, str]) -> ChallengeView:
-    game = build_game(row.game, row.params)
+    title, labels = _labels(row.game, json.dumps(row.params, sort_keys=True))
     seats = []
     for seat, entry in enumerate(row.seats):
         entry = entry or {}
-        seats.append(SeatView(seat, game.player_label(seat),
+        seats.append(SeatView(seat, labels[seat] if seat < len(labels) else f"seat {seat}",
                               names.get(int(entry["player"])) if "player" in entry else None,
                               entry.get("computer")))
     return ChallengeView(
-        id=row.id, game=row.game, title=game.title, params=dict(row.params), creator=names.get(row.creator_id, "?"),
+        id=row.id, game=row.game, title=title, params=dict(row.params), creator=names.get(row.creator_id, "?"),
         target=names.get(row.target_id) if row.target_id is not None else None, rated=row.rated,
         random_seats=row.random_seats, min_rating=row.min_rating, max_rating=row.max_rating, status=row.status,
         match_id=row.match_id, version=row.version, seats=seats, created=row.created_at.timestamp(),
