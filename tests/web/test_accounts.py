@@ -183,3 +183,40 @@ def test_accounts_need_the_database(tmp_path: Path) -> None:
 
     with TestClient(create_app(MemoryRepository()), client=LOOPBACK) as memory:
         assert memory.post("/signup", data={"name": "Nobody", "password": PASSWORD}).status_code == 404
+
+
+def test_two_sign_ups_of_one_name_at_once_give_one_account(app: Any) -> None:
+    import threading
+
+    barrier = threading.Barrier(2)
+    codes: list[int] = []
+
+    def attempt(name: str) -> None:
+        with TestClient(app, client=LOOPBACK) as client:
+            barrier.wait()
+            codes.append(sign_up(client, name).status_code)
+
+    threads = [threading.Thread(target=attempt, args=(n,)) for n in ("Twin", "TWIN")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [303, 409]
+
+
+def test_an_expired_session_is_a_guest(app: Any) -> None:
+    from datetime import timedelta
+
+    from turnbuckle.store import utcnow
+    from turnbuckle.web import accounts, sessions
+
+    db = app.state.service.repository.db
+    player = accounts.sign_up(db, "Old_Timer", PASSWORD)
+    old = sessions.open_session(db, accounts.KIND, str(player.id), timedelta(days=30),
+                                now=utcnow() - timedelta(days=31))
+    fresh = accounts.open_session(db, player)
+    assert accounts.player_of_session(db, old) is None
+    assert accounts.player_of_session(db, fresh) == player
+    with TestClient(app, client=LOOPBACK) as client:
+        use_cookie(client, old)
+        assert client.post("/api/lobby/challenges", json={"game": "powerhouses"}).status_code == 401
