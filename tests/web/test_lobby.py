@@ -295,3 +295,27 @@ def test_log_in_goes_back_to_the_lobby_and_nowhere_outside(app: Any) -> None:
         away = client.post("/login", data={"name": "Wanderer", "password": PASSWORD, "next": "//evil.example"},
                            follow_redirects=False)
         assert away.headers["location"] == "/players/Wanderer"
+
+
+def test_the_leaderboard_ranks_settled_ratings_and_lists_the_provisional_below(app: Any) -> None:
+    from turnbuckle.store.player_models import Rating as RatingRow
+    from turnbuckle.web.player_views import boards
+
+    db = app.state.service.repository.db
+    made = {name: accounts.sign_up(db, name, "a long enough pass phrase") for name in ("Top", "Mid", "New", "Off")}
+    with db.write() as session:
+        session.add_all([
+            RatingRow(player_id=made["Top"].id, game="wrasslin", rating=31.0, deviation=3.0, state={}, games=12),
+            RatingRow(player_id=made["Mid"].id, game="wrasslin", rating=27.0, deviation=4.0, state={}, games=8),
+            RatingRow(player_id=made["New"].id, game="wrasslin", rating=40.0, deviation=7.0, state={}, games=2),
+            RatingRow(player_id=made["Off"].id, game="wrasslin", rating=45.0, deviation=2.0, state={}, games=30),
+        ])
+    accounts.disable(db, made["Off"].id)  # a disabled player leaves the boards
+    board = next(b for b in boards(db) if b.game == "wrasslin")
+    assert [r.name for r in board.rows] == ["Top", "Mid"]
+    assert [r.name for r in board.pending] == ["New"]
+    with TestClient(app, client=LOOPBACK) as viewer:
+        shown = next(b for b in viewer.get("/api/leaderboards").json() if b["game"] == "wrasslin")
+        assert [p["name"] for p in shown["players"]] == ["Top", "Mid"]
+        assert shown["provisional"][0]["rating"].endswith("?")
+        assert viewer.get("/players/Off").status_code == 404
