@@ -59,6 +59,7 @@ def test_a_challenge_is_listed_accepted_and_both_players_reach_their_own_seat(
     assert made.status_code == 201, made.text
     challenge = made.json()
     assert challenge["open_seats"] == [1] and challenge["creator"] == "Alice"
+    assert challenge["creator_rating"] == "1500?"  # a newcomer's rating in the game
     listed = TestClient(app, client=LOOPBACK).get("/api/lobby").json()  # a guest sees it too
     assert [c["id"] for c in listed["challenges"]] == [challenge["id"]] and listed["you"] is None
     taken = bob.post(f"/api/lobby/challenges/{challenge['id']}/accept", json={})

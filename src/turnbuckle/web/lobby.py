@@ -70,11 +70,14 @@ class ChallengeView:
     version: int
     seats: list[SeatView] = field(default_factory=list)
     created: float = 0.0
+    creator_rating: str = ""
+    """The creator's rating in the game as shown (``1540?``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
             "id": self.id, "game": self.game, "title": self.title, "params": self.params, "creator": self.creator,
-            "target": self.target, "rated": self.rated, "random_seats": self.random_seats,
+            "creator_rating": self.creator_rating, "target": self.target, "rated": self.rated,
+            "random_seats": self.random_seats,
             "min_rating": self.min_rating, "max_rating": self.max_rating, "status": self.status,
             "match_id": self.match_id, "version": self.version, "created": self.created,
             "seats": [{"seat": s.seat, "label": s.label, "player": s.player, "computer": s.computer}
@@ -132,7 +135,15 @@ def _views(session: Session, rows: list[Challenge]) -> list[ChallengeView]:
             ids.add(row.target_id)
         ids.update(int(e["player"]) for e in row.seats if e and "player" in e)
     names = _names(session, ids)
-    return [_view(row, names) for row in rows]
+    games = {row.game for row in rows}
+    ratings = {(r.player_id, r.game): display_text(Rating(r.rating, r.deviation)) for r in session.scalars(
+        select(RatingRow).where(RatingRow.player_id.in_(ids), RatingRow.game.in_(games)))} if ids else {}
+    views = []
+    for row in rows:
+        view = _view(row, names)
+        view.creator_rating = ratings.get((row.creator_id, row.game), display_text(DEFAULT))
+        views.append(view)
+    return views
 
 
 def open_challenges(db: Database, viewer: PlayerInfo | None) -> list[ChallengeView]:

@@ -49,6 +49,7 @@
     head.appendChild(el("strong", c.title + " · " + formatOf(c)));
     head.appendChild(document.createTextNode(" · " + (c.rated ? "rated" : "casual") + " · by "));
     head.appendChild(el("a", c.creator, { href: "/players/" + encodeURIComponent(c.creator) }));
+    head.appendChild(document.createTextNode(" (" + c.creator_rating + ")"));
     if (c.target) head.appendChild(document.createTextNode(" · for " + c.target));
     if (c.min_rating !== null || c.max_rating !== null) {
       head.appendChild(document.createTextNode(" · ratings " + (c.min_rating ?? "any") + "-" + (c.max_rating ?? "any")));
