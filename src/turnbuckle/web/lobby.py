@@ -106,8 +106,12 @@ def _names(session: Session, ids: set[int]) -> dict[int, str]:
 
 @lru_cache(maxsize=512)
 def _labels(game_name: str, params: str) -> tuple[str, tuple[str, ...]]:
-    """A game's title and seat labels for these options (the lobby asks for them every few seconds)."""
-    game = build_game(game_name, json.loads(params))
+    """A game's title and seat labels for these options (the lobby asks for them every few seconds);
+    for options the rules no longer take, the game's id and numbered seats (the lobby still lists it)."""
+    try:
+        game = build_game(game_name, json.loads(params))
+    except Exception:
+        return game_name, ()
     return game.title, tuple(game.player_label(p) for p in range(game.num_players()))
 
 
@@ -328,7 +332,14 @@ def _fill(db: Database, service: MatchService, row: Challenge, seats: list[Any])
     if not _conditional(db, row.id, row.version, **values):
         raise _refusal(db, row.id)
     if full:
-        _start(db, service, row, seats, str(values["match_id"]))
+        try:
+            _start(db, service, row, seats, str(values["match_id"]))
+        except Exception:  # the match could not be made: the challenge ends rather than pointing nowhere
+            with db.write() as session:
+                session.execute(update(Challenge).where(Challenge.id == row.id)
+                                .values(status="cancelled", match_id=None, updated_at=utcnow()))
+                changed(db, session)
+            raise
     return get(db, row.id)
 
 
