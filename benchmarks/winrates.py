@@ -68,11 +68,24 @@ def parse_options(items: list[str]) -> dict[str, str]:
     return out
 
 
+_GAMES: dict[str, Any] = {}
+
+
+def loaded(game_id: str, options: dict[str, Any]) -> Any:
+    """One game object per (game, options) in this process: the exact experts (Powerhouses,
+    Filsinger) build their tables once per game object, over a second each, which a fresh game
+    per match paid again every match (outside the timed part)."""
+    key = json.dumps([game_id, options], sort_keys=True)
+    if key not in _GAMES:
+        _GAMES[key] = turnbuckle.load_game(game_id, **options)
+    return _GAMES[key]
+
+
 def play(job: tuple[str, dict[str, str], str, int]) -> dict[str, Any]:
     """One match of ``pairing`` (``first:second``) with seed ``seed``."""
     game_id, options, pairing, seed = job
     first, second = pairing.split(":", 1) if pairing.count(":") == 1 else _split_pairing(pairing)
-    game = turnbuckle.load_game(game_id, **options) if options else turnbuckle.load_game(game_id)
+    game = loaded(game_id, options)
     seat = seed % 2
     names = [first, second] if seat == 0 else [second, first]
     agents = [make_agent(name, game, p) for p, name in enumerate(names)]

@@ -43,6 +43,8 @@ LAYERS: dict[str, int] = {
     "dice": 1,
     "agents": 1,
     "store": 1,
+    "ratings": 1,  # ratings per game (openskill), the computers' published ratings
+    "players": 1,  # player names and passwords (pure rules; the tables are in store)
     "games": 2,
     "sim": 3,
     "interop": 3,

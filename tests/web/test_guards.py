@@ -169,10 +169,18 @@ def test_same_origin_and_non_browser_requests_pass(client: TestClient, headers: 
 
 
 def test_origin_behind_a_tls_proxy_matches_the_host() -> None:
-    with app_client(limits=Limits(exempt_loopback=True)) as client:
-        ok = client.post("/api/matches", json={"game": "powerhouses"},
-                         headers={"Host": "play.example.org", "Origin": "https://play.example.org"})
+    """Behind a proxy that terminates TLS, ``--trusted-proxy`` makes the request's scheme https (from
+    X-Forwarded-Proto): the https page's Origin is the server's own. Without it the server is http,
+    and an https Origin is another site (issue 37 item 9)."""
+    https = TestClient(create_app(MemoryRepository(), think_cap=0.5, limits=Limits(exempt_loopback=True)),
+                       client=LOOPBACK, base_url="https://play.example.org")
+    with https as client:
+        ok = client.post("/api/matches", json={"game": "powerhouses"}, headers={"Origin": "https://play.example.org"})
         assert ok.status_code == 201
+    with app_client(limits=Limits(exempt_loopback=True)) as client:
+        refused = client.post("/api/matches", json={"game": "powerhouses"},
+                              headers={"Host": "play.example.org", "Origin": "https://play.example.org"})
+        assert refused.status_code == 403
 
 
 # -- 8: headers ------------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def _print_token(token: str) -> None:
 
 @app.command("admin-token")
 def admin_token(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Issue a new admin token for the browser; the old one stops working."""
+    """Issue a new admin token for the browser; the old one and every log-in made with it stop working."""
     from turnbuckle.league import service
 
     with league_db(db) as database:
@@ -111,7 +111,8 @@ def admin_token(league: str | None = LeagueOpt, db: str | None = DbOpt, as_json:
         echo_json(info)
         return
     if info["revoked_old"]:
-        console.print(f"The old admin token of {escape(info['league'])} no longer works.", highlight=False)
+        console.print(f"The old admin token of {escape(info['league'])} no longer works, and every browser "
+                      "logged in with it is logged out.", highlight=False)
     _print_token(info["admin_token"])
 
 

@@ -46,6 +46,7 @@ try:
     )
     from turnbuckle.cli.league import app as league_app
     from turnbuckle.cli.metavars import plain_metavars
+    from turnbuckle.cli.players import app as players_app
     from turnbuckle.engine.datafiles import (
         check_output_path,
         inline_source,
@@ -79,6 +80,7 @@ app.command("analyze")(analyze.analyze)
 app.command("serve")(serve.serve)
 app.add_typer(odds.app, name="odds")
 app.add_typer(league_app, name="league")
+app.add_typer(players_app, name="players")
 
 
 @app.command()

@@ -27,12 +27,16 @@ def admin_token_matches(league: League, token: str | None) -> bool:
 
 
 def issue_admin_token(db: Database, league_name: str | None) -> dict[str, Any]:
-    """A new admin token for the league; the old one stops working at once."""
+    """A new admin token for the league; the old one stops working at once, and so does every
+    browser's session logged in with it (``web.sessions``)."""
+    from turnbuckle.web.sessions import LEAGUE_ADMIN, revoke_all_in  # lazy: the web package imports the league
+
     token, digest = new_admin_token()
     with db.write() as session:
         league = get_league(session, league_name)
         revoked = league.admin_token_hash is not None
         league.admin_token_hash = digest
+        revoke_all_in(session, LEAGUE_ADMIN, str(league.id))  # every browser logged in with the old one
         return {"league": league.name, "id": league.id, "admin_token": token, "revoked_old": revoked}
 
 

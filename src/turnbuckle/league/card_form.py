@@ -22,12 +22,15 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from turnbuckle.text import signed_number, whole_number
+
 LONG_TEXT = frozenset({"text", "flavor"})
 """Fields shown as a text area."""
 PLACEHOLDER = "__i{depth}__"
 """The index a list's blank template item carries until the page's script numbers it."""
-INT = re.compile(r"[+-]?\d{1,12}")
-FLOAT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+INT_DIGITS = 12
+"""Digits a whole-number field takes (``text.signed_number``: ASCII digits only, like every form)."""
+FLOAT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
 
 
 class _Absent:
@@ -310,8 +313,9 @@ def _indices(values: Mapping[str, str], name: str) -> list[int]:
     for key in values:
         if key.startswith(prefix):
             head = key[len(prefix) :].split(".", 1)[0]
-            if head.isdigit() and len(head) < 6:
-                found.add(int(head))
+            index = whole_number(head, digits=5)
+            if index is not None:
+                found.add(index)
     return sorted(found)
 
 
@@ -345,13 +349,15 @@ def _scalar(f: FormField, raw: str | None) -> Any:
     if not text.strip():
         return ABSENT
     if f.kind == "int":
-        return int(text) if INT.fullmatch(text.strip()) else text
+        number = signed_number(text, INT_DIGITS)
+        return text if number is None else number
     if f.kind == "float":
         stripped = text.strip()
         return float(stripped) if FLOAT.fullmatch(stripped) else text
     if f.kind == "token":
         stripped = text.strip()
-        return int(stripped) if INT.fullmatch(stripped) else stripped
+        number = signed_number(stripped, INT_DIGITS)
+        return stripped if number is None else number
     if f.kind == "choice":
         return next((c for c in f.choices if str(c) == text), text)
     return text

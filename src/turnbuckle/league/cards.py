@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from turnbuckle.league.booking import MatchSpec, build_params, infer_match_type
-from turnbuckle.league.errors import BookingError
+from turnbuckle.league.errors import BookingError, LeagueError
 from turnbuckle.league.game_cache import seated_game
 from turnbuckle.league.lookup import current_reign, get_league, get_title, get_wrestler, pair_key
 from turnbuckle.league.roster_cards import match_roster
@@ -21,6 +21,7 @@ from turnbuckle.league.team_games import competitor_sides, is_team_game
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import Feud, League, LeagueEvent, LeagueMatch, LeagueWrestler, Title, TitleReign
+from turnbuckle.text import name_problem
 
 TITLE_SIZES = {"singles": 1, "tag": 2, "team": 1}
 """Competitors per side of a title match; a ``team`` title is a team game's (one team a side)."""
@@ -187,6 +188,8 @@ def book_card(db: Database, league_name: str | None, name: str | None, specs: li
         raise BookingError("a card needs at least one match (-m 'A vs B')")
     with db.write() as session:
         league = get_league(session, league_name)
+        if name and (problem := name_problem(name, "a card's name")):
+            raise LeagueError(problem)
         event = new_event(session, league, name, "card")
         taken: dict[str, int] = {}
         booked: list[BookedMatch] = []

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from turnbuckle.engine.actions import Action
-from turnbuckle.engine.errors import IllegalActionError
+from turnbuckle.engine.errors import IllegalActionError, quoted
 from turnbuckle.engine.events import Event
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.match import Agent
 from turnbuckle.league.errors import LeagueError, ReplayMismatchError
 from turnbuckle.league.team_games import competitor_sides
+from turnbuckle.text import whole_number
 
 if TYPE_CHECKING:
     from turnbuckle.store.db import Database
@@ -83,16 +84,18 @@ def side_index(sides: list[list[str]], side: str | None) -> int:
     if side is None or not side.strip():
         return 0
     text = side.strip()
-    if text.isascii() and text.isdecimal():
-        index = int(text) - 1
+    if text.isascii() and text.isdecimal():  # a number, however long: read by the bounded parser
+        number = whole_number(text, digits=3)
+        index = -1 if number is None else number - 1
         if not 0 <= index < len(sides):
-            raise LeagueError(f"--as {text}: this match has sides 1 to {len(sides)}")
+            shown = text if len(text) <= 12 else f"{text[:10]}… ({len(text):,} digits)"
+            raise LeagueError(f"--as {shown}: this match has sides 1 to {len(sides)}")
         return index
     for index, names in enumerate(sides):
         if any(name.casefold() == text.casefold() for name in names):
             return index
     shown = " vs ".join(" & ".join(s) for s in sides)
-    raise LeagueError(f"--as {text!r}: not a side number or a wrestler in this match ({shown})")
+    raise LeagueError(f"--as {quoted(text, 40)}: not a side number or a wrestler in this match ({shown})")
 
 
 def side_seats(game: Game, side: str | None) -> list[int]:

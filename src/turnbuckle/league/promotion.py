@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.errors import ParamError, quoted
 from turnbuckle.engine.registry import game_class, load_game
 from turnbuckle.league.admin import new_admin_token
 from turnbuckle.league.booking import closest, match_type_choices
@@ -20,6 +20,10 @@ from turnbuckle.league.team_games import is_team_game
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import League, LeagueEvent, LeagueMatch, LeagueWrestler, MatchEntrant, Title
+from turnbuckle.text import NAME_LIMIT, name_problem
+
+LEAGUE_NAME_LIMIT = NAME_LIMIT - 20
+"""A promotion's name leaves room in a card's name column for the default card name ``NAME #N``."""
 
 
 # -- creating ---------------------------------------------------------------------------------
@@ -50,6 +54,8 @@ def create_league(
         raise ParamError(f"{game}: {exc}") from None
     if not name.strip():
         raise LeagueError("a league needs a name")
+    if problem := name_problem(name.strip(), "a league's name", LEAGUE_NAME_LIMIT):
+        raise LeagueError(problem)
     with db.write() as session:
         if session.scalar(select(League).where(func.lower(League.name) == name.lower())) is not None:
             raise LeagueError(f"a league named {name!r} already exists")
@@ -146,7 +152,9 @@ def release(db: Database, league_name: str | None, name: str) -> dict[str, Any]:
 
 def new_title(db: Database, league_name: str | None, name: str, kind: str = "singles") -> dict[str, Any]:
     if kind not in TITLE_SIZES:
-        raise LeagueError(f"a title is 'singles' or 'tag', not {kind!r}")
+        raise LeagueError(f"a title is 'singles' or 'tag', not {quoted(kind, 30)}")
+    if problem := name_problem(name, "a title's name"):
+        raise LeagueError(problem)
     with db.write() as session:
         league = get_league(session, league_name)
         if is_team_game(league.game) and kind == "singles":

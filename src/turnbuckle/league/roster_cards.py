@@ -26,6 +26,7 @@ from turnbuckle.league.lookup import get_league
 from turnbuckle.league.toml_text import dumps
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import League
+from turnbuckle.text import name_problem
 
 ENTRIES = "wrestler"
 """The array of tables every game's roster file lists its cards in."""
@@ -182,6 +183,8 @@ def save_card(
         fmt = roster_format(league.game)
         validate(fmt.entry_model, entry, "card")
         name = str(entry.get("name", "")).strip()
+        if problem := name_problem(name, "a card's name"):
+            raise CardError(problem, "name")
         document = league_document(league)
         was = original.strip() if original else None
         renamed = was is not None and was.casefold() != name.casefold()

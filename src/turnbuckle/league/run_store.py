@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from openskill.models import PlackettLuce
 from sqlalchemy.orm.attributes import set_committed_value
 
 from turnbuckle.engine.result import MatchResult
@@ -21,10 +20,9 @@ from turnbuckle.league.seasons import next_streak
 from turnbuckle.league.sql import BookedMatch, insert_booked, insert_object
 from turnbuckle.league.team_games import winner_names
 from turnbuckle.league.wording import match_line
+from turnbuckle.ratings.model import MODEL
 from turnbuckle.store.base import utcnow
 from turnbuckle.store.league_models import Injury, LeagueEvent, LeagueMatch, MatchEntrant
-
-MODEL = PlackettLuce()
 
 
 class MatchStore:

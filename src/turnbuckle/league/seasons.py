@@ -9,9 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.ratings.model import DEFAULT_MU, DEFAULT_SIGMA, ordinal
 from turnbuckle.store.league_models import (
-    DEFAULT_MU,
-    DEFAULT_SIGMA,
     League,
     LeagueEvent,
     LeagueMatch,
@@ -20,14 +19,9 @@ from turnbuckle.store.league_models import (
     RatingHistory,
 )
 
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The rating shown and ranked by: openskill's ordinal, ``mu - 3 sigma`` (``LeagueWrestler.ordinal``)."""
-    return mu - 3.0 * sigma
-
-
 DEFAULT_RATING = ordinal(DEFAULT_MU, DEFAULT_SIGMA)
-"""A new signing's rating, before any match."""
+"""A new signing's rating, before any match. The league shows and ranks by openskill's ordinal,
+``mu - 3 sigma`` (``turnbuckle.ratings.ordinal``, ``LeagueWrestler.ordinal``)."""
 
 
 def seasons_of(session: Session, league: League) -> list[int]:

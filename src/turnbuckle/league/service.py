@@ -31,7 +31,6 @@ from turnbuckle.league.lookup import get_league
 from turnbuckle.league.played import MatchOutcome, count_events, default_agent, play_counted, side_ranks
 from turnbuckle.league.promotion import create_league, new_season, new_title, release, rules_view, set_rules, sign
 from turnbuckle.league.replay import replay_match
-from turnbuckle.league.run_store import MODEL
 from turnbuckle.league.runner import Runner, collect_card, run_card
 from turnbuckle.league.season import book_season_event, run_season
 from turnbuckle.league.views import (
@@ -45,6 +44,7 @@ from turnbuckle.league.views import (
     standings,
     titles_view,
 )
+from turnbuckle.ratings.model import MODEL
 
 __all__ = [
     "MODEL",

@@ -34,6 +34,7 @@ from turnbuckle.store.base import utcnow
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import League, LeagueWrestler
 from turnbuckle.store.team_models import LeagueTeam
+from turnbuckle.text import name_problem
 
 READY_MADE = "teams.toml"
 HIRED = "command line"
@@ -176,6 +177,8 @@ def hire_team(
     from turnbuckle.engine.datafiles import validate
     from turnbuckle.league.lookup import get_league
 
+    if problem := name_problem(name.strip(), "a team's name"):
+        raise LeagueError(problem)
     hires = []
     for text in tag_teams or []:
         tag, _, style = text.rpartition(":") if ":" in text else (text, "", "exhibition")

@@ -15,10 +15,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from turnbuckle.ratings.model import DEFAULT_MU, DEFAULT_SIGMA, ordinal
 from turnbuckle.store.base import Base, UTCDateTime, utcnow
-
-DEFAULT_MU = 25.0
-DEFAULT_SIGMA = 25.0 / 3.0
 
 
 class League(Base):
@@ -82,7 +80,7 @@ class LeagueWrestler(Base):
     @property
     def ordinal(self) -> float:
         """The conservative rating ``mu - 3 sigma`` that standings sort by."""
-        return self.mu - 3.0 * self.sigma
+        return ordinal(self.mu, self.sigma)
 
 
 class Title(Base):

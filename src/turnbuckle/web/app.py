@@ -22,10 +22,11 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.store import Database, StoreError, open_database
-from turnbuckle.web import api, guards, league_pages, odds, pages, review
+from turnbuckle.web import api, guards, league_pages, odds, pages, player_pages, review
 from turnbuckle.web.errors import ApiError, TooManyRequests
 from turnbuckle.web.league_common import form_limit
 from turnbuckle.web.leases import LEASE_SECONDS
@@ -96,24 +97,6 @@ def create_app(
     # views carry SVG pictures (a skirmish move's clickable destinations run to hundreds of KB);
     # Starlette leaves the event stream (text/event-stream) uncompressed, so it still streams
     app.add_middleware(GZipMiddleware, minimum_size=1024)
-    guards.install(
-        app,
-        allowed_hosts=allowed_hosts,
-        limit_for=lambda path: body_limit(limits, path),
-    )
-    app.state.replays = ReplayStore()
-    app.state.reviews = review.ReviewJobs()
-    app.include_router(api.router)
-    app.include_router(review.router)
-    app.include_router(pages.router)
-    league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
-    app.include_router(odds.api_router)
-    app.include_router(odds.page_router)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-
-    @app.get("/api/docs", include_in_schema=False)
-    def docs() -> HTMLResponse:
-        return api_docs()
 
     def error(status: int, message: str, request: Request, headers: dict[str, str] | None = None) -> Response:
         if not request.url.path.startswith("/api") and "text/html" in request.headers.get("accept", ""):
@@ -121,6 +104,33 @@ def create_app(
             page.headers.update(headers or {})
             return page
         return JSONResponse({"error": message, "status": status}, status_code=status, headers=headers)
+
+    async def last_resort(scope: Scope, exc: Exception) -> Response:
+        """The 500 of an exception no handler took (``guards.LastResort``): a page or JSON like any error."""
+        request = Request(scope)
+        request.scope.setdefault("app", app)
+        return error(500, "the server failed to answer this request (the failure is logged)", request)
+
+    guards.install(
+        app,
+        allowed_hosts=allowed_hosts,
+        limit_for=lambda path: body_limit(limits, path),
+        answer=last_resort,
+    )
+    app.state.replays = ReplayStore()
+    app.state.reviews = review.ReviewJobs()
+    app.include_router(api.router)
+    app.include_router(review.router)
+    app.include_router(pages.router)
+    league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
+    player_pages.install(app)  # accounts, the lobby, player pages and ratings (settled as a match ends)
+    app.include_router(odds.api_router)
+    app.include_router(odds.page_router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.get("/api/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return api_docs()
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:

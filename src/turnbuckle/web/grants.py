@@ -130,7 +130,7 @@ def invite_links(grants: Grants, owner_token: str, match_id: str) -> list[Invite
     for key, stored in grants.items():
         invite = stored.get("invite")
         seats = stored.get("seats", [])
-        if stored.get("owner") or len(seats) != 1:
+        if stored.get("owner") or len(seats) != 1 or "holder" in stored:
             continue
         seat = int(seats[0])
         opened = not isinstance(invite, dict) or bool(invite.get("opened"))
@@ -160,7 +160,7 @@ def regenerate(grants: Grants, owner_token: str, match_id: str, seat: int) -> st
     """A new invite token for ``seat``, revoking the old one; ``None`` when the guest has opened
     the seat already (then nobody may replace them)."""
     for key, stored in list(grants.items()):
-        if stored.get("owner") or [int(s) for s in stored.get("seats", [])] != [seat]:
+        if stored.get("owner") or "holder" in stored or [int(s) for s in stored.get("seats", [])] != [seat]:
             continue
         invite = stored.get("invite")
         if not isinstance(invite, dict) or invite.get("opened"):
@@ -171,6 +171,24 @@ def regenerate(grants: Grants, owner_token: str, match_id: str, seat: int) -> st
         grants[token_hash(token)].update(terms)
         return token
     return None
+
+
+HOLDER_TOKENS = 4
+"""Tokens one holder (a player) keeps for one seat: one per browser it plays from, the oldest
+revoked past this."""
+
+
+def add_holder_token(grants: Grants, seat: int, holder: str) -> str:
+    """A new token playing ``seat`` for ``holder`` (``player:7``: a player account, which the match
+    service checks before asking), opened from the start; the holder's oldest tokens for the seat
+    beyond ``HOLDER_TOKENS`` are revoked. It keeps the match's terms (take-backs, hints)."""
+    terms = next(({t: g[t] for t in MATCH_TERMS if t in g} for g in grants.values()), {})
+    mine = [k for k, g in grants.items() if g.get("holder") == holder and g.get("seats") == [seat]]
+    for key in mine[: max(0, len(mine) - HOLDER_TOKENS + 1)]:
+        del grants[key]
+    token = new_token()
+    grants[token_hash(token)] = {"seats": [seat], "owner": False, "holder": holder, **terms}
+    return token
 
 
 def _add_invite(grants: Grants, owner_token: str, match_id: str, seat: int) -> str:
@@ -206,5 +224,6 @@ def _unseal(sealed: str, owner_token: str, match_id: str, seat: int) -> str | No
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-__all__ = ["NOBODY", "PEOPLE", "Grant", "Grants", "InviteLink", "find", "invite_links", "invited_seats", "issue",
-           "mark_opened", "new_token", "regenerate", "token_hash", "token_of"]
+__all__ = ["HOLDER_TOKENS", "NOBODY", "PEOPLE", "Grant", "Grants", "InviteLink", "add_holder_token",
+           "find", "invite_links", "invited_seats", "issue", "mark_opened",
+           "new_token", "regenerate", "token_hash", "token_of"]

@@ -13,7 +13,9 @@ without asking:
 - ``NoTokenInUrl``: a ``?token=`` is refused (400) everywhere but the event stream, where a browser
   cannot send a header: tokens in addresses end up in logs and histories;
 - ``SecurityHeaders``: a Content-Security-Policy without inline script, no framing, no MIME
-  sniffing, no Referer.
+  sniffing, no Referer;
+- ``LastResort``: an exception no handler took is logged and answered 500 inside the other guards,
+  so the answer carries the same headers as any other, and the connection stays open.
 
 Refusals are the API's JSON error body ``{"error": "...", "status": N}``.
 """
@@ -21,7 +23,8 @@ Refusals are the API's JSON error body ``{"error": "...", "status": N}``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+import logging
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -30,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from turnbuckle.engine.errors import quoted
 from turnbuckle.text import whole_number
 
+log = logging.getLogger("turnbuckle.web")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 TOKEN_IN_URL_ALLOWED = "/stream"
 """The path ending where ``?token=`` is accepted (``EventSource`` cannot send headers)."""
@@ -146,10 +150,14 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-def same_origin(origin: str, host: str) -> bool:
-    """Does ``Origin`` name the host this request was sent to (scheme's default port filled in)?"""
+def same_origin(origin: str, host: str, scheme: str | None = None) -> bool:
+    """Does ``Origin`` name the host this request was sent to (scheme's default port filled in), by
+    the scheme it was sent with (``scheme``: the server's, ``http`` or ``https``; an https page is
+    another origin than the http one, and the other way round)?"""
     parts = urlsplit(origin)
     if parts.scheme not in ("http", "https") or not parts.hostname:
+        return False
+    if scheme is not None and parts.scheme != scheme.lower():
         return False
     default = 443 if parts.scheme == "https" else 80
     try:
@@ -176,7 +184,7 @@ class SameOrigin:
                 if site.lower() not in ("same-origin", "none"):
                     await refuse(send, 403, "refused: a request from another site cannot change anything here")
                     return
-            elif origin is not None and not same_origin(origin, header(scope, b"host") or ""):
+            elif origin is not None and not same_origin(origin, header(scope, b"host") or "", scope.get("scheme")):
                 await refuse(send, 403, f"refused: a request from {quoted(origin)} cannot change anything here")
                 return
         await self.app(scope, receive, send)
@@ -224,8 +232,52 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-def install(app: Any, *, allowed_hosts: Iterable[str] | None, limit_for: Callable[[str], int]) -> None:
+Answer = Callable[[Scope, Exception], Awaitable[ASGIApp]]
+"""Makes the 500 answer of ``LastResort`` (a response: JSON or a page) from the request's scope."""
+
+
+async def plain_500(scope: Scope, exc: Exception) -> ASGIApp:
+    from starlette.responses import JSONResponse
+
+    return JSONResponse({"error": "the server failed to answer this request (the failure is logged)",
+                         "status": 500}, status_code=500)
+
+
+class LastResort:
+    """Answer an exception that no handler took with a 500 (logged with its traceback) from inside
+    the other guards: Starlette's own last resort sits outside every middleware, so its plain-text
+    500 lacks the security headers, and it raises on, which makes the server drop the connection."""
+
+    def __init__(self, app: ASGIApp, answer: Answer = plain_500) -> None:
+        self.app = app
+        self.answer = answer
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            if started:  # part of an answer is out: nothing whole can follow, the connection must end
+                raise
+            log.exception("500 for %s %s", scope.get("method"), scope.get("path"))
+            response = await self.answer(scope, exc)
+            await response(scope, receive, send)
+
+
+def install(app: Any, *, allowed_hosts: Iterable[str] | None, limit_for: Callable[[str], int],
+            answer: Answer = plain_500) -> None:
     """Put the guards around ``app`` (a Starlette app; the last added runs first)."""
+    app.add_middleware(LastResort, answer=answer)
     app.add_middleware(NoTokenInUrl)
     app.add_middleware(SameOrigin)
     app.add_middleware(BodyLimit, limit_for=limit_for)
@@ -234,5 +286,5 @@ def install(app: Any, *, allowed_hosts: Iterable[str] | None, limit_for: Callabl
     app.add_middleware(SecurityHeaders)
 
 
-__all__ = ["CSP", "AllowedHosts", "BodyLimit", "NoTokenInUrl", "SameOrigin", "SecurityHeaders", "install",
+__all__ = ["CSP", "AllowedHosts", "BodyLimit", "LastResort", "NoTokenInUrl", "SameOrigin", "SecurityHeaders", "install",
            "same_origin", "split_host"]

@@ -9,7 +9,7 @@ takes only small urlencoded forms, and does what the CLI's command does through 
 
 from __future__ import annotations
 
-import json
+import math
 import re
 from typing import Any
 
@@ -17,7 +17,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import ValidationError
 
-from turnbuckle.engine.errors import DataFileError, TurnbuckleError
+from turnbuckle.engine.datafiles import parse_json
+from turnbuckle.engine.errors import DataFileError, TurnbuckleError, quoted
 from turnbuckle.engine.game import Game
 from turnbuckle.engine.registry import game_class
 from turnbuckle.league import public, service, views
@@ -44,30 +45,34 @@ from turnbuckle.league.roster_cards import (
 from turnbuckle.league.runner import send_match
 from turnbuckle.league.team_games import is_team_game
 from turnbuckle.store.db import Database
-from turnbuckle.store.tokens import token_matches
 from turnbuckle.text import whole_number
 from turnbuckle.web.errors import BadRequest
 from turnbuckle.web.league_common import (
+    BOUNDED_IDS,
+    SESSION_DAYS,
     admin_post,
     call,
+    check_admin_token,
     cookie_name,
     database,
     is_admin,
     load_league,
     one,
+    open_admin_session,
     read_body,
     redirect,
     render,
     require_admin,
 )
 from turnbuckle.web.league_live import live_links, store_finished
+from turnbuckle.web.league_runs import one_run
+from turnbuckle.web.sessions import close_session
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=BOUNDED_IDS)
 MAX_ROWS = 12
 """Matches a booking form offers (the card can be booked again with more)."""
 MAX_SEASON_CARDS = 20
 """Cards one press of *Book and run* plays (the terminal's ``season N`` has no limit)."""
-COOKIE_DAYS = 30
 
 
 # -- logging in ---------------------------------------------------------------------------------
@@ -81,16 +86,18 @@ async def login_form(request: Request, league_id: int) -> Response:
 
 @router.post("/leagues/{league_id}/login")
 async def login(request: Request, league_id: int) -> Response:
+    """The admin token, checked (and throttled): a session on the server, its id in the cookie."""
     db = database(request)
     league = load_league(db, league_id)
     form = await read_body(request)
     token = one(form, "token").strip()
-    if not token_matches(league["token_hash"], token):
+    if not await call(check_admin_token, request, db, league, token):
         context = {"league": league, "admin": False, "nav": "", "error": "That is not this promotion's admin token."}
         return render(request, "league_login.html", context, status=403)
+    session_id = await call(open_admin_session, db, league_id)
     response = redirect(f"/leagues/{league_id}/admin")
     response.set_cookie(
-        cookie_name(league_id), token, max_age=COOKIE_DAYS * 86400, path=f"/leagues/{league_id}",
+        cookie_name(league_id), session_id, max_age=SESSION_DAYS * 86400, path=f"/leagues/{league_id}",
         httponly=True, samesite="strict", secure=request.url.scheme == "https",
     )
     return response
@@ -98,6 +105,9 @@ async def login(request: Request, league_id: int) -> Response:
 
 @router.post("/leagues/{league_id}/logout")
 async def logout(request: Request, league_id: int) -> Response:
+    """End the session on the server (a copy of the cookie stops working too) and drop the cookie."""
+    db = database(request)
+    await call(close_session, db, request.cookies.get(cookie_name(league_id)))
     response = redirect(f"/leagues/{league_id}")
     response.delete_cookie(cookie_name(league_id), path=f"/leagues/{league_id}")
     return response
@@ -226,7 +236,8 @@ async def season(request: Request, league_id: int) -> Response:
             raise BadRequest(f"book and run 1 to {MAX_SEASON_CARDS} cards at a time")
         if matches is None or not 1 <= matches <= MAX_ROWS:
             raise BadRequest(f"a card has 1 to {MAX_ROWS} matches")
-        service.run_season(db, league, cards, None, matches)
+        with one_run(db, league_id, league):
+            service.run_season(db, league, cards, None, matches)
 
     response = await _action(request, league_id, "season", run, "")
     if response.status_code == 303:
@@ -264,21 +275,21 @@ def booking_context(db: Database, league_id: int) -> dict[str, Any]:
 
 
 def _rows(form: dict[str, list[str]]) -> list[int]:
-    found = {int(m.group(1)) for key in form if (m := re.match(r"^m(\d{1,2})\.", key))}
+    found = {int(m.group(1)) for key in form if (m := re.match(r"^m([0-9]{1,2})\.", key))}
     return sorted(i for i in found if i < MAX_ROWS * 4)
 
 
-def read_booking(form: dict[str, list[str]]) -> tuple[list[dict[str, Any]], list[MatchSpec], dict[int, str]]:
+def read_booking(form: dict[str, list[str]], game: str) -> tuple[list[dict[str, Any]], list[MatchSpec], dict[int, str]]:
     """The booking form's matches as typed (to show again), as specs, and row mistakes found before booking."""
     rows: list[dict[str, Any]] = []
     specs: list[MatchSpec] = []
     problems: dict[int, str] = {}
     for i in _rows(form):
         sides: list[list[str]] = []
-        side_keys = sorted({int(m.group(1)) for k in form if (m := re.match(rf"^m{i}\.s(\d{{1,2}})\.", k))})
+        side_keys = sorted({int(m.group(1)) for k in form if (m := re.match(rf"^m{i}\.s([0-9]{{1,2}})\.", k))})
         for j in side_keys:
             slots = sorted(
-                (int(m.group(1)), v) for k, vals in form.items() if (m := re.match(rf"^m{i}\.s{j}\.(\d)$", k))
+                (int(m.group(1)), v) for k, vals in form.items() if (m := re.match(rf"^m{i}\.s{j}\.([0-9])$", k))
                 for v in vals[-1:]
             )
             side = [v.strip() for _, v in slots if v.strip()]
@@ -293,7 +304,7 @@ def read_booking(form: dict[str, list[str]]) -> tuple[list[dict[str, Any]], list
             problems[len(rows) - 1] = "a match needs two sides or more"
             continue
         try:
-            options = parse_options(typed)
+            options = parse_options(typed, game)
         except ValueError as exc:
             problems[len(rows) - 1] = str(exc)
             continue
@@ -301,18 +312,55 @@ def read_booking(form: dict[str, list[str]]) -> tuple[list[dict[str, Any]], list
     return rows, specs, problems
 
 
-def parse_options(text: str) -> dict[str, Any]:
-    """``cage=true no_dq=true``: game options of one match, values read as JSON where they can be."""
+MAX_OPTION_NUMBER = 2**63 - 1
+"""The largest whole number a match option may hold (as on the command line)."""
+
+
+def file_options(game: str) -> frozenset[str]:
+    """The options of ``game`` whose value names a data file (``roster``, RUMBLESLAM's ``dice`` and
+    teams, ...): never taken from a browser, which must not make the server open a file."""
+    cls = game_class(game)
+    return cls.data_file_params | cls.data_file_list_params
+
+
+def parse_options(text: str, game: str) -> dict[str, Any]:
+    """``cage=true no_dq=true``: game options of one match, values read as JSON where they can be.
+
+    An option naming a file is refused whatever its value (the promotion's own cards travel with
+    each match as data: the card editor makes them); so are values nested past the data files'
+    limit and numbers JSON cannot hold. Every mistake is a one-line ``ValueError``."""
+    files = file_options(game)
     out: dict[str, Any] = {}
     for part in text.replace(",", " ").split():
         key, sep, raw = part.partition("=")
         if not sep or not key:
-            raise ValueError(f"options: {part!r} should be KEY=VALUE (e.g. cage=true)")
+            raise ValueError(f"options: {quoted(part, 40)} should be KEY=VALUE (e.g. cage=true)")
+        if key in files:
+            raise ValueError(f"options: {quoted(key, 40)} names a file, and the server opens no file for a browser "
+                             "(the promotion's own cards, made in the card editor, travel with each match)")
         try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
+            value = parse_json(raw, f"options: {key}")
+        except DataFileError as exc:  # nested past the limit
+            raise ValueError(str(exc)) from None
+        except ValueError:
+            value = raw
+        _check_numbers(value, key)
+        out[key] = value
     return out
+
+
+def _check_numbers(value: Any, key: str) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            raise ValueError(f"options: {quoted(key, 40)}: number out of range")
+        if isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_OPTION_NUMBER:
+            raise ValueError(f"options: {quoted(key, 40)}: number out of range (at most {MAX_OPTION_NUMBER})")
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
 
 
 async def booking_page(request: Request, league_id: int, rows: list[dict[str, Any]] | None = None,
@@ -340,7 +388,7 @@ async def book_form(request: Request, league_id: int) -> Response:
 @router.post("/leagues/{league_id}/admin/book")
 async def book(request: Request, league_id: int) -> Response:
     db, promotion, form = await admin_post(request, league_id)
-    rows, specs, problems = read_booking(form)
+    rows, specs, problems = read_booking(form, promotion["game"])
     card_name = one(form, "name").strip()
     if problems:
         return await booking_page(request, league_id, rows, "Some matches are not complete.", problems, card_name, 400)
@@ -367,8 +415,12 @@ def _row_named(row: dict[str, Any], message: str) -> bool:
 async def run(request: Request, league_id: int, number: int) -> Response:
     db, promotion, _ = await admin_post(request, league_id)
     league = promotion["name"]
+    def run_it() -> None:
+        with one_run(db, league_id, league):
+            service.run_card(db, league, number)
+
     try:
-        await call(service.run_card, db, league, number)
+        await call(run_it)
     except TurnbuckleError as exc:
         return await card_error(request, league_id, number, str(exc))
     return redirect(f"/leagues/{league_id}/cards/{number}")
@@ -402,8 +454,12 @@ async def play(request: Request, league_id: int, number: int) -> Response:
 
     league = promotion["name"]
     seat = BrowserSeat(number_in_card, side, server="", make=make)
+    def send() -> dict[str, Any]:
+        with one_run(db, league_id, league):
+            return send_match(db, league, number, seat)
+
     try:
-        sent = await call(send_match, db, league, number, seat)
+        sent = await call(send)
     except TurnbuckleError as exc:
         return await card_error(request, league_id, number, str(exc))
     return redirect(sent["url"])

@@ -23,20 +23,21 @@ from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.roster_cards import card_view, entry_names, league_document
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch
-from turnbuckle.text import whole_number
 from turnbuckle.web import league_admin
 from turnbuckle.web.errors import NotFound
 from turnbuckle.web.league_common import (
+    BOUNDED_IDS,
     call,
     database,
     is_admin,
     load_league,
+    query_number,
     render,
     svg,
 )
 from turnbuckle.web.league_live import StoreBack, live_links, store_finished
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=BOUNDED_IDS)
 CARDS_PER_PAGE = 20
 MATCHES_SHOWN = 50
 """A wrestler's page lists their latest this many matches (``?all=1``: every one)."""
@@ -99,7 +100,7 @@ async def wrestler(
 async def standings(request: Request, league_id: int, season: str | None = None) -> Response:
     db = database(request)
     name = await call(_view, public.league_name, db, league_id)
-    chosen = whole_number(season) if season else None
+    chosen = query_number(season, "season")
     data = await call(_view, views.standings, db, name, False, chosen)
     return _page(request, league_id, "league_standings.html", "standings", data=data)
 
@@ -137,17 +138,18 @@ async def injuries(request: Request, league_id: int) -> Response:
 
 
 @router.get("/leagues/{league_id}/cards")
-async def cards(request: Request, league_id: int, before: int | None = None) -> Response:
+async def cards(request: Request, league_id: int, before: str | None = None) -> Response:
     """Cards to come, and the cards run, newest first, ``CARDS_PER_PAGE`` a page (``before``: older ones)."""
+    older_than = query_number(before, "before")
     db = database(request)
     await call(store_finished, db, league_id)
     name = await call(_view, public.league_name, db, league_id)
-    upcoming = await call(views.events_page, db, name, False) if before is None else []
-    past = await call(views.events_page, db, name, True, CARDS_PER_PAGE + 1, before)
+    upcoming = await call(views.events_page, db, name, False) if older_than is None else []
+    past = await call(views.events_page, db, name, True, CARDS_PER_PAGE + 1, older_than)
     older = past[CARDS_PER_PAGE]["event"] + 1 if len(past) > CARDS_PER_PAGE else None
     ids = await call(public.wrestler_ids, db, league_id)
     return _page(request, league_id, "league_cards.html", "cards", upcoming=upcoming, past=past[:CARDS_PER_PAGE],
-                 ids=ids, older=older, paged=before is not None)
+                 ids=ids, older=older, paged=older_than is not None)
 
 
 @router.get("/leagues/{league_id}/cards/{number}")
@@ -187,15 +189,19 @@ def stored_replay(db: Database, league_id: int, match_id: int) -> Replay:
         ).scalar_one_or_none()
         if row is None or row.status != "done" or row.params is None or row.actions is None or row.seed is None:
             raise NotFound(f"no played match {match_id} in this league")
+        league = public.league_by_id(session, league_id)
         params = dict(row.params)
         roster = params.get("roster")
-        if isinstance(roster, str) and not is_inline(roster):  # the league's own file: trusted, carried as data
+        if isinstance(roster, str) and not is_inline(roster):
+            # only the promotion's own roster file (`league new --roster`, the operator's) is read,
+            # carried to the replay as data; any other path stored with a match is never opened
+            if roster != league.roster:
+                raise NotFound(f"match {match_id} names a file that is not this promotion's roster: not replayed here")
             try:
                 params["roster"] = inline_file(roster, what="roster file")
             except TurnbuckleError as exc:
                 raise NotFound(f"match {match_id} was played with a roster file that is gone ({exc})") from None
-        game = public.league_by_id(session, league_id).game
-        return Replay(game=game, params=params, seed=row.seed, agents=list(row.agents or []),
+        return Replay(game=league.game, params=params, seed=row.seed, agents=list(row.agents or []),
                       actions=list(row.actions))
 
 

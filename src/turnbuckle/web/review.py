@@ -50,12 +50,17 @@ MAX_WEB_DECISIONS = 2000
 # -- who may have hints ---------------------------------------------------------------------------
 def hints_allowed(match: LiveMatch) -> tuple[bool, str]:
     """Whether the people of ``match`` may see hints and reviews, and why (in words)."""
-    agreed = [bool(grant["hints"]) for grant in match.record.tokens.values() if "hints" in grant]
+    return hints_allowed_by(match.record.tokens, match.record.seats)
+
+
+def hints_allowed_by(tokens: dict[str, dict[str, Any]], seats: list[str]) -> tuple[bool, str]:
+    """``hints_allowed`` from a match's stored grants and seat specs (the player pages' lists)."""
+    agreed = [bool(grant["hints"]) for grant in tokens.values() if "hints" in grant]
     if agreed:
         if agreed[0]:
             return True, "hints were agreed when the match was created"
         return False, "hints were turned off when the match was created"
-    people = sum(1 for spec in match.record.seats if not spec.startswith("computer"))
+    people = sum(1 for spec in seats if not spec.startswith("computer"))
     if people <= 1:
         return True, "a person against the computer"
     return False, "another person is playing and hints were not agreed when the match was created"

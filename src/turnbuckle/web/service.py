@@ -309,6 +309,18 @@ class MatchService:
             log.info("match %s: the owner replaced seat %d's invite link", match.id, seat)
         return fresh
 
+    def holder_token(self, match: LiveMatch, seat: int, holder: str) -> str:
+        """A new token playing ``seat`` for ``holder`` (a player account the caller has checked owns
+        the seat): how a player reaches their seat from their own pages in any browser."""
+        if not 0 <= seat < len(match.record.seats):
+            raise NotFound(f"this match has seats 0 to {len(match.record.seats) - 1}, not {seat}")
+        with self._writing(match) as change:
+            tokens = {k: dict(v) for k, v in match.record.tokens.items()}
+            token = grants.add_holder_token(tokens, seat, holder)
+            change.update(tokens=tokens)
+            match.record.tokens = tokens
+        return token
+
     # -- people's moves ----------------------------------------------------------------------
     def act(self, match: LiveMatch, seat: int, name: Any, expect: int | None = None) -> None:
         """Apply ``name`` for ``seat`` (already authorized); then the dice, then wake the computer."""

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
+from urllib.parse import unquote
 
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.web.leases import LEASE_SECONDS
@@ -119,15 +120,39 @@ def _typed(key: str, value: Any, kind: type) -> Any:
     raise TypeError(f"{key} must be {kind.__name__}, not {value!r}")
 
 
-class RedactTokens(logging.Filter):
-    """Access-log lines never carry a token: ``token=...`` in a logged address becomes ``token=…``."""
+CREDENTIAL_WORDS = ("token", "pass", "secret", "session", "key", "auth", "cred", "sig")
+"""A query parameter whose name holds one of these (any case) carries a credential, and so does ``t``."""
+QUERY_PARAM = re.compile(r"([?&;])([^=&;\s\"#]+)=([^&;\s\"#]*)")
+CREDENTIAL_HEADER = re.compile(
+    r"(?i)\b(authorization|proxy-authorization|cookie|set-cookie|x-admin-token|x-api-key)(\s*[:=]\s*)([^\r\n\"]*)"
+)
 
-    PATTERN = re.compile(r"([?&]token=)[^&\s\"]*")
+
+def credential_name(name: str) -> bool:
+    """Whether a query parameter of this name carries a credential (``token``, ``admin_token``, ``t``,
+    ``password``, ``session_id``, ``api_key``, ...), percent-encoding aside."""
+    low = unquote(name).lower()
+    return low == "t" or any(word in low for word in CREDENTIAL_WORDS)
+
+
+def redact(text: str) -> str:
+    """``text`` with every credential-shaped query value and header value masked as ``…``."""
+    if "=" in text:
+        text = QUERY_PARAM.sub(lambda m: f"{m[1]}{m[2]}=…" if credential_name(m[2]) else m[0], text)
+    if ":" in text or "=" in text:
+        text = CREDENTIAL_HEADER.sub(lambda m: f"{m[1]}{m[2]}…", text)
+    return text
+
+
+class RedactTokens(logging.Filter):
+    """Access-log lines never carry a credential: a logged address's ``token=``, ``admin_token=``,
+    ``t=``, ``password=``, ``session=``, ``api_key=``, ... values and any ``Authorization``,
+    ``Cookie`` or ``X-Admin-Token`` header's value become ``…``."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.args and isinstance(record.args, tuple):
-            record.args = tuple(self.PATTERN.sub(r"\1…", a) if isinstance(a, str) else a for a in record.args)
-        record.msg = self.PATTERN.sub(r"\1…", str(record.msg))
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        record.msg = redact(str(record.msg))
         return True
 
 
@@ -138,4 +163,5 @@ def redact_access_log() -> None:
         access.addFilter(RedactTokens())
 
 
-__all__ = ["ENV_VAR", "HOST_NAME", "LOCAL_NAMES", "RedactTokens", "ServeSettings", "redact_access_log"]
+__all__ = ["ENV_VAR", "HOST_NAME", "LOCAL_NAMES", "RedactTokens", "ServeSettings", "credential_name", "redact",
+           "redact_access_log"]
