@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import Select, bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.lookup import pair_key
+from turnbuckle.store.base import Base
 from turnbuckle.store.league_models import Injury, League, LeagueEvent, LeagueMatch, LeagueWrestler
 
 Pairing = frozenset[tuple[str, ...]]
@@ -43,14 +45,22 @@ class SeasonTally:
         return self.meetings[key] - self.asked[key]
 
 
+@cache
+def _season_matches() -> Select[Any]:
+    """The sides, title and feud of every match of one season's cards, built once (a season reads
+    it for every card it books)."""
+    match, event = Base.metadata.tables["league_match"], Base.metadata.tables["league_event"]
+    return (
+        select(match.c.sides, match.c.title_id, match.c.feud_id)
+        .join(event, event.c.id == match.c.event_id)
+        .where(event.c.league_id == bindparam("league_id"), event.c.season == bindparam("season"))
+    )
+
+
 def season_tally(session: Session, league_id: int, season: int) -> SeasonTally:
     """Every match on the season's cards (booked, live or done), read in one statement."""
     tally = SeasonTally()
-    rows = session.execute(
-        select(LeagueMatch.sides, LeagueMatch.title_id, LeagueMatch.feud_id)
-        .join(LeagueEvent, LeagueEvent.id == LeagueMatch.event_id)
-        .where(LeagueEvent.league_id == league_id, LeagueEvent.season == season)
-    )
+    rows = session.execute(_season_matches(), {"league_id": league_id, "season": season})
     for sides, title_id, feud_id in rows:
         tally.add(sides, title_id is not None or feud_id is not None)
     return tally
