@@ -57,7 +57,7 @@ def drawn_seasons(draw: st.DrawFn) -> Drawn:
     names = NAMES[:n]
     ratings = {name: draw(st.floats(-10, 40, allow_nan=False)) for name in names}
     titles = draw(st.lists(st.sampled_from([("World", 1), ("TV", 1), ("Tag", 2)]), max_size=3, unique=True))
-    feuds = []
+    feuds: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     for _ in range(draw(st.integers(0, 2))):
         a, b = draw(st.lists(st.sampled_from(names), min_size=2, max_size=2, unique=True))
         feuds.append(((a,), (b,)))
