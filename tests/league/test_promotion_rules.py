@@ -79,7 +79,8 @@ def _title_matches(db: Database) -> list[TitleMatch]:
 def test_titles_change_on_a_count_out_or_dq_only_when_the_promotion_says_so(tmp_path: Path, titles_on_dq: bool) -> None:
     # league rule (issue 25 item 10): default, titles change only on pin, submission or knockout-type finishes
     db = open_database(str(tmp_path / "dq.db"))
-    service.create_league(db, "Cards", "wrasslin", {}, seed=0, countout_dq_titles=titles_on_dq)
+    # seed 2: a challenger wins by count-out or DQ in 12 cards (the booking of issue 29 item 14)
+    service.create_league(db, "Cards", "wrasslin", {}, seed=2, countout_dq_titles=titles_on_dq)
     service.sign(db, None, [], everyone=True)
     service.new_title(db, None, "World Title")
     service.run_season(db, None, 12, matches_per_card=4)

@@ -208,7 +208,7 @@ def test_page_forms_are_labelled_and_listed(client: TestClient) -> None:
     response = client.get("/odds")
     assert response.status_code == 200
     html = response.text
-    assert '<a href="/odds">Odds</a>' in html
+    assert '<a href="/odds" aria-current="page">Odds</a>' in html  # listed in the top bar, marked as the page
     assert "<svg" not in html and 'id="result"' not in html
     for name in STOPPING_RULES:
         assert f'<option value="{name}"' in html

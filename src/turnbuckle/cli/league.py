@@ -712,16 +712,42 @@ def report(
     out: Path = typer.Option(Path("league-report"), "--out", "-o", help="Folder to write into."),
     fmt: str = typer.Option("png", "--format", help="png or svg."),
     top: int = typer.Option(8, "--top", help="Wrestlers in the rating chart (best first)."),
+    season: int | None = typer.Option(
+        None, "--season", help="The season of the fairness figures (default: the current one)."
+    ),
     league: str | None = LeagueOpt,
     db: str | None = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Charts: rating history per wrestler and a title-reign timeline (PNG or SVG)."""
-    from turnbuckle.league.report import write_report
+    """Charts: rating history per wrestler and a title-reign timeline (PNG or SVG); a season's fairness figures."""
+    from turnbuckle.league.report import fairness_view, write_report
 
     with league_db(db) as database:
+        figures = fairness_view(database, league, season)
         files = write_report(database, league, out, fmt, top)
     if as_json:
-        echo_json({"files": [str(f) for f in files]})
+        echo_json({"files": [str(f) for f in files], "fairness": figures})
     else:
         console.print(f"Wrote {', '.join(str(f) for f in files)}", markup=False, highlight=False)
+        for line in fairness_lines(figures):
+            console.print(line, markup=False, highlight=False)
+
+
+def fairness_lines(figures: dict[str, Any]) -> list[str]:
+    """The fairness figures as ``league report`` prints them."""
+    spread = figures["matches"]
+    lines = [
+        f"Season {figures['season']}: matches per fit wrestler min {spread['min']}, mean {spread['mean']:.2f}, "
+        f"max {spread['max']} ({spread['wrestlers']} wrestlers)"
+    ]
+    if figures["injured"]:
+        hurt = ", ".join(f"{name} {count}" for name, count in figures["injured"].items())
+        lines.append(f"Injured in the season (not counted): {hurt}")
+    top = figures["most_repeated"]
+    if top is None:
+        lines.append("Most-repeated pairing: none (no match this season)")
+    else:
+        sides = " vs ".join(" & ".join(side) for side in top["sides"])
+        asked = f", {top['asked']} of them for a title or a feud" if top["asked"] else ""
+        lines.append(f"Most-repeated pairing: {sides}, {top['times']} times{asked}")
+    return lines

@@ -1,8 +1,10 @@
-"""``league report``: rating history per wrestler and a title-reign timeline, drawn with matplotlib (Agg)."""
+"""``league report``: rating history per wrestler and a title-reign timeline, drawn with matplotlib
+(Agg), and a season's fairness figures (``fairness``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -13,6 +15,8 @@ from sqlalchemy import select
 
 from turnbuckle.league import service
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.fairness import fairness
+from turnbuckle.league.seasons import seasons_of
 from turnbuckle.store.db import Database
 from turnbuckle.store.errors import StoreError
 from turnbuckle.store.league_models import LeagueEvent, LeagueMatch, LeagueWrestler, RatingHistory
@@ -53,6 +57,17 @@ def write_report(db: Database, league_name: str | None, out: Path, fmt: str = "p
         _reigns_chart(name, titles, out / f"title_reigns.{fmt}"),
     ]
     return files
+
+
+def fairness_view(db: Database, league_name: str | None, season: int | None = None) -> dict[str, Any]:
+    """How evenly ``season`` (default: the current one) spread its matches (``fairness.fairness``)."""
+    with db.read() as session:
+        league = service.get_league(session, league_name)
+        if season is not None:
+            known = seasons_of(session, league)
+            if season not in known:
+                raise LeagueError(f"{league.name} has no season {season} (seasons: {', '.join(map(str, known))})")
+        return fairness(session, league, season)
 
 
 def _ratings_chart(league: str, history: dict[str, list[tuple[int, float, float]]], path: Path) -> Path:

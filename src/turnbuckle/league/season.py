@@ -1,22 +1,25 @@
-"""A season: each next card booked from the league as it stands (title defences, feud rematches
-and blow-offs, the rest paired by rating) and the cards run one after another by one ``Runner``.
+"""A season: each next card booked from the league as it stands (``season_plan``: the wrestlers
+with the fewest matches this season, title defences, feud rematches and blow-offs, the rest paired
+by rating) and the cards run one after another by one ``Runner``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from turnbuckle.league.booking import MatchSpec, match_type_choices
+from turnbuckle.league.booking import match_type_choices
 from turnbuckle.league.cards import TITLE_SIZES, active_feuds, book_match, new_event
 from turnbuckle.league.errors import BookingError, LeagueError
+from turnbuckle.league.fairness import season_tally
 from turnbuckle.league.lookup import current_reign
 from turnbuckle.league.people import LIVE
 from turnbuckle.league.played import MatchOutcome
 from turnbuckle.league.runner import Runner
+from turnbuckle.league.season_plan import FeudSlot, TitleSlot, plan_card
 from turnbuckle.league.sql import BookedMatch, event_statements, insert_booked
 from turnbuckle.store.db import Database
 from turnbuckle.store.league_models import Feud, League, LeagueEvent, LeagueMatch, TitleReign
@@ -33,77 +36,28 @@ def book_season_event(
     feuds_by_pair: dict[frozenset[tuple[str, ...]], Feud] | None = None,
     reigns: dict[int, TitleReign | None] | None = None,
 ) -> LeagueEvent:
-    """Book the next card: title defences against the best-rated contenders, feud rematches (a
-    blow-off once a feud has run its course), then the rest paired by rating; injured wrestlers rest."""
-    pool = [w for w in league.wrestlers if w.active and w.injured_cards == 0]
-    pool.sort(key=lambda w: (-w.ordinal, w.name))
-    free = {w.name: w for w in pool}
-    undercard: list[MatchSpec] = []
-    feud_matches: list[MatchSpec] = []
-    title_matches: list[MatchSpec] = []
-
-    def take(names: Iterable[str]) -> None:
-        for n in names:
-            free.pop(n, None)
-
-    def best() -> list[str]:
-        return list(free)
-
-    tag_ok = "tag" in match_type_choices(league.game)
+    """Book the next card (``season_plan.plan_card``): title defences, feud rematches (a blow-off
+    once a feud has run its course) and singles paired by rating, for the healthy wrestlers with
+    the fewest matches this season; injured wrestlers rest. The top title's match closes the card."""
+    pool = {w.name: w.ordinal for w in league.wrestlers if w.active and w.injured_cards == 0}
+    titles = []
     for title in league.titles:
-        if len(title_matches) >= matches_per_card:
-            break
         reign = reigns[title.id] if reigns is not None and title.id in reigns else current_reign(session, title)
-        size = TITLE_SIZES[title.kind]
-        if size == 2 and not tag_ok:
-            continue
-        if reign is not None:
-            champs = list(reign.holders)
-            if not all(n in free for n in champs):
-                continue  # injured or booked: no defence this card
-            take(champs)
-            contenders = best()
-            if len(contenders) < size:
-                continue
-            challengers = contenders[:size]
-            take(challengers)
-            title_matches.append(MatchSpec(sides=[champs, challengers], title=title.name))
-        else:
-            contenders = best()
-            if len(contenders) < 2 * size:
-                continue
-            top = contenders[: 2 * size]
-            sides = [[top[0]], [top[1]]] if size == 1 else [[top[0], top[3]], [top[1], top[2]]]
-            take(top)
-            title_matches.append(MatchSpec(sides=sides, title=title.name))
-    feuds = sorted(
-        (feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)).values(),
-        key=lambda f: (-f.heat, f.id),
-    )
-    for feud in feuds:
-        if len(title_matches) + len(feud_matches) >= matches_per_card:
-            break
-        names = [*feud.side_a, *feud.side_b]
-        if len(feud.side_a) != len(feud.side_b) or not all(n in free for n in names):
-            continue
-        if len(feud.side_a) > 1 and not tag_ok:
-            continue
-        take(names)
-        feud_matches.append(
-            MatchSpec(sides=[list(feud.side_a), list(feud.side_b)], blowoff=feud.matches >= BLOWOFF_AFTER)
-        )
-    rest = best()
-    while len(title_matches) + len(feud_matches) + len(undercard) < matches_per_card and len(rest) >= 2:
-        a, b = rest[0], rest[1]
-        rest = rest[2:]
-        undercard.append(MatchSpec(sides=[[a], [b]]))
-    specs = [*undercard, *feud_matches, *title_matches]
+        holders = tuple(reign.holders) if reign is not None else None
+        titles.append(TitleSlot(title.name, TITLE_SIZES[title.kind], holders))
+    feud_map = feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)
+    feuds = [
+        FeudSlot(tuple(f.side_a), tuple(f.side_b), f.matches >= BLOWOFF_AFTER)
+        for f in sorted(feud_map.values(), key=lambda f: (-f.heat, f.id))
+    ]
+    tally = season_tally(session, league.id, league.season)
+    tag_ok = "tag" in match_type_choices(league.game)
+    specs = plan_card(pool, tally, titles, feuds, matches_per_card, tag_ok)
     if not specs:
         raise BookingError(f"{league.name} has too few healthy wrestlers to book a card (sign some)")
     event = new_event(session, league, None, "card")
     taken: dict[str, int] = {}
     roster = {w.name.lower(): w for w in league.wrestlers}
-    feud_map = feuds_by_pair if feuds_by_pair is not None else active_feuds(session, league)
     booked: list[BookedMatch] = []
     for position, spec in enumerate(specs, start=1):
         book_match(session, league, event, position, spec, taken, roster, feud_map, reigns, defer=booked)

@@ -19,7 +19,9 @@ them, one job each, every module importing only the ones listed before it:
 * ``runner``: ``Runner``, and ``run_card`` and ``collect_card``; a runner holds a ``run_session``
   (session, transactions, queued writes), a ``run_bookkeeping`` bookkeeper (titles, feuds,
   injuries), a ``run_store`` match store and a ``run_people`` desk (matches played by a person);
-* ``season``: booking and running a season; ``replay``: checking a stored match by playing it again.
+* ``fairness``: a season's matches per wrestler and meetings per pairing; ``season_plan``: who
+  wrestles whom on a season's next card; ``season``: booking and running a season through them;
+  ``replay``: checking a stored match by playing it again.
 """
 
 from __future__ import annotations

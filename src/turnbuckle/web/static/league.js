@@ -89,6 +89,12 @@
     }
   });
 
+  // -- the editor's list entries stay as wide as their text (the page sets ``size`` at first) ---
+  document.addEventListener("input", (ev) => {
+    const field = ev.target;
+    if (field.matches && field.matches("input[data-fit]")) field.size = Math.max(field.value.length + 2, 8);
+  });
+
   // -- a form sent back with mistakes: start at the first one ----------------------------------
   const firstError = document.querySelector("form [aria-invalid=true], form .has-error input, form .has-error select");
   if (firstError) firstError.focus({ preventScroll: false });
