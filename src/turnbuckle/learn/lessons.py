@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -92,7 +92,7 @@ class LessonError(DataFileError):
     """A lesson file that does not load, or whose path does not play as written."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def lessons(game: str) -> tuple[LessonFile, ...]:
     """The lessons shipped for ``game``, in the order of their file names (``01-...toml``)."""
     if game not in list_games():

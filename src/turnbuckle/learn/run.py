@@ -32,6 +32,7 @@ class LessonRun:
             raise self._broken(f"start: {exc}") from None
         self.chance = list(self.lesson.chance)
         self.index = 0
+        self.said = ""  # what the last accepted step said once done (``Step.after``)
         self._settle([])
 
     @property
@@ -63,7 +64,8 @@ class LessonRun:
         self.state.apply_action(name)
         self.index += 1
         self._settle(list(step.replies))
-        return Attempt(True, step.after or "Right.")
+        self.said = step.after or "Right."
+        return Attempt(True, self.said)
 
     def _settle(self, replies: list[str]) -> None:
         """Play the forced chance outcomes and the other side's scripted ``replies`` until the learner

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.store import Database, StoreError, open_database
-from turnbuckle.web import api, guards, league_pages, odds, pages, review
+from turnbuckle.web import api, guards, league_pages, lessons, odds, pages, review
 from turnbuckle.web.errors import ApiError, TooManyRequests
 from turnbuckle.web.league_common import form_limit
 from turnbuckle.web.leases import LEASE_SECONDS
@@ -102,10 +102,13 @@ def create_app(
         limit_for=lambda path: body_limit(limits, path),
     )
     app.state.replays = ReplayStore()
+    app.state.lessons = lessons.LessonSessions()
     app.state.reviews = review.ReviewJobs()
     app.include_router(api.router)
     app.include_router(review.router)
     app.include_router(pages.router)
+    app.include_router(lessons.router)
+    app.include_router(lessons.api_router)
     league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
     app.include_router(odds.api_router)
     app.include_router(odds.page_router)
