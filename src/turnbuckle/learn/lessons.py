@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from turnbuckle.engine.datafiles import parse_toml, validate
+from turnbuckle.engine.datafiles import parse_json, parse_toml, validate
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.engine.game import State
 from turnbuckle.engine.registry import list_games, load_game
@@ -34,7 +34,8 @@ class Start(LessonModel):
     """Where a lesson begins: a position (the position API's envelope) or a new match with ``params``;
     either way ``actions`` (decisions and chance outcomes by name) are then played silently."""
 
-    position: dict[str, Any] | None = None
+    position: dict[str, Any] | str | None = Field(
+        None, description="a position (the position API's JSON), or the name of one in lessons/positions/")
     params: dict[str, Any] = Field(default_factory=dict)
     actions: list[str] = Field(default_factory=list)
 
@@ -130,17 +131,33 @@ def section_exists(game: str, ref: str) -> bool:
     return ref.casefold() in text.casefold()
 
 
+POSITION_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,80}")
+
+
+def position_data(game: str, name: str) -> Any:
+    """The position file ``games/<game>/lessons/positions/<name>.json`` (a plain position-API file,
+    which ``turnbuckle play GAME --position`` also reads)."""
+    if not POSITION_NAME.fullmatch(name):
+        raise LessonError(f"start.position: {name!r} is not a position name (lower-case letters, digits, -)")
+    path = resources.files(f"turnbuckle.games.{game}").joinpath("lessons").joinpath("positions").joinpath(
+        f"{name}.json")
+    if not path.is_file():
+        raise LessonError(f"start.position: no position {name!r} in {game}/lessons/positions/")
+    return parse_json(path.read_text(encoding="utf-8"), f"{game}/lessons/positions/{name}.json")
+
+
 def start_state(game: str, start: Start) -> State:
     """The state a lesson (or a puzzle) begins from, its setup actions played."""
     if start.position is not None:
         from turnbuckle.engine.position import plain
         from turnbuckle.engine.position_file import game_from_position
 
-        built = game_from_position(start.position, f"{game} lesson")
+        position = start.position if isinstance(start.position, dict) else position_data(game, start.position)
+        built = game_from_position(position, f"{game} lesson")
         if built.name != game:
             raise LessonError(f"the start position is for {built.name!r}, not {game!r}")
         # TOML has no null: params the lesson leaves out are the game's defaults, as loaded
-        state = built.state_from_position({**start.position, "params": plain(built.params)})
+        state = built.state_from_position({**position, "params": plain(built.params)})
     else:
         state = load_game(game, **start.params).new_initial_state()
     for name in start.actions:
