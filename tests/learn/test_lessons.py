@@ -79,3 +79,12 @@ def test_a_lesson_whose_dice_run_out_is_refused_naming_its_step() -> None:
 def test_an_unknown_lesson_number_is_one_line() -> None:
     with pytest.raises(LessonError, match="powerhouses has lessons 1 to"):
         lesson("powerhouses", 99)
+
+
+def test_docs_learn_lists_every_lesson_with_its_sections() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "learn.md").read_text(encoding="utf-8")
+    for file in ALL:
+        row = f"| {file.number} | {file.lesson.title} | {file.lesson.summary} | {', '.join(file.lesson.cited())} |"
+        assert row in text, f"docs/learn.md lacks the row of {file.game} lesson {file.number}"
