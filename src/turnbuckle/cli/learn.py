@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import typer
 from rich.console import Console
 from rich.prompt import Prompt
@@ -57,7 +59,7 @@ def _list(game: str) -> None:
     if todo:
         console.print(f"Next: turnbuckle learn {game} --lesson {todo[0]}", markup=False, highlight=False)
     else:
-        _after_the_last(game)
+        _after_the_last(found[-1])
 
 
 def _play(file: LessonFile) -> None:
@@ -98,12 +100,13 @@ def _play(file: LessonFile) -> None:
     if file.number < count:
         console.print(f"Next: turnbuckle learn {file.game} --lesson {file.number + 1}", markup=False, highlight=False)
     else:
-        _after_the_last(file.game)
+        _after_the_last(file)
 
 
-def _after_the_last(game: str) -> None:
+def _after_the_last(last: LessonFile) -> None:
+    options = "".join(f" -o {name}={json.dumps(value)}" for name, value in last.lesson.match_params.items())
     console.print(f"Every lesson done. Now a real match against the easiest computer, with hints: "
-                  f"turnbuckle play {game} --opponent {EASIEST} --hints", markup=False, highlight=False)
+                  f"turnbuckle play {last.game} --opponent {EASIEST} --hints{options}", markup=False, highlight=False)
 
 
 def _narrate(state: State, since: int) -> int:

@@ -70,6 +70,8 @@ class Lesson(LessonModel):
     chance: list[str] = Field(default_factory=list, description="the chance outcomes to come, in order")
     steps: list[Step] = Field(min_length=1)
     outro: str = Field(min_length=1)
+    match_params: dict[str, Any] = Field(
+        default_factory=dict, description="the last lesson: the params of the real match it leads to")
 
     def cited(self) -> list[str]:
         """Every section the lesson names, the lesson's own and its steps', in order, once each."""

@@ -102,7 +102,8 @@ def lesson_page(request: Request, game: str, number: int) -> Response:
     file = _lesson_or_404(game, number)
     count = len(lessons(game))
     config = {"game": game, "lesson": number, "count": count, "title": file.lesson.title,
-              "seats": game_class(game).min_players, "easiest": EASIEST}
+              "seats": game_class(game).min_players, "easiest": EASIEST,
+              "params": lessons(game)[-1].lesson.match_params}
     return templates.TemplateResponse(request, "learn.html", {
         "game": game, "title": game_class(game).title, "file": file, "count": count, "config": config,
     })

@@ -85,7 +85,7 @@
       try {
         const seats = ["human"];
         for (let i = 1; i < cfg.seats; i++) seats.push("computer:" + cfg.easiest);
-        const created = await api("/api/matches", { method: "POST", body: { game: cfg.game, seats: seats, hints: true } });
+        const created = await api("/api/matches", { method: "POST", body: { game: cfg.game, params: cfg.params, seats: seats, hints: true } });
         location.href = "/m/" + created.id + "#t=" + created.owner_token;
       } catch (err) {
         $("action-error").textContent = err.message;
