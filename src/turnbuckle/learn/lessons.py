@@ -66,7 +66,7 @@ class Lesson(LessonModel):
     summary: str = Field(min_length=1)
     sections: list[str] = Field(min_length=1, description="the rule sections the lesson covers")
     seat: int = Field(0, ge=0, description="the side the learner plays")
-    start: Start = Start()  # frozen: one shared default is safe
+    start: Start = Start(position=None)  # frozen: one shared default is safe
     chance: list[str] = Field(default_factory=list, description="the chance outcomes to come, in order")
     steps: list[Step] = Field(min_length=1)
     outro: str = Field(min_length=1)
