@@ -35,6 +35,10 @@ POSITIONS = {
     # 10.2: a pin on a worn-down opponent
     "pin-to-win": stage([HARPO, ADAMS], {0: ["Pin", "Chop", "Headlock"], 1: ["Chop", "Headlock"]},
                         damage={1: ["Piledriver", "Drop Kick", "Suplex"]}),
+    # 10.1: a Continuous Hold
+    "bear-hug": stage([HARPO, ADAMS], {0: ["Bear Hug", "Chop", "Headlock", "Knee Lift"], 1: ["Chop", "Headlock", "Reverse"]}),
+    # 11.3: an Out-of-Ring card thrown as a Hold
+    "out-of-ring": stage([HARPO, ADAMS], {0: ["Out of Ring", "Chop", "Headlock"], 1: ["Chop", "Headlock", "Arm Bar"]}),
     # 11.41 EXAMPLE: The Champ pinned, his Specialty in hand
     "champ-pinned": stage([HARPO, CHAMP], {0: ["Pin", "Chop"], 1: ["Specialty", "Chop"]},
                           damage={1: ["Chop", "Knee Lift", "Arm Bar"]}),
