@@ -36,7 +36,8 @@ POSITIONS = {
     "pin-to-win": stage([HARPO, ADAMS], {0: ["Pin", "Chop", "Headlock"], 1: ["Chop", "Headlock"]},
                         damage={1: ["Piledriver", "Drop Kick", "Suplex"]}),
     # 10.1: a Continuous Hold
-    "bear-hug": stage([HARPO, ADAMS], {0: ["Bear Hug", "Chop", "Headlock", "Knee Lift"], 1: ["Chop", "Headlock", "Reverse"]}),
+    "bear-hug": stage([HARPO, ADAMS], {0: ["Bear Hug", "Chop", "Headlock", "Knee Lift"],
+                                       1: ["Chop", "Headlock", "Reverse"]}),
     # 11.3: an Out-of-Ring card thrown as a Hold
     "out-of-ring": stage([HARPO, ADAMS], {0: ["Out of Ring", "Chop", "Headlock"], 1: ["Chop", "Headlock", "Arm Bar"]}),
     # 11.41 EXAMPLE: The Champ pinned, his Specialty in hand

@@ -50,3 +50,12 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         out = run(tmp_path, *args)
         assert out.returncode == 2 and out.stderr.startswith("error: "), (args, out.stderr)
         assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_broken_progress_file_counts_as_nothing_done_and_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "learn.json").write_text("{not json", encoding="utf-8")
+    listed = run(tmp_path, "powerhouses")
+    assert listed.returncode == 0 and "Next: turnbuckle learn powerhouses --lesson 1" in listed.stdout
+    out = run(tmp_path, "powerhouses", "--lesson", "7", answers="stop\n")
+    assert out.returncode == 0, out.stderr
+    assert json.loads((tmp_path / "learn.json").read_text()) == {"powerhouses": [7]}
