@@ -50,6 +50,7 @@ LAYERS: dict[str, int] = {
     "interop": 3,
     "analysis": 4,
     "odds": 4,
+    "learn": 4,  # lessons (and, later, puzzles): positions, forced chance, scripted steps
     "web": 5,
     "league": 5,
     "cli": 6,

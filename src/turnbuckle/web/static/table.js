@@ -19,6 +19,8 @@
   let pictureView = null; // the view whose picture is on screen: its targets play for its seat
 
   async function api(path, options) {
+    // a lesson (learn.js) answers a match's paths under its own address
+    if (cfg.api && path.startsWith("/api/matches/" + id)) path = cfg.api + path.slice(("/api/matches/" + id).length);
     return (await turnbuckle.api(path, options, token)).data;
   }
 
@@ -855,7 +857,7 @@
       if (mySeats.length) loadHintRule();
       if (mySeats.length === 1) revealed = mySeats[0];
       await refresh(meta);
-      connect();
+      if (!cfg.api) connect(); // a lesson has no event stream: learn.js shows its commentary
     } catch (err) {
       $("status").textContent = err.message;
     }

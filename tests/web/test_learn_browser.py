@@ -1,0 +1,89 @@
+"""A lesson completed by clicks in a real browser, for every game with lessons (issue 34, test 9):
+table.js draws the lesson's table and plays its picks, a wrong click is refused with the rule, the
+lesson's text follows, progress is kept in localStorage, and the last lesson leads to a real match."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from support.browser import Server, needs_chromium
+from turnbuckle.engine.registry import list_games
+from turnbuckle.learn.lessons import LessonFile, lessons
+from turnbuckle.learn.run import LessonRun
+from turnbuckle.web.views import legal_action_list, pick_list
+
+pytestmark = needs_chromium
+TAUGHT = [game for game in list_games() if lessons(game)]
+
+
+def click_action(page: Any, run: LessonRun, name: str) -> None:
+    """Choose ``name`` as a person would: its parts of the picture in turn (and the menu beside the
+    last, if that part completes several moves), else its button under the picture."""
+    state = run.state
+    actions = legal_action_list(state.game, state, run.seat)
+    picks = [p for p in pick_list(state.game, state.observation(run.seat), actions) if p["action"] == name]
+    if not picks:
+        page.locator(f'#actions button[data-action="{name}"]').click()
+        return
+    for part in picks[0]["path"]:
+        page.locator(f'#picture [data-pick="{part}"].pickable').first.click()
+    menu = page.locator(f'#pick-menu button[data-action="{name}"]')
+    if menu.count():
+        menu.click()
+
+
+def wrong_choice(run: LessonRun) -> str | None:
+    step = run.step
+    assert step is not None
+    others = [n for n in run.legal_names() if n != step.action]
+    return others[0] if others else None
+
+
+def play_lesson(page: Any, server: Server, file: LessonFile) -> None:
+    page.goto(f"{server.url}/learn/{file.game}/{file.number}")
+    run = LessonRun(file)  # the same lesson, followed here to know what to click
+    while not run.finished:
+        step = run.step
+        assert step is not None
+        page.wait_for_function(f"document.getElementById('lesson-step').textContent === 'Step {run.index + 1} of "
+                               f"{len(file.lesson.steps)}' && document.querySelector('#status').textContent"
+                               ".startsWith('Your move')")
+        wrong = wrong_choice(run)
+        if wrong is not None and run.index == 0:
+            click_action(page, run, wrong)
+            page.wait_for_function("document.getElementById('action-error').textContent.length > 0")
+            expected = step.refusals.get(wrong, step.refusal)
+            assert page.locator("#action-error").inner_text() == expected
+        page.wait_for_function("document.querySelector('#status').textContent.startsWith('Your move')")
+        click_action(page, run, step.action)
+        assert run.attempt(step.action).accepted
+    page.wait_for_selector("#lesson[data-finished]")
+    assert page.locator("#lesson-text").inner_text() == file.lesson.outro
+    assert page.locator("#feed li").count() > 0
+
+
+@pytest.mark.parametrize("game", TAUGHT)
+def test_a_lesson_completed_by_clicks(server: Server, page: Any, game: str) -> None:
+    file = lessons(game)[0]
+    play_lesson(page, server, file)
+    assert page.locator("#next-lesson").is_visible()
+    kept = page.evaluate(f"localStorage.getItem('turnbuckle.learn.{game}')")
+    assert json.loads(kept) == [1]
+    page.goto(f"{server.url}/learn/{game}")
+    assert page.locator('[data-lesson="1"] .done-mark').is_visible()
+    assert not page.locator('[data-lesson="2"] .done-mark').is_visible()
+
+
+def test_the_last_lesson_leads_to_a_match_against_the_easiest_computer_with_hints(server: Server, page: Any) -> None:
+    file = lessons("powerhouses")[-1]
+    play_lesson(page, server, file)
+    page.locator("#real-match").click()
+    page.wait_for_url("**/m/*")
+    match = server.service.get(page.url.split("/m/")[1].split("#")[0])
+    assert match.record.seats[1] == "computer:random"
+    page.wait_for_selector("#hint:not([hidden])")
