@@ -398,3 +398,25 @@ def test_an_https_origin_is_another_site_for_an_http_server(client: TestClient, 
         assert refused.status_code == 403, origin
     assert client.post(f"{base}/admin/rules", headers={**head, "origin": "http://testserver"},
                        follow_redirects=False).status_code == 303
+
+
+@pytest.mark.postgres
+def test_runs_of_one_promotion_take_turns_across_server_processes(pg_url: str) -> None:
+    """On PostgreSQL the run lock is also an advisory lock: another process's run (another database
+    session holding it) makes this one busy, and once it ends this one runs."""
+    from sqlalchemy import text
+
+    from turnbuckle.web.errors import Conflict
+    from turnbuckle.web.league_runs import ADVISORY_CLASS
+
+    keys = {"a": ADVISORY_CLASS, "b": 7}
+    with open_database(pg_url) as db, open_database(pg_url) as elsewhere, elsewhere.engine.connect() as other:
+        other.execute(text("SELECT pg_advisory_lock(:a, :b)"), keys)
+        other.commit()
+        with pytest.raises(Conflict, match="is busy"), one_run(db, 7, "Elsewhere"):
+            pass
+        other.execute(text("SELECT pg_advisory_unlock(:a, :b)"), keys)
+        other.commit()
+        with one_run(db, 7, "Elsewhere"):
+            assert not other.execute(text("SELECT pg_try_advisory_lock(:a, :b)"), keys).scalar()
+            other.commit()
