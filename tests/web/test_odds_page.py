@@ -274,3 +274,14 @@ def test_skirmish_odds_on_the_page_and_the_api_match_the_cli(client: TestClient)
     assert f"{api['answers'][0]['value']:.4%}" in page.text
     assert client.get("/odds?game=skirmish&defender=99").status_code == 400
     assert client.get("/api/odds/skirmish?attacker=-1").status_code == 422
+
+
+@pytest.mark.parametrize("dice", ["\u0665", "\uff15", "9" * 5000])
+def test_the_page_reads_only_ascii_digits_as_numbers(client: TestClient, dice: str) -> None:
+    """An Arabic-Indic or fullwidth five is not 5 dice (issue 37: one bounded parser for every form)."""
+    page = client.get("/odds", params={"game": "powerhouses", "wrestler": ROSTER[0], "dice": dice},
+                      headers={"accept": "text/html"})
+    assert page.status_code == 400 and "must be a whole number" in page.text
+    good = client.get("/odds", params={"game": "powerhouses", "wrestler": ROSTER[0], "dice": "5"},
+                      headers={"accept": "text/html"})
+    assert good.status_code == 200

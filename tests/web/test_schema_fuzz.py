@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +17,11 @@ schemathesis = pytest.importorskip("schemathesis")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from turnbuckle.engine.registry import game_class, list_games  # noqa: E402
+from turnbuckle.store import open_database  # noqa: E402
 from turnbuckle.web.app import create_app  # noqa: E402
 from turnbuckle.web.limits import Limits  # noqa: E402
 from turnbuckle.web.repository import MemoryRepository  # noqa: E402
+from turnbuckle.web.sql_repository import SqlRepository  # noqa: E402
 
 LOOPBACK = ("127.0.0.1", 50000)
 app = create_app(MemoryRepository(), think_cap=0.5, limits=Limits(exempt_loopback=True))
@@ -30,6 +36,23 @@ def test_no_server_errors(case: schemathesis.Case) -> None:
     if response.status_code >= 400:
         body = response.json()
         assert isinstance(body.get("error"), str) and body["error"], response.text
+
+
+DB_DIR = tempfile.mkdtemp(prefix="turnbuckle-fuzz-")
+atexit.register(shutil.rmtree, DB_DIR, True)
+db_app = create_app(SqlRepository(open_database(str(Path(DB_DIR) / "fuzz.db"))), think_cap=0.5,
+                    limits=Limits(exempt_loopback=True))
+db_schema = schemathesis.openapi.from_asgi("/api/openapi.json", db_app)
+"""The same API on the database the leagues share (SQLite): ids and numbers reach the driver (issue 37)."""
+
+
+@db_schema.parametrize()
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+def test_no_server_errors_on_the_database(case: schemathesis.Case) -> None:
+    response = case.call()
+    assert response.status_code < 500, (case.method, case.formatted_path, case.body, response.text[:500])
+    if response.status_code >= 400:
+        assert response.json()["error"], response.text
 
 
 json_values = st.recursive(

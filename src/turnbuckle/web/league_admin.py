@@ -55,6 +55,7 @@ from turnbuckle.web.league_common import (
     check_admin_token,
     cookie_name,
     database,
+    forget_failures,
     is_admin,
     load_league,
     one,
@@ -94,6 +95,7 @@ async def login(request: Request, league_id: int) -> Response:
     if not await call(check_admin_token, request, db, league, token):
         context = {"league": league, "admin": False, "nav": "", "error": "That is not this promotion's admin token."}
         return render(request, "league_login.html", context, status=403)
+    await call(forget_failures, request, db, league_id)
     session_id = await call(open_admin_session, db, league_id)
     response = redirect(f"/leagues/{league_id}/admin")
     response.set_cookie(

@@ -178,10 +178,18 @@ def check_admin_token(request: Request, db: Database, league: dict[str, Any], to
     if wait:
         raise TooManyRequests(f"too many wrong admin tokens lately: try again in {wait} seconds", wait)
     if token_matches(league["token_hash"], token):
-        throttle.clear(db, by_address + by_league)
         return True
     throttle.record_failure(db, by_address + by_league)
     return False
+
+
+def forget_failures(request: Request, db: Database, league_id: int) -> None:
+    """After a log-in with the right token, its address's failures are forgotten (a promoter's
+    typos do not count towards a later lock-out); the promotion's are not (they may be a guesser's
+    elsewhere). Only the log-in form does this: a script's header on every request would otherwise
+    write to the database each time."""
+    by_address, _ = throttle_keys(request, league_id)
+    throttle.clear(db, by_address)
 
 
 def session_league(db: Database, request: Request, league_id: int) -> bool:
@@ -288,6 +296,7 @@ __all__ = [
     "call",
     "cookie_name",
     "database",
+    "forget_failures",
     "form_limit",
     "is_admin",
     "league_info",

@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from turnbuckle.engine.errors import TurnbuckleError
+from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.games.powerhouses.stopping import STOPPING_RULES
 from turnbuckle.odds.calculators import (
     TABLE_FLOOR,
@@ -34,6 +34,7 @@ from turnbuckle.odds.calculators import (
     simulate_filsinger,
     skirmish_odds,
 )
+from turnbuckle.text import signed_number
 
 MAX_SIMULATE_POWERHOUSES = 10_000
 """Most simulated attacks one web request may ask for (about a second and a half)."""
@@ -196,10 +197,9 @@ def _page_int(query: dict[str, str], name: str, default: int, low: int, high: in
     text = query.get(name, "").strip()
     if not text:
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise OddsParamError(name, f"must be a whole number, got {text!r}") from None
+    value = signed_number(text, digits=18)  # ASCII digits only, like every form (a "٣" is no 3)
+    if value is None:
+        raise OddsParamError(name, f"must be a whole number, got {quoted(text, 40)}")
     return check_whole(name, value, low, high)
 
 
