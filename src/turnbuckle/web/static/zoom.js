@@ -1,0 +1,321 @@
+// The table on a phone (below PHONE_PX wide): the picture opens at the screen's width and zooms, by
+// pinch, double-tap or the zoom buttons, about the point under the finger; a zoomed picture pans by
+// drag (the picture box scrolls, the page never scrolls sideways). A tap on lit parts too small to
+// hit at this size zooms there first (to TARGET_PX) instead of guessing; a long press shows what a
+// part or a tooltip says in a sheet (nothing is reachable only by hover). table.js plays the moves:
+// this file only sizes the picture and, while it zooms, keeps a tap from reaching it.
+"use strict";
+(function () {
+  const PHONE = window.matchMedia("(max-width: 700px)");
+  const MIN_TAP_PX = 24; // WCAG 2.2, 2.5.8: a lit part smaller than this is zoomed to before it is played
+  const TARGET_PX = 32; // what a zoom for a small part brings it to
+  const TEXT_PX = 12; // the "Read" zoom: the picture's smallest text at least this
+  const MAX_ZOOM = 6; // times the fitted width
+  const LONG_PRESS_MS = 550;
+  const $ = (sel) => document.getElementById(sel);
+  const picture = $("picture");
+  const frame = $("picture-frame");
+  if (!picture || !frame) return;
+
+  let zoom = 1; // the picture's width over the box's width
+  let lastTap = null; // {t, x, y}: a second tap soon after and near it is a double-tap
+  let pinch = null; // {distance, zoom}
+  let press = null; // {timer, x, y}
+  let pressShown = false; // a long press showed its details: the finger's lifting is no tap
+  let swallowUntil = 0; // a click this soon after a long press or a zoom gesture is no tap
+
+  function svg() {
+    return picture.querySelector("svg");
+  }
+
+  function on() {
+    return PHONE.matches;
+  }
+
+  // -- sizing -------------------------------------------------------------------------------------
+  function apply() {
+    const pic = svg();
+    frame.classList.toggle("zoomed", on() && zoom > 1.001);
+    if (!pic) return;
+    if (!on() || zoom <= 1.001) {
+      pic.style.width = "";
+      pic.style.maxWidth = "";
+      pic.style.height = "";
+      return;
+    }
+    pic.style.width = Math.round(picture.clientWidth * zoom) + "px";
+    pic.style.maxWidth = "none";
+    pic.style.height = "auto";
+  }
+
+  // Zoom to `next` keeping the picture's point under (x, y) (client pixels) where it is.
+  function zoomTo(next, x, y) {
+    next = Math.max(1, Math.min(MAX_ZOOM, next));
+    const box = picture.getBoundingClientRect();
+    if (x === undefined) { x = box.left + box.width / 2; y = box.top + box.height / 2; }
+    const ox = x - box.left;
+    const oy = y - box.top;
+    const px = picture.scrollLeft + ox;
+    const py = picture.scrollTop + oy;
+    const k = next / zoom;
+    zoom = next;
+    apply();
+    picture.scrollLeft = px * k - ox;
+    picture.scrollTop = py * k - oy;
+    updateBar();
+  }
+
+  // The smallest text of the picture, in screen pixels at the present size.
+  function smallestText() {
+    const pic = svg();
+    if (!pic) return null;
+    let least = Infinity;
+    for (const t of pic.querySelectorAll("text")) {
+      const box = t.getBoundingClientRect();
+      if (!box.height) continue;
+      const size = parseFloat(getComputedStyle(t).fontSize) * screenScale(pic);
+      if (size < least) least = size;
+    }
+    return least === Infinity ? null : least;
+  }
+
+  // Screen pixels per unit of the picture's own coordinates.
+  function screenScale(pic) {
+    const view = pic.viewBox && pic.viewBox.baseVal;
+    return view && view.width ? pic.getBoundingClientRect().width / view.width : 1;
+  }
+
+  // The zoom at which the picture's smallest text is TEXT_PX (at least the fitted width).
+  function readZoom() {
+    const least = smallestText();
+    if (!least) return Math.min(2, MAX_ZOOM);
+    return Math.max(1, Math.min(MAX_ZOOM, zoom * TEXT_PX / least));
+  }
+
+  // -- what a tap would hit -------------------------------------------------------------------------
+  function lit() {
+    return Array.from(picture.querySelectorAll(".pickable"));
+  }
+
+  // A part's size under the finger: its box, or for points a tap snaps to (a skirmish destination),
+  // the distance to the nearest other lit point (a tap between them takes the nearer).
+  function tapSize(el, all) {
+    const box = el.getBoundingClientRect();
+    let size = Math.min(box.width, box.height);
+    if (el.dataset.snapPoint !== undefined) {
+      const cx = box.left + box.width / 2;
+      const cy = box.top + box.height / 2;
+      let nearest = Infinity;
+      for (const other of all) {
+        if (other === el || other.dataset.snapPoint === undefined) continue;
+        const b = other.getBoundingClientRect();
+        nearest = Math.min(nearest, Math.hypot(b.left + b.width / 2 - cx, b.top + b.height / 2 - cy));
+      }
+      size = Math.max(size, Math.min(nearest, 48));
+    }
+    return size;
+  }
+
+  // The lit parts a tap at (x, y) could mean: the one under it, or those within a finger's reach.
+  function near(x, y, reach) {
+    const all = lit();
+    const out = [];
+    for (const el of all) {
+      const b = el.getBoundingClientRect();
+      const dx = Math.max(b.left - x, 0, x - b.right);
+      const dy = Math.max(b.top - y, 0, y - b.bottom);
+      if (Math.hypot(dx, dy) <= reach) out.push({ el: el, size: tapSize(el, all) });
+    }
+    return out;
+  }
+
+  // A tap among parts too small for a finger: the zoom that makes them TARGET_PX, or null.
+  function zoomForTap(x, y, target) {
+    const hit = target && target.closest ? target.closest(".pickable") : null;
+    const candidates = hit ? [{ el: hit, size: tapSize(hit, lit()) }] : near(x, y, MIN_TAP_PX / 2);
+    if (!candidates.length) return null;
+    const least = Math.min(...candidates.map((c) => c.size));
+    if (least >= MIN_TAP_PX || zoom >= MAX_ZOOM) return null;
+    return Math.min(MAX_ZOOM, zoom * TARGET_PX / Math.max(least, 1));
+  }
+
+  // -- the zoom buttons ---------------------------------------------------------------------------
+  const bar = document.createElement("div");
+  bar.className = "zoom-bar";
+  bar.setAttribute("role", "group");
+  bar.setAttribute("aria-label", "Zoom the table");
+  function barButton(text, label, handler) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    b.addEventListener("click", handler);
+    bar.appendChild(b);
+    return b;
+  }
+  const zoomIn = barButton("+", "Zoom in", () => zoomTo(zoom * 1.6));
+  const zoomOut = barButton("\u2212", "Zoom out", () => zoomTo(zoom / 1.6));
+  const read = barButton("Aa", "Zoom to read the table", () => zoomTo(readZoom()));
+  const fit = barButton("Fit", "Fit the table to the screen", () => zoomTo(1));
+  read.classList.add("zoom-read");
+  frame.insertBefore(bar, frame.firstChild);
+
+  function updateBar() {
+    bar.hidden = !on() || !svg();
+    zoomIn.disabled = zoom >= MAX_ZOOM - 0.001;
+    zoomOut.disabled = fit.disabled = zoom <= 1.001;
+  }
+
+  // -- the details sheet (a long press) -------------------------------------------------------------
+  const sheet = document.createElement("div");
+  sheet.id = "details-sheet";
+  sheet.className = "details-sheet";
+  sheet.setAttribute("role", "dialog");
+  sheet.setAttribute("aria-label", "Details");
+  sheet.hidden = true;
+  const sheetText = document.createElement("p");
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "Close";
+  close.addEventListener("click", () => { sheet.hidden = true; });
+  sheet.appendChild(sheetText);
+  sheet.appendChild(close);
+  document.body.appendChild(sheet);
+
+  // What a part or a tooltip says: a picture part's label, else the nearest <title> or title attribute.
+  function detailsOf(target) {
+    if (!target || !target.closest) return "";
+    const part = target.closest("[data-pick]");
+    if (part) {
+      const title = part.querySelector("title");
+      const label = part.getAttribute("aria-label") || "";
+      return title && title.textContent && !label.includes(title.textContent) ? label + "\n" + title.textContent : label;
+    }
+    for (let el = target; el && el !== document.body; el = el.parentNode) {
+      if (el.getAttribute && el.getAttribute("title")) return el.getAttribute("title");
+      const title = el.querySelector ? el.querySelector(":scope > title") : null;
+      if (title && title.textContent.trim()) return title.textContent.trim();
+      if (el.getAttribute && el.getAttribute("aria-label") && el.namespaceURI !== "http://www.w3.org/2000/svg") break;
+    }
+    return "";
+  }
+
+  function showDetails(text) {
+    sheetText.textContent = text;
+    sheet.hidden = false;
+    close.focus({ preventScroll: true });
+  }
+
+  // -- touch --------------------------------------------------------------------------------------
+  function distance(a, b) {
+    return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+  }
+
+  function cancelPress() {
+    if (press) clearTimeout(press.timer);
+    press = null;
+  }
+
+  document.addEventListener("touchstart", (ev) => {
+    if (!on()) return;
+    const inPicture = picture.contains(ev.target);
+    if (ev.touches.length === 2 && inPicture) {
+      cancelPress();
+      pinch = { distance: distance(ev.touches[0], ev.touches[1]), zoom: zoom };
+      ev.preventDefault();
+      return;
+    }
+    if (ev.touches.length !== 1) return;
+    const t = ev.touches[0];
+    const text = (inPicture || document.getElementById("table").contains(ev.target)) ? detailsOf(ev.target) : "";
+    cancelPress();
+    if (!text) return;
+    press = { x: t.clientX, y: t.clientY, timer: setTimeout(() => {
+      press = null;
+      pressShown = true;
+      showDetails(text);
+    }, LONG_PRESS_MS) };
+  }, { passive: false });
+
+  document.addEventListener("touchmove", (ev) => {
+    if (pinch && ev.touches.length === 2) {
+      ev.preventDefault();
+      const [a, b] = ev.touches;
+      zoomTo(pinch.zoom * distance(a, b) / pinch.distance, (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
+      return;
+    }
+    if (press && ev.touches.length === 1 && Math.hypot(ev.touches[0].clientX - press.x, ev.touches[0].clientY - press.y) > 10) {
+      cancelPress();
+    }
+  }, { passive: false });
+
+  document.addEventListener("touchend", (ev) => {
+    cancelPress();
+    if (pressShown) { // the finger lifts after a long press: no tap
+      pressShown = false;
+      swallowUntil = Date.now() + 500;
+      if (ev.cancelable) ev.preventDefault();
+      return;
+    }
+    if (pinch) {
+      if (ev.touches.length < 2) { pinch = null; lastTap = null; swallowUntil = Date.now() + 500; }
+      return;
+    }
+    if (!on() || ev.changedTouches.length !== 1 || !picture.contains(ev.target)) return;
+    const t = ev.changedTouches[0];
+    const now = Date.now();
+    const onPart = ev.target.closest && ev.target.closest(".pickable, .selected");
+    // a double-tap beside the lit parts: zoom in there (to read), or back to the whole table
+    if (!onPart && lastTap && now - lastTap.t < 350 && Math.hypot(t.clientX - lastTap.x, t.clientY - lastTap.y) < 30) {
+      ev.preventDefault();
+      lastTap = null;
+      swallowUntil = Date.now() + 500;
+      zoomTo(zoom > 1.001 ? 1 : Math.max(readZoom(), 2), t.clientX, t.clientY);
+      return;
+    }
+    lastTap = { t: now, x: t.clientX, y: t.clientY };
+  });
+
+  // Before table.js sees a tap: a long press or a zoom gesture just ended is no tap; a tap among
+  // parts too small to tell apart zooms there first.
+  picture.addEventListener("click", (ev) => {
+    if (Date.now() < swallowUntil) {
+      swallowUntil = 0;
+      ev.stopPropagation();
+      ev.preventDefault();
+      return;
+    }
+    if (!on() || !ev.isTrusted) return;
+    const next = zoomForTap(ev.clientX, ev.clientY, ev.target);
+    if (next !== null && next > zoom * 1.05) {
+      ev.stopPropagation();
+      ev.preventDefault();
+      zoomTo(next, ev.clientX, ev.clientY);
+    }
+  }, true);
+
+  // Right-click / a long press's context menu on the table: the details instead.
+  picture.addEventListener("contextmenu", (ev) => {
+    if (!on()) return;
+    const text = detailsOf(ev.target);
+    if (text) { ev.preventDefault(); swallowUntil = Date.now() + 500; showDetails(text); }
+  });
+
+  // A new picture (every move) keeps the zoom and where it was panned to.
+  let kept = { left: 0, top: 0 };
+  picture.addEventListener("scroll", () => { kept = { left: picture.scrollLeft, top: picture.scrollTop }; }, { passive: true });
+  new MutationObserver(() => {
+    const at = kept;
+    apply();
+    picture.scrollLeft = at.left;
+    picture.scrollTop = at.top;
+    updateBar();
+  }).observe(picture, { childList: true });
+  PHONE.addEventListener("change", () => { apply(); updateBar(); });
+  window.addEventListener("resize", apply);
+
+  // For tests and the benchmark: the zoom the table is at, and the one it reads at.
+  window.turnbuckleZoom = { get zoom() { return zoom; }, zoomTo: zoomTo, readZoom: readZoom, tapSize: tapSize };
+  updateBar();
+})();

@@ -1,0 +1,144 @@
+"""The table and the other pages on a phone (issue 30): a 390x844 touch screen in Chromium, every game
+played to its end against the computer by touch taps (never mouse clicks). At every turn the page
+must not scroll sideways, its text must be at least 12 px and its buttons at least 24 px, and the
+prompt must be in view; a lit part of the picture smaller than 24 px must zoom to at least 32 px
+when tapped before it plays; zoomed to read, the picture's own text is at least 12 px."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from support.browser import TIMEOUT, Server, create, needs_chromium, status_text
+from support.phone import PHONE, page_problems, play_by_touch, read_zoom_problems, zoom
+
+pytestmark = needs_chromium
+
+PARAMS: dict[str, dict[str, Any]] = {
+    "filsinger": {"tournament_standard": True},  # the basic game has no decisions for players
+    "rumbleslam": {"rounds": 1},
+    "skirmish": {"max_rounds": 2},
+}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone's page (touch, 390x844); the CSP bypassed so the checks can evaluate JavaScript."""
+    context = browser.new_context(**PHONE, bypass_csp=True)
+    context.set_default_timeout(TIMEOUT)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("game", sorted(__import__("turnbuckle").list_games()))
+def test_every_game_played_to_the_end_by_touch(server: Server, phone: Any, game: str) -> None:
+    import turnbuckle
+
+    page = phone
+    players = turnbuckle.load_game(game, **PARAMS.get(game, {})).num_players()
+    created = create(server, {"game": game, "params": PARAMS.get(game, {}),
+                              "seats": ["human"] + ["computer:random"] * (players - 1), "seed": 5, "delay": 0})
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    live = server.service.get(created["id"])
+    rng = random.Random(5)
+    deadline = time.monotonic() + 400
+    problems: list[str] = []
+    moves = 0
+    read_checked = False
+    while not live.state.is_terminal():
+        assert time.monotonic() < deadline, f"{game}: the match did not end ({len(live.state.history)} actions)"
+        if live.state.current_player() == 0 and status_text(page).startswith("Your move"):
+            if not read_checked and page.locator("#picture svg").count():
+                problems += read_zoom_problems(page)
+                read_checked = True
+            problems += play_by_touch(page, live, 0, rng)
+            moves += 1
+        else:
+            page.wait_for_timeout(20)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
+    problems += page_problems(page, "#table")
+    assert moves > 0 and read_checked
+    assert not problems, sorted(set(problems))[:20]
+
+
+def test_a_tap_on_small_squares_zooms_before_it_plays(server: Server, phone: Any) -> None:
+    """RUMBLESLAM's squares are about 14 px at a phone's width: a tap there zooms in (no move is
+    played), the squares are then at least 32 px, and a second tap plays."""
+    page = phone
+    created = create(server, {"game": "rumbleslam", "params": {"rounds": 1},
+                              "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture .pickable[data-pick^='sq:']")
+    square = page.locator("#picture .pickable[data-pick^='sq:']").first
+    box = square.bounding_box()
+    assert box["width"] < 24  # too small for a finger at this width: what the zoom is for
+    before = len(live.state.history)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("window.turnbuckleZoom.zoom > 1")
+    assert len(live.state.history) == before
+    box = square.bounding_box()
+    assert min(box["width"], box["height"]) >= 31
+    square.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    box = square.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    deadline = time.monotonic() + 20
+    while len(live.state.history) == before:
+        assert time.monotonic() < deadline, "the second tap did not play"
+        page.wait_for_timeout(20)
+    assert live.state.history[before].name.startswith(("corner ", "place "))
+    assert zoom(page) > 1  # the new picture keeps the zoom
+
+
+def test_a_long_press_shows_what_a_part_says(server: Server, phone: Any) -> None:
+    """Nothing only by hover: holding a finger on a lit part opens a sheet with its label, and
+    lifting it plays nothing."""
+    page = phone
+    created = create(server, {"game": "rumbleslam", "params": {"rounds": 1},
+                              "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture .pickable[data-pick^='sq:']")
+    square = page.locator("#picture .pickable[data-pick^='sq:']").first
+    label = square.get_attribute("aria-label")
+    box = square.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    before = len(live.state.history)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    page.wait_for_timeout(800)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_selector("#details-sheet:not([hidden])")
+    assert label and label in page.locator("#details-sheet").inner_text()
+    page.wait_for_timeout(200)
+    assert len(live.state.history) == before and zoom(page) == 1
+    page.locator("#details-sheet button").tap()
+    page.wait_for_selector("#details-sheet", state="hidden")
+
+
+def test_pinch_zooms_the_picture_not_the_page(server: Server, phone: Any) -> None:
+    page = phone
+    created = create(server, {"game": "skirmish", "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    box = page.locator("#picture").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + min(box["height"], 200) / 2
+    cdp = page.context.new_cdp_session(page)
+    touch = "Input.dispatchTouchEvent"
+    cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": cx - 20, "y": cy, "id": 1}, {"x": cx + 20, "y": cy, "id": 2}]})
+    for step in range(1, 6):
+        cdp.send(touch, {"type": "touchMove", "touchPoints": [{"x": cx - 20 - 12 * step, "y": cy, "id": 1},
+                                                             {"x": cx + 20 + 12 * step, "y": cy, "id": 2}]})
+    cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+    assert zoom(page) > 2.5  # the fingers went from 40 px apart to 160
+    assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth")
+    assert page.evaluate("() => visualViewport.scale") == 1  # the page itself did not zoom
+    page.locator(".zoom-bar button", has_text="Fit").tap()
+    assert zoom(page) == 1
