@@ -75,6 +75,7 @@ def save_phone(page: Any, out: Path) -> None:
 
     from PIL import Image
 
+    page.evaluate("scrollTo(0, 0)")  # the sticky prompt where it stands at the top
     image = Image.open(io.BytesIO(page.screenshot(full_page=True)))
     if image.height > PHONE_MAX_HEIGHT:
         image = image.crop((0, 0, image.width, PHONE_MAX_HEIGHT))

@@ -68,33 +68,64 @@ def test_every_game_played_to_the_end_by_touch(server: Server, phone: Any, game:
     assert not problems, sorted(set(problems))[:20]
 
 
-def test_a_tap_on_small_squares_zooms_before_it_plays(server: Server, phone: Any) -> None:
-    """RUMBLESLAM's squares are about 14 px at a phone's width: a tap there zooms in (no move is
-    played), the squares are then at least 32 px, and a second tap plays."""
+def wait_for(live: Any, count: int) -> None:
+    deadline = time.monotonic() + 20
+    while len(live.state.history) < count:
+        assert time.monotonic() < deadline, "the tap did not reach the server"
+        time.sleep(0.01)
+
+
+def test_a_tap_among_small_points_zooms_before_it_plays(server: Server, phone: Any) -> None:
+    """A skirmish move's destinations are a few pixels apart at a phone's width: a tap there zooms in
+    (no move is played) until they are at least 32 px apart, and a second tap moves; the facing
+    arrows that follow are big enough to tap."""
     page = phone
-    created = create(server, {"game": "rumbleslam", "params": {"rounds": 1},
-                              "seats": ["human", "computer:random"], "seed": 5, "delay": 0})
+    created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
+                              "seats": ["human", "computer:random"], "seed": 11, "delay": 0})
     live = server.service.get(created["id"])
     page.goto(created["table_url"])
-    page.wait_for_selector("#picture .pickable[data-pick^='sq:']")
-    square = page.locator("#picture .pickable[data-pick^='sq:']").first
-    box = square.bounding_box()
-    assert box["width"] < 24  # too small for a finger at this width: what the zoom is for
+    page.wait_for_selector("#picture svg")
+    rng = random.Random(11)
+    for _ in range(30):  # bid high, then Jockey: the move that leads to a destination
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')")
+        names = [a.name for a in live.state.legal_actions()] if live.state.current_player() == 0 else []
+        if any(n.startswith("move ") for n in names):
+            break
+        before = len(live.state.history)
+        bids = [n for n in names if n.startswith("bid ")]
+        choice = "jockey" if "jockey" in names else bids[-1] if bids else "end turn" if "end turn" in names else None
+        if choice is None:
+            play_by_touch(page, live, 0, rng)
+        else:
+            page.locator(f"#actions button[data-action='{choice}']").tap()
+        wait_for(live, before + 1)
+        page.wait_for_timeout(100)
+    points = page.locator("#picture .pickable[data-snap-point]")
+    assert points.count() > 20
+    point = points.nth(points.count() // 2)
+    spacing = lambda: point.evaluate(  # noqa: E731
+        "el => window.turnbuckleZoom.tapSize(el, Array.from(document.querySelectorAll('#picture .pickable')))")
+    assert spacing() < 24  # too close for a finger at this width: what the zoom is for
     before = len(live.state.history)
+    for _ in range(4):
+        if spacing() >= 24:
+            break
+        point.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+        box = point.bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(50)
+        assert len(live.state.history) == before  # a zoom, not a move
+    assert zoom(page) > 1 and spacing() >= 31
+    point.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    box = point.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function("window.turnbuckleZoom.zoom > 1")
-    assert len(live.state.history) == before
-    box = square.bounding_box()
-    assert min(box["width"], box["height"]) >= 31
-    square.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
-    box = square.bounding_box()
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    deadline = time.monotonic() + 20
-    while len(live.state.history) == before:
-        assert time.monotonic() < deadline, "the second tap did not play"
-        page.wait_for_timeout(20)
-    assert live.state.history[before].name.startswith(("corner ", "place "))
+    wait_for(live, before + 1)
+    assert live.state.history[before].name.startswith(("move ", "stay", "to ", "rope "))
+    page.wait_for_selector("#picture .pickable[data-pick^='fc:']")
     assert zoom(page) > 1  # the new picture keeps the zoom
+    for arrow in page.locator("#picture .pickable[data-pick^='fc:']").all():
+        box = arrow.bounding_box()
+        assert min(box["width"], box["height"]) >= 23.5, box
 
 
 def test_a_long_press_shows_what_a_part_says(server: Server, phone: Any) -> None:

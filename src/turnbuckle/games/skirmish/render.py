@@ -370,11 +370,13 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                            f'<title>{escape(d.label)}</title></circle>')
         out.append("</g>")
     out.extend(names)
+    out.append('<g class="side-panel">')  # a phone stacks it under the ring (zoom.js)
     out.extend(_panel(observation, size + 6))
     outside = [m["name"] for m in models if not m["in_ring"]]
     if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
         out.append(f'<text class="outside" x="{size + 6:g}" y="{size - 6:g}" font-size="11" fill="#ddd">'
                    f'Outside: {escape(", ".join(outside))}</text>')
+    out.append("</g>")
     out.extend(_legend(size + 8))
     for i, line in enumerate(now):
         out.append(f'<text class="prompt" x="6" y="{size + 30 + 16 * i:g}" font-size="12" fill="#f4d03f">'

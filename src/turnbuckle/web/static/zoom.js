@@ -32,6 +32,62 @@
     return PHONE.matches;
   }
 
+  // -- stacking: a picture's side panel (<g class="side-panel">) goes under the main area ----------
+  // On a phone the panel beside RUMBLESLAM's mat or the skirmish ring is moved under it, as wide as
+  // it (at most 1.6 times its size), so the mat or ring alone takes the screen's width; the picture's
+  // prompt lines (text.prompt, text.result), as wide as the whole picture, become a line of HTML.
+  const promptLine = document.createElement("p");
+  promptLine.id = "picture-prompt";
+  promptLine.className = "picture-prompt";
+  promptLine.hidden = true;
+  picture.insertAdjacentElement("afterend", promptLine);
+
+  function numbers(text) {
+    return (text || "").trim().split(/[\s,]+/).map(Number);
+  }
+
+  function stack(pic) {
+    const panel = pic && pic.querySelector(".side-panel");
+    promptLine.hidden = true;
+    if (!panel) return;
+    const prompts = Array.from(pic.querySelectorAll("text.prompt, text.result"));
+    if (pic.dataset.wideBox === undefined) {
+      pic.dataset.wideBox = pic.getAttribute("viewBox");
+      pic.dataset.wideSize = (pic.getAttribute("width") || "") + " " + (pic.getAttribute("height") || "");
+    }
+    const [vx, vy, vw, vh] = numbers(pic.dataset.wideBox);
+    const [w, h] = pic.dataset.wideSize.split(" ");
+    if (!on()) {
+      pic.setAttribute("viewBox", pic.dataset.wideBox);
+      if (w) pic.setAttribute("width", w);
+      if (h) pic.setAttribute("height", h);
+      panel.removeAttribute("transform");
+      for (const t of prompts) t.removeAttribute("display");
+      pic.style.background = "";
+      return;
+    }
+    panel.removeAttribute("transform");
+    const pb = panel.getBBox();
+    const mainW = pb.x - vx - 2;
+    if (!(pb.width > 0) || mainW < vw / 4) return;
+    let mainH = vh;
+    for (const t of prompts) mainH = Math.min(mainH, t.getBBox().y - vy - 4);
+    const k = Math.min(1.6, mainW / pb.width);
+    const gap = 10;
+    const tx = vx + (mainW - pb.width * k) / 2 - pb.x * k;
+    const ty = vy + mainH + gap - pb.y * k;
+    panel.setAttribute("transform", "translate(" + tx.toFixed(1) + " " + ty.toFixed(1) + ") scale(" + k.toFixed(3) + ")");
+    const height = mainH + 2 * gap + pb.height * k;
+    pic.setAttribute("viewBox", vx + " " + vy + " " + mainW.toFixed(1) + " " + height.toFixed(1));
+    pic.setAttribute("width", mainW.toFixed(1));
+    pic.setAttribute("height", height.toFixed(1));
+    const back = pic.querySelector(":scope > rect");
+    if (back && back.getAttribute("fill")) pic.style.background = back.getAttribute("fill");
+    for (const t of prompts) t.setAttribute("display", "none");
+    promptLine.textContent = prompts.map((t) => t.textContent.trim()).join(" ");
+    promptLine.hidden = !prompts.length;
+  }
+
   // -- sizing -------------------------------------------------------------------------------------
   function apply() {
     const pic = svg();
@@ -307,15 +363,17 @@
   picture.addEventListener("scroll", () => { kept = { left: picture.scrollLeft, top: picture.scrollTop }; }, { passive: true });
   new MutationObserver(() => {
     const at = kept;
+    stack(svg());
     apply();
     picture.scrollLeft = at.left;
     picture.scrollTop = at.top;
     updateBar();
   }).observe(picture, { childList: true });
-  PHONE.addEventListener("change", () => { apply(); updateBar(); });
+  PHONE.addEventListener("change", () => { stack(svg()); apply(); updateBar(); });
   window.addEventListener("resize", apply);
 
   // For tests and the benchmark: the zoom the table is at, and the one it reads at.
   window.turnbuckleZoom = { get zoom() { return zoom; }, zoomTo: zoomTo, readZoom: readZoom, tapSize: tapSize };
+  stack(svg());
   updateBar();
 })();
