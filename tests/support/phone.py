@@ -41,9 +41,9 @@ SMALL_TEXT_JS = """
 """ % {"limit": MIN_TEXT_PX - SLACK}
 
 SMALL_SVG_TEXT_JS = """
-() => {
-  // the picture's text, in screen pixels at the zoom it is shown at
-  const pic = document.querySelector('#picture svg');
+(which) => {
+  // the picture's text (or its strip's: a hand of cards), in screen pixels at the size shown
+  const pic = document.querySelector(which || '#picture svg');
   if (!pic) return [];
   const scale = pic.getBoundingClientRect().width / pic.viewBox.baseVal.width;
   const out = [];
@@ -98,6 +98,7 @@ def page_problems(page: Any, root: str = "main") -> list[str]:
 def table_problems(page: Any) -> list[str]:
     """``page_problems`` for the table, and the prompt out of view."""
     problems = page_problems(page, "#table")
+    problems += [f"small text in the hand: {t}" for t in page.evaluate(SMALL_SVG_TEXT_JS, "#picture .strip svg")]
     if not page.evaluate(PROMPT_IN_VIEW_JS):
         problems.append("the prompt is out of view")
     return problems

@@ -46,15 +46,76 @@
     return (text || "").trim().split(/[\s,]+/).map(Number);
   }
 
+  // A hand of cards (<g class="hand-strip">, WRASSLIN') leaves the picture for a strip of its own
+  // under it: one row of cards at a size to read, scrolling sideways; the picture ends above it.
+  const STRIP_TEXT_PX = 12;
+  let strip = null; // {box, group, home, pic}
+
+  function unstrip() {
+    if (!strip) return;
+    const { box, group, home, pic } = strip;
+    strip = null;
+    for (const card of group.children) card.removeAttribute("transform");
+    if (pic.isConnected) {
+      home.appendChild(group);
+      pic.setAttribute("viewBox", pic.dataset.wideBox);
+    }
+    box.remove();
+  }
+
+  function makeStrip(pic) {
+    const group = pic.querySelector(".hand-strip");
+    if (!group || !group.children.length) return;
+    const cards = Array.from(group.children);
+    const boxes = cards.map((c) => c.getBBox());
+    const gap = 6;
+    let x = 0;
+    let tall = 0;
+    cards.forEach((card, i) => {
+      const b = boxes[i];
+      card.setAttribute("transform", "translate(" + (x - b.x).toFixed(1) + " " + (-b.y).toFixed(1) + ")");
+      x += b.width + gap;
+      tall = Math.max(tall, b.height);
+    });
+    let least = Infinity;
+    for (const t of group.querySelectorAll("text")) least = Math.min(least, parseFloat(t.getAttribute("font-size")) || Infinity);
+    const scale = least === Infinity ? 1 : Math.max(1, STRIP_TEXT_PX / least);
+    const [vx, vy, vw] = numbers(pic.dataset.wideBox);
+    const top = Math.min(...boxes.map((b) => b.y));
+    pic.setAttribute("viewBox", vx + " " + vy + " " + vw + " " + (top - vy).toFixed(1));
+    const box = document.createElement("div");
+    box.className = "strip";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "Your hand (scrolls sideways)");
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    holder.setAttribute("viewBox", "0 0 " + (x - gap).toFixed(1) + " " + (tall + 2).toFixed(1));
+    holder.setAttribute("font-family", pic.getAttribute("font-family") || "sans-serif");
+    holder.style.width = Math.round((x - gap) * scale) + "px";
+    holder.style.height = Math.round((tall + 2) * scale) + "px";
+    strip = { box: box, group: group, home: group.parentNode, pic: pic };
+    holder.appendChild(group);
+    box.appendChild(holder);
+    picture.appendChild(box);
+  }
+
+  function layout(pic) {
+    const mode = on() ? "phone" : "wide";
+    if (!pic || pic.dataset.layout === mode) return;
+    if (pic.dataset.wideBox === undefined) {
+      pic.dataset.wideBox = pic.getAttribute("viewBox");
+      pic.dataset.wideSize = (pic.getAttribute("width") || "") + " " + (pic.getAttribute("height") || "");
+    }
+    unstrip();
+    stack(pic);
+    if (on()) makeStrip(pic);
+    pic.dataset.layout = mode;
+  }
+
   function stack(pic) {
     const panel = pic && pic.querySelector(".side-panel");
     promptLine.hidden = true;
     if (!panel) return;
     const prompts = Array.from(pic.querySelectorAll("text.prompt, text.result"));
-    if (pic.dataset.wideBox === undefined) {
-      pic.dataset.wideBox = pic.getAttribute("viewBox");
-      pic.dataset.wideSize = (pic.getAttribute("width") || "") + " " + (pic.getAttribute("height") || "");
-    }
     const [vx, vy, vw, vh] = numbers(pic.dataset.wideBox);
     const [w, h] = pic.dataset.wideSize.split(" ");
     if (!on()) {
@@ -362,18 +423,19 @@
   let kept = { left: 0, top: 0 };
   picture.addEventListener("scroll", () => { kept = { left: picture.scrollLeft, top: picture.scrollTop }; }, { passive: true });
   new MutationObserver(() => {
+    if (strip && !strip.pic.isConnected) strip = null; // a new picture replaced the old one and its strip
     const at = kept;
-    stack(svg());
+    layout(svg());
     apply();
     picture.scrollLeft = at.left;
     picture.scrollTop = at.top;
     updateBar();
   }).observe(picture, { childList: true });
-  PHONE.addEventListener("change", () => { stack(svg()); apply(); updateBar(); });
+  PHONE.addEventListener("change", () => { layout(svg()); apply(); updateBar(); });
   window.addEventListener("resize", apply);
 
   // For tests and the benchmark: the zoom the table is at, and the one it reads at.
   window.turnbuckleZoom = { get zoom() { return zoom; }, zoomTo: zoomTo, readZoom: readZoom, tapSize: tapSize };
-  stack(svg());
+  layout(svg());
   updateBar();
 })();
