@@ -6,17 +6,19 @@ when tapped before it plays; zoomed to read, the picture's own text is at least 
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import TIMEOUT, Server, create, needs_chromium, status_text
-from support.phone import PHONE, page_problems, play_by_touch, read_zoom_problems, zoom
+from support.browser import TIMEOUT, Server, create, finished_computer_match, needs_chromium, status_text
+from support.phone import PHONE, SMALL_SVG_TEXT_JS, page_problems, play_by_touch, read_zoom_problems, zoom
 
 pytestmark = needs_chromium
 
@@ -173,3 +175,106 @@ def test_pinch_zooms_the_picture_not_the_page(server: Server, phone: Any) -> Non
     assert page.evaluate("() => visualViewport.scale") == 1  # the page itself did not zoom
     page.locator(".zoom-bar button", has_text="Fit").tap()
     assert zoom(page) == 1
+
+
+# -- the other pages at a phone's width ----------------------------------------------------------
+def look(page: Any, url: str) -> list[str]:
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    problems = page_problems(page, "main" if page.locator("main").count() else "body")
+    if not page.locator("meta[name=viewport][content*='width=device-width']").count():
+        problems.append("no viewport meta: a phone lays it out 980 px wide and shrinks it")
+    return [f"{url}: {p}" for p in problems]
+
+
+def test_home_new_match_replays_and_odds_fit_a_phone(server: Server, phone: Any) -> None:
+    import turnbuckle
+
+    page = phone
+    problems = look(page, server.url + "/")
+    for game in turnbuckle.list_games():
+        problems += look(page, f"{server.url}/new?game={game}")
+        problems += look(page, f"{server.url}/games/{game}")
+    problems += look(page, server.url + "/replay")
+    problems += look(page, server.url + "/odds")
+    for form in range(5):  # each calculator's answer, asked by a tap on its button
+        page.goto(server.url + "/odds")
+        page.locator(".odds-forms form").nth(form).locator("button[type=submit]").tap()
+        page.wait_for_selector("#result")
+        problems += [f"odds form {form}: {p}" for p in page_problems(page, "main")]
+        problems += [f"odds form {form}: {t}" for t in page.evaluate(SMALL_SVG_TEXT_JS, ".odds-result svg")]
+    assert not problems, problems[:20]
+
+
+def test_the_replay_viewer_and_its_chart_by_touch(server: Server, phone: Any) -> None:
+    page = phone
+    created = finished_computer_match(server)
+    problems = look(page, f"{server.url}/m/{created['id']}/replay")
+    page.wait_for_selector("#chart circle.point")
+    problems += [f"chart: {t}" for t in page.evaluate(SMALL_SVG_TEXT_JS, "#chart svg")]
+    before = page.locator("#position").inner_text()
+    dot = page.locator("#chart circle.point").nth(3)
+    dot.scroll_into_view_if_needed()
+    box = dot.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2 + 6, box["y"] + box["height"] / 2 + 5)  # beside it: the nearest
+    page.wait_for_function(f"document.getElementById('position').textContent !== {json.dumps(before)}")
+    page.locator("#forward").tap()
+    problems += [f"viewer: {p}" for p in page_problems(page, "main")]
+    assert not problems, problems[:20]
+
+
+def test_the_review_report_fits_a_phone(server: Server, phone: Any, tmp_path: Path) -> None:
+    import httpx2 as httpx
+
+    from turnbuckle.analysis.review.core import review_replay
+    from turnbuckle.analysis.review.html import render_html
+    from turnbuckle.engine.replay import replay_from_data
+
+    created = finished_computer_match(server, seed=9)
+    data = httpx.get(f"{server.url}/api/matches/{created['id']}/replay", timeout=30).json()
+    replay = replay_from_data(data, "the match's replay")
+    report = tmp_path / "review.html"
+    report.write_text(render_html(review_replay(replay)))
+    problems = look(phone, report.as_uri())
+    assert not problems, problems[:20]
+
+
+def test_the_league_pages_fit_a_phone(phone: Any, tmp_path: Path) -> None:
+    from turnbuckle.league import service
+    from turnbuckle.store import open_database
+    from turnbuckle.web.app import create_app
+    from turnbuckle.web.sql_repository import SqlRepository
+
+    db = open_database(str(tmp_path / "league.db"))
+    made = service.create_league(db, "Pocket Wrestling", "filsinger", {}, seed=7)
+    service.sign(db, None, [], everyone=True)
+    service.new_title(db, None, "World Title")
+    service.run_season(db, None, 3, matches_per_card=3)
+    with Server(create_app(SqlRepository(db), think_cap=1.0)) as league:
+        problems: list[str] = []
+        for path in ("/leagues", "/leagues/1", "/leagues/1/standings", "/leagues/1/titles", "/leagues/1/roster",
+                     "/leagues/1/cards", "/leagues/1/cards/1", "/leagues/1/feuds", "/leagues/1/injuries",
+                     "/leagues/1/wrestlers/1", f"/leagues/1/admin#t={made['admin_token']}"):
+            problems += look(phone, league.url + path)
+    db.close()
+    assert not problems, problems[:20]
+
+
+def test_the_site_can_be_added_to_a_home_screen(server: Server, phone: Any) -> None:
+    """A web app manifest, linked from every page, with a name, a theme colour and icons that load."""
+    import httpx2 as httpx
+
+    page = phone
+    page.goto(server.url + "/")
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    assert page.locator("meta[name=theme-color]").get_attribute("content")
+    answer = httpx.get(server.url + href, timeout=30)
+    assert answer.status_code == 200 and "manifest+json" in answer.headers["content-type"]
+    manifest = answer.json()
+    assert manifest["name"] and manifest["short_name"] and manifest["theme_color"] and manifest["start_url"] == "/"
+    sizes = set()
+    for icon in manifest["icons"]:
+        got = httpx.get(server.url + icon["src"], timeout=30)
+        assert got.status_code == 200 and got.headers["content-type"].startswith(icon["type"]), icon
+        sizes.add(icon["sizes"])
+    assert {"192x192", "512x512"} <= sizes

@@ -345,7 +345,8 @@
     }
     if (ev.touches.length !== 1) return;
     const t = ev.touches[0];
-    const text = (inPicture || document.getElementById("table").contains(ev.target)) ? detailsOf(ev.target) : "";
+    const page = document.getElementById("table") || document.getElementById("replay") || picture;
+    const text = (inPicture || page.contains(ev.target)) ? detailsOf(ev.target) : "";
     cancelPress();
     if (!text) return;
     press = { x: t.clientX, y: t.clientY, timer: setTimeout(() => {
