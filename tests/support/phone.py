@@ -34,11 +34,11 @@ SMALL_TEXT_JS = """
     const box = el.getBoundingClientRect();
     if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
     const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < %(limit)s) out.push(size + 'px: ' + n.textContent.trim().slice(0, 40));
+    if (size < LIMIT) out.push(size + 'px: ' + n.textContent.trim().slice(0, 40));
   }
   return out;
 }
-""" % {"limit": MIN_TEXT_PX - SLACK}
+""".replace("LIMIT", str(MIN_TEXT_PX - SLACK))
 
 SMALL_SVG_TEXT_JS = """
 (which) => {
@@ -50,18 +50,19 @@ SMALL_SVG_TEXT_JS = """
   for (const t of pic.querySelectorAll('text')) {
     if (!t.getBoundingClientRect().height || !t.textContent.trim()) continue;
     const size = parseFloat(getComputedStyle(t).fontSize) * scale;
-    if (size < %(limit)s) out.push(size.toFixed(1) + 'px: ' + t.textContent.trim().slice(0, 40));
+    if (size < LIMIT) out.push(size.toFixed(1) + 'px: ' + t.textContent.trim().slice(0, 40));
   }
   return out;
 }
-""" % {"limit": MIN_TEXT_PX - SLACK}
+""".replace("LIMIT", str(MIN_TEXT_PX - SLACK))
 
 SMALL_BUTTONS_JS = """
 (root) => Array.from(document.querySelectorAll(root + ' button, ' + root + ' a.button'))
   .filter((b) => { const r = b.getBoundingClientRect(); return r.width && r.height && !b.closest('[hidden]'); })
-  .map((b) => { const r = b.getBoundingClientRect(); return [Math.min(r.width, r.height), b.textContent.trim().slice(0, 30)]; })
-  .filter(([size]) => size < %(limit)s)
-""" % {"limit": MIN_TAP_PX - SLACK}
+  .map((b) => { const r = b.getBoundingClientRect();
+                return [Math.min(r.width, r.height), b.textContent.trim().slice(0, 30)]; })
+  .filter(([size]) => size < LIMIT)
+""".replace("LIMIT", str(MIN_TAP_PX - SLACK))
 
 PROMPT_IN_VIEW_JS = """
 () => { const r = document.getElementById('status').getBoundingClientRect();
@@ -77,7 +78,8 @@ TAP_POINT_JS = """
   for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .7], [.3, .7], [.7, .3], [.5, .2], [.5, .8], [.2, .5], [.8, .5]]) {
     const x = r.left + r.width * fx, y = r.top + r.height * fy;
     const top = document.elementFromPoint(x, y);
-    if (top && top.closest('[data-pick]') === el) return [x, y, window.turnbuckleZoom.tapSize(el, Array.from(document.querySelectorAll('#picture .pickable')))];
+    const lit = Array.from(document.querySelectorAll('#picture .pickable'));
+    if (top && top.closest('[data-pick]') === el) return [x, y, window.turnbuckleZoom.tapSize(el, lit)];
   }
   return null;
 }
@@ -121,7 +123,7 @@ def tap_part(page: Any, pick: str) -> bool:
     """Tap the lit part ``pick`` as a finger would. A part too small to tap at this size is zoomed to
     first (the tap zooms instead of playing): then it must be at least 32 px, and it is tapped again.
     False when no point of it can be touched (covered by another part)."""
-    for attempt in range(3):
+    for _ in range(3):
         part = page.locator(f"#picture .pickable[data-pick={json.dumps(pick)}]").first
         if not part.count():
             return False
@@ -142,7 +144,8 @@ def tap_part(page: Any, pick: str) -> bool:
     return False
 
 
-def tap_something(page: Any, rng: random.Random, avoid: tuple[str, ...] = ("concede",), prefer_picks: float = 0.7) -> None:
+def tap_something(page: Any, rng: random.Random, avoid: tuple[str, ...] = ("concede",),
+                  prefer_picks: float = 0.7) -> None:
     """One tap of what a player could do now: a menu item, a lit part of the picture, or a button."""
     menu = page.locator("#pick-menu:visible button[data-action]")
     if menu.count():

@@ -165,7 +165,8 @@ def test_pinch_zooms_the_picture_not_the_page(server: Server, phone: Any) -> Non
     cx, cy = box["x"] + box["width"] / 2, box["y"] + min(box["height"], 200) / 2
     cdp = page.context.new_cdp_session(page)
     touch = "Input.dispatchTouchEvent"
-    cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": cx - 20, "y": cy, "id": 1}, {"x": cx + 20, "y": cy, "id": 2}]})
+    cdp.send(touch, {"type": "touchStart",
+                     "touchPoints": [{"x": cx - 20, "y": cy, "id": 1}, {"x": cx + 20, "y": cy, "id": 2}]})
     for step in range(1, 6):
         cdp.send(touch, {"type": "touchMove", "touchPoints": [{"x": cx - 20 - 12 * step, "y": cy, "id": 1},
                                                              {"x": cx + 20 + 12 * step, "y": cy, "id": 2}]})
