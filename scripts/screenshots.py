@@ -33,9 +33,9 @@ SETUPS: dict[str, dict[str, Any]] = {
 }
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 """A phone's screen (CSS pixels), as the phone tests use it."""
-PHONE_MAX_HEIGHT = 2400
+PHONE_MAX_HEIGHT = 1500
 """A phone picture's longest side in device pixels: below it is the commentary."""
 
 

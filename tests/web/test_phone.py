@@ -176,6 +176,13 @@ def test_pinch_zooms_the_picture_not_the_page(server: Server, phone: Any) -> Non
     assert page.evaluate("() => visualViewport.scale") == 1  # the page itself did not zoom
     page.locator(".zoom-bar button", has_text="Fit").tap()
     assert zoom(page) == 1
+    page.touchscreen.tap(cx, cy)  # a double-tap beside the lit parts: in to read, and back to the whole table
+    page.touchscreen.tap(cx, cy)
+    page.wait_for_function("window.turnbuckleZoom.zoom >= 2")
+    page.wait_for_timeout(400)
+    page.touchscreen.tap(cx, cy)
+    page.touchscreen.tap(cx, cy)
+    page.wait_for_function("window.turnbuckleZoom.zoom === 1")
 
 
 # -- the other pages at a phone's width ----------------------------------------------------------

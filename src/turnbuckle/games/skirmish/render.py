@@ -208,8 +208,9 @@ def _gauge(x: float, y: float, width: float, value: float, most: float, colour: 
             f'<rect x="{x:g}" y="{y:g}" width="{filled:.1f}" height="10" rx="3" fill="{colour}"/></g>')
 
 
-def _panel(observation: dict[str, Any], x0: float) -> list[str]:
-    """Each player's AP pool (and what is left of a revealed bid) and each model's END, as gauges."""
+def _panel(observation: dict[str, Any], x0: float) -> tuple[list[str], float]:
+    """Each player's AP pool (and what is left of a revealed bid) and each model's END, as gauges; and
+    where they end (y)."""
     out = [f'<text x="{x0:g}" y="{PAD + 4:g}" font-size="13" font-weight="bold" fill="#eee">'
            f'Round {observation["round"]} of {observation["max_rounds"]}</text>',
            f'<text x="{x0:g}" y="{PAD + 22:g}" font-size="11" fill="#bbb">{escape(str(observation["phase"]))}</text>']
@@ -237,7 +238,7 @@ def _panel(observation: dict[str, Any], x0: float) -> list[str]:
                        f'END {m["end"]}/{m["end_start"]}</text>')
             y += 30
         y += 10
-    return out
+    return out, y
 
 
 def _legend(y: float) -> list[str]:
@@ -370,9 +371,11 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                            f'<title>{escape(d.label)}</title></circle>')
         out.append("</g>")
     out.extend(names)
-    out.append('<g class="side-panel">')  # a phone stacks it under the ring (zoom.js)
-    out.extend(_panel(observation, size + 6))
+    gauges, bottom = _panel(observation, size + 6)
     outside = [m["name"] for m in models if not m["in_ring"]]
+    # a phone stacks the gauges under the ring (zoom.js); data-box: where they are, so the page need not measure
+    out.append(f'<g class="side-panel" data-box="{size + 6:g} 0 {PANEL - 6:g} {size if outside else bottom:g}">')
+    out.extend(gauges)
     if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
         out.append(f'<text class="outside" x="{size + 6:g}" y="{size - 6:g}" font-size="11" fill="#ddd">'
                    f'Outside: {escape(", ".join(outside))}</text>')

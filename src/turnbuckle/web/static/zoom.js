@@ -33,9 +33,10 @@
   }
 
   // -- stacking: a picture's side panel (<g class="side-panel">) goes under the main area ----------
-  // On a phone the panel beside RUMBLESLAM's mat or the skirmish ring is moved under it, as wide as
-  // it (at most 1.6 times its size), so the mat or ring alone takes the screen's width; the picture's
-  // prompt lines (text.prompt, text.result), as wide as the whole picture, become a line of HTML.
+  // On a phone the panel beside RUMBLESLAM's mat or the skirmish ring is moved under it (as large as
+  // makes its text 12 px, at most as wide as the mat), so the mat or ring alone takes the screen's
+  // width; the picture's prompt lines (text.prompt, text.result), as wide as the whole picture,
+  // become a line of HTML.
   const promptLine = document.createElement("p");
   promptLine.id = "picture-prompt";
   promptLine.className = "picture-prompt";
@@ -49,6 +50,7 @@
   // A hand of cards (<g class="hand-strip">, WRASSLIN') leaves the picture for a strip of its own
   // under it: one row of cards at a size to read, scrolling sideways; the picture ends above it.
   const STRIP_TEXT_PX = 12;
+  const PANEL_TEXT_PX = 12.5;
   let strip = null; // {box, group, home, pic}
 
   function unstrip() {
@@ -124,16 +126,27 @@
       if (h) pic.setAttribute("height", h);
       panel.removeAttribute("transform");
       for (const t of prompts) t.removeAttribute("display");
+      const back = pic.querySelector(":scope > rect");
+      if (back && pic.dataset.backHeight) back.setAttribute("height", pic.dataset.backHeight);
       pic.style.background = "";
       return;
     }
     panel.removeAttribute("transform");
-    const pb = panel.getBBox();
+    const given = numbers(panel.dataset.box); // the renderer's word for where the panel is, else measured
+    const pb = given.length === 4 && given.every((n) => n === n)
+      ? { x: given[0], y: given[1], width: given[2], height: given[3] } : panel.getBBox();
     const mainW = pb.x - vx - 2;
     if (!(pb.width > 0) || mainW < vw / 4) return;
-    let mainH = vh;
-    for (const t of prompts) mainH = Math.min(mainH, t.getBBox().y - vy - 4);
-    const k = Math.min(1.6, mainW / pb.width);
+    let mainH = vh; // above the first prompt line (read from its attributes: no second layout)
+    for (const t of prompts) {
+      const top = parseFloat(t.getAttribute("y")) - (parseFloat(t.getAttribute("font-size")) || 12);
+      if (top === top) mainH = Math.min(mainH, top - vy - 4);
+    }
+    // as large as makes the panel's smallest text PANEL_TEXT_PX at the fitted width, within the mat's width
+    let least = Infinity;
+    for (const t of panel.querySelectorAll("text")) least = Math.min(least, parseFloat(t.getAttribute("font-size")) || Infinity);
+    const fitted = (document.documentElement.clientWidth - 22) / mainW;
+    const k = Math.max(1, Math.min(mainW / pb.width, least === Infinity ? 1.6 : PANEL_TEXT_PX / (least * fitted)));
     const gap = 10;
     const tx = vx + (mainW - pb.width * k) / 2 - pb.x * k;
     const ty = vy + mainH + gap - pb.y * k;
@@ -142,8 +155,12 @@
     pic.setAttribute("viewBox", vx + " " + vy + " " + mainW.toFixed(1) + " " + height.toFixed(1));
     pic.setAttribute("width", mainW.toFixed(1));
     pic.setAttribute("height", height.toFixed(1));
-    const back = pic.querySelector(":scope > rect");
-    if (back && back.getAttribute("fill")) pic.style.background = back.getAttribute("fill");
+    const back = pic.querySelector(":scope > rect"); // the picture's background reaches under the panel
+    if (back && back.getAttribute("fill")) {
+      if (pic.dataset.backHeight === undefined) pic.dataset.backHeight = back.getAttribute("height") || "";
+      back.setAttribute("height", String(Math.max(parseFloat(pic.dataset.backHeight) || 0, vy + height)));
+      pic.style.background = back.getAttribute("fill");
+    }
     for (const t of prompts) t.setAttribute("display", "none");
     promptLine.textContent = prompts.map((t) => t.textContent.trim()).join(" ");
     promptLine.hidden = !prompts.length;
@@ -428,8 +445,10 @@
     const at = kept;
     layout(svg());
     apply();
-    picture.scrollLeft = at.left;
-    picture.scrollTop = at.top;
+    if (zoom > 1.001 && (at.left || at.top)) { // setting a scroll lays the page out at once: only when it moved
+      picture.scrollLeft = at.left;
+      picture.scrollTop = at.top;
+    }
     updateBar();
   }).observe(picture, { childList: true });
   PHONE.addEventListener("change", () => { layout(svg()); apply(); updateBar(); });
