@@ -32,11 +32,11 @@
     return PHONE.matches;
   }
 
-  // -- stacking: a picture's side panel (<g class="side-panel">) goes under the main area ----------
-  // On a phone the panel beside RUMBLESLAM's mat or the skirmish ring is moved under it (as large as
-  // makes its text 12 px, at most as wide as the mat), so the mat or ring alone takes the screen's
-  // width; the picture's prompt lines (text.prompt, text.result), as wide as the whole picture,
-  // become a line of HTML.
+  // -- stacking: a picture's side panels (<g class="side-panel">) go under the main area ----------
+  // On a phone the panel beside RUMBLESLAM's mat or the skirmish ring (Powerhouses: both sheets, the
+  // throw between them the main area) is moved under it (as large as makes its text 12 px, at most as
+  // wide as the main area), so the mat or ring alone takes the screen's width; the picture's prompt
+  // lines (text.prompt, text.result), as wide as the whole picture, become a line of HTML.
   const promptLine = document.createElement("p");
   promptLine.id = "picture-prompt";
   promptLine.className = "picture-prompt";
@@ -113,52 +113,64 @@
     pic.dataset.layout = mode;
   }
 
+  // Where a panel is: the renderer's data-box ("x y width height"), else measured (a layout).
+  function boxOf(el) {
+    const given = numbers(el.dataset.box);
+    return given.length === 4 && given.every((n) => n === n)
+      ? { x: given[0], y: given[1], width: given[2], height: given[3] } : el.getBBox();
+  }
+
   function stack(pic) {
-    const panel = pic && pic.querySelector(".side-panel");
+    const panels = pic ? Array.from(pic.querySelectorAll(".side-panel")) : [];
     promptLine.hidden = true;
-    if (!panel) return;
+    if (!panels.length) return;
     const prompts = Array.from(pic.querySelectorAll("text.prompt, text.result"));
     const [vx, vy, vw, vh] = numbers(pic.dataset.wideBox);
     const [w, h] = pic.dataset.wideSize.split(" ");
+    for (const panel of panels) panel.removeAttribute("transform");
+    const back = pic.querySelector(":scope > rect"); // the picture's background: it reaches under the panels
     if (!on()) {
       pic.setAttribute("viewBox", pic.dataset.wideBox);
-      if (w) pic.setAttribute("width", w);
-      if (h) pic.setAttribute("height", h);
-      panel.removeAttribute("transform");
+      for (const [name, value] of [["width", w], ["height", h]]) {
+        if (value) pic.setAttribute(name, value); else pic.removeAttribute(name);
+      }
       for (const t of prompts) t.removeAttribute("display");
-      const back = pic.querySelector(":scope > rect");
       if (back && pic.dataset.backHeight) back.setAttribute("height", pic.dataset.backHeight);
       pic.style.background = "";
       return;
     }
-    panel.removeAttribute("transform");
-    const given = numbers(panel.dataset.box); // the renderer's word for where the panel is, else measured
-    const pb = given.length === 4 && given.every((n) => n === n)
-      ? { x: given[0], y: given[1], width: given[2], height: given[3] } : panel.getBBox();
-    const mainW = pb.x - vx - 2;
-    if (!(pb.width > 0) || mainW < vw / 4) return;
-    let mainH = vh; // above the first prompt line (read from its attributes: no second layout)
-    for (const t of prompts) {
+    const boxes = panels.map(boxOf);
+    // the main area: the renderer's data-main-box (Powerhouses: the throw between the two sheets), else
+    // everything left of the first panel (the mat, the ring)
+    const given = numbers(pic.dataset.mainBox);
+    let [mx, my, mw, mh] = given.length === 4 && given.every((n) => n === n) ? given
+      : [vx, vy, boxes[0].x - vx - 2, vh];
+    if (!boxes.every((b) => b.width > 0) || mw < vw / 4) return;
+    for (const t of prompts) { // above the first prompt line (read from its attributes: no second layout)
       const top = parseFloat(t.getAttribute("y")) - (parseFloat(t.getAttribute("font-size")) || 12);
-      if (top === top) mainH = Math.min(mainH, top - vy - 4);
+      if (top === top) mh = Math.min(mh, top - my - 4);
     }
-    // as large as makes the panel's smallest text PANEL_TEXT_PX at the fitted width, within the mat's width
-    let least = Infinity;
-    for (const t of panel.querySelectorAll("text")) least = Math.min(least, parseFloat(t.getAttribute("font-size")) || Infinity);
-    const fitted = (document.documentElement.clientWidth - 22) / mainW;
-    const k = Math.max(1, Math.min(mainW / pb.width, least === Infinity ? 1.6 : PANEL_TEXT_PX / (least * fitted)));
     const gap = 10;
-    const tx = vx + (mainW - pb.width * k) / 2 - pb.x * k;
-    const ty = vy + mainH + gap - pb.y * k;
-    panel.setAttribute("transform", "translate(" + tx.toFixed(1) + " " + ty.toFixed(1) + ") scale(" + k.toFixed(3) + ")");
-    const height = mainH + 2 * gap + pb.height * k;
-    pic.setAttribute("viewBox", vx + " " + vy + " " + mainW.toFixed(1) + " " + height.toFixed(1));
-    pic.setAttribute("width", mainW.toFixed(1));
+    const fitted = (document.documentElement.clientWidth - 22) / mw;
+    let y = my + mh + gap;
+    panels.forEach((panel, i) => {
+      const pb = boxes[i];
+      // as large as makes the panel's smallest text PANEL_TEXT_PX at the fitted width, within the main width
+      let least = Infinity;
+      for (const t of panel.querySelectorAll("text")) least = Math.min(least, parseFloat(t.getAttribute("font-size")) || Infinity);
+      const k = Math.max(1, Math.min(mw / pb.width, least === Infinity ? 1.6 : PANEL_TEXT_PX / (least * fitted)));
+      const tx = mx + (mw - pb.width * k) / 2 - pb.x * k;
+      const ty = y - pb.y * k;
+      panel.setAttribute("transform", "translate(" + tx.toFixed(1) + " " + ty.toFixed(1) + ") scale(" + k.toFixed(3) + ")");
+      y += pb.height * k + gap;
+    });
+    const height = y - my;
+    pic.setAttribute("viewBox", mx + " " + my + " " + mw.toFixed(1) + " " + height.toFixed(1));
+    pic.setAttribute("width", mw.toFixed(1));
     pic.setAttribute("height", height.toFixed(1));
-    const back = pic.querySelector(":scope > rect"); // the picture's background reaches under the panel
     if (back && back.getAttribute("fill")) {
       if (pic.dataset.backHeight === undefined) pic.dataset.backHeight = back.getAttribute("height") || "";
-      back.setAttribute("height", String(Math.max(parseFloat(pic.dataset.backHeight) || 0, vy + height)));
+      back.setAttribute("height", String(Math.max(parseFloat(pic.dataset.backHeight) || 0, my + height)));
       pic.style.background = back.getAttribute("fill");
     }
     for (const t of prompts) t.setAttribute("display", "none");
