@@ -79,8 +79,8 @@ def wait_for(live: Any, count: int) -> None:
 
 def test_a_tap_among_small_points_zooms_before_it_plays(server: Server, phone: Any) -> None:
     """A skirmish move's destinations are a few pixels apart at a phone's width: a tap there zooms in
-    (no move is played) until they are at least 32 px apart, and a second tap moves; the facing
-    arrows that follow are big enough to tap."""
+    (no move is played) until they are at least 32 px apart, and a second tap moves; the facing that
+    follows is a ring of 44 px buttons around the mover, one per arrow."""
     page = phone
     created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
                               "seats": ["human", "computer:random"], "seed": 11, "delay": 0})
@@ -125,9 +125,18 @@ def test_a_tap_among_small_points_zooms_before_it_plays(server: Server, phone: A
     assert live.state.history[before].name.startswith(("move ", "stay", "to ", "rope "))
     page.wait_for_selector("#picture .pickable[data-pick^='fc:']")
     assert zoom(page) > 1  # the new picture keeps the zoom
-    for arrow in page.locator("#picture .pickable[data-pick^='fc:']").all():
-        box = arrow.bounding_box()
-        assert min(box["width"], box["height"]) >= 23.5, box
+    # the facing: a ring of large buttons around the mover, one per arrow
+    page.wait_for_selector(".compass:not([hidden]) button")
+    ring = page.locator(".compass button")
+    assert ring.count() == page.locator("#picture .pickable[data-pick^='fc:']").count() >= 8
+    for button in ring.all():
+        box = button.bounding_box()
+        assert min(box["width"], box["height"]) >= 44, box
+    facing = ring.nth(2).get_attribute("data-pick").split(":", 1)[1]
+    before = len(live.state.history)
+    ring.nth(2).tap()
+    wait_for(live, before + 1)
+    assert live.state.history[before].name == f"face {facing}"
 
 
 def test_a_long_press_shows_what_a_part_says(server: Server, phone: Any) -> None:

@@ -209,6 +209,7 @@
     picture.scrollLeft = px * k - ox;
     picture.scrollTop = py * k - oy;
     updateBar();
+    if (!compass.hidden) showCompass();
   }
 
   // The smallest text of the picture, in screen pixels at the present size.
@@ -449,9 +450,82 @@
     if (text) { ev.preventDefault(); swallowUntil = Date.now() + 500; showDetails(text); }
   });
 
+  // -- facing by a compass ring ----------------------------------------------------------------------
+  // A skirmish facing is one of the small arrows around the mover (fc:... parts). On a phone they are
+  // also offered as a ring of large buttons over the picture, each where its arrow points; a tap on
+  // one is a tap on its arrow (table.js plays it).
+  const RING_MOST = 24;
+  const compass = document.createElement("div");
+  compass.className = "compass";
+  compass.setAttribute("role", "group");
+  compass.setAttribute("aria-label", "Face a direction");
+  compass.hidden = true;
+  frame.appendChild(compass);
+
+  function centreOf(el) {
+    const b = el.getBoundingClientRect();
+    return [b.left + b.width / 2, b.top + b.height / 2];
+  }
+
+  function showCompass() {
+    compass.hidden = true;
+    compass.textContent = "";
+    if (!on()) return;
+    const arrows = Array.from(picture.querySelectorAll('.pickable[data-pick^="fc:"]'));
+    if (arrows.length < 2 || arrows.length > RING_MOST) return;
+    const points = arrows.map(centreOf);
+    const compassPoints = points.filter((p, i) => !/^fc:P\d+$/.test(arrows[i].dataset.pick)); // around the mover
+    const ring = compassPoints.length ? compassPoints : points;
+    const cx = ring.reduce((t, p) => t + p[0], 0) / ring.length;
+    const cy = ring.reduce((t, p) => t + p[1], 0) / ring.length;
+    const box = frame.getBoundingClientRect();
+    const around = arrows.filter((a) => !/^fc:P\d+$/.test(a.dataset.pick)).length; // facing a player: the centre
+    const radius = Math.max(70, 46 * around / (2 * Math.PI));
+    const size = 2 * radius + 48;
+    // the ring is centred on the mover, kept inside the picture's box
+    const left = Math.max(0, Math.min(box.width - size, cx - box.left - size / 2));
+    const top = Math.max(0, Math.min(Math.max(0, box.height - size), cy - box.top - size / 2));
+    compass.style.left = left + "px";
+    compass.style.top = top + "px";
+    compass.style.width = compass.style.height = size + "px";
+    let centred = 0;
+    arrows.forEach((arrow, i) => {
+      const angle = Math.atan2(points[i][1] - cy, points[i][0] - cx);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("aria-label", arrow.getAttribute("aria-label") || arrow.dataset.pick);
+      b.dataset.pick = arrow.dataset.pick;
+      const player = /^fc:(P\d+)$/.exec(arrow.dataset.pick);
+      if (player) { // "face P1": towards that player's model, in the ring's middle
+        b.textContent = player[1];
+        b.className = "towards";
+        b.style.left = (size / 2 - 22) + "px";
+        b.style.top = (size / 2 - 22 + 48 * centred++) + "px";
+      } else {
+        b.textContent = "\u2191";
+        b.style.left = (size / 2 + radius * Math.cos(angle) - 22) + "px";
+        b.style.top = (size / 2 + radius * Math.sin(angle) - 22) + "px";
+        b.style.transform = "rotate(" + (angle * 180 / Math.PI + 90).toFixed(0) + "deg)";
+      }
+      b.addEventListener("click", () => {
+        const part = picture.querySelector('.pickable[data-pick="' + CSS.escape(b.dataset.pick) + '"]');
+        compass.hidden = true;
+        if (part) part.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      });
+      compass.appendChild(b);
+    });
+    compass.hidden = false;
+  }
+
   // A new picture (every move) keeps the zoom and where it was panned to.
   let kept = { left: 0, top: 0 };
-  picture.addEventListener("scroll", () => { kept = { left: picture.scrollLeft, top: picture.scrollTop }; }, { passive: true });
+  let ringFrame = 0;
+  picture.addEventListener("scroll", () => {
+    kept = { left: picture.scrollLeft, top: picture.scrollTop };
+    if (!compass.hidden && !ringFrame) { // the ring follows the mover as the picture pans
+      ringFrame = requestAnimationFrame(() => { ringFrame = 0; showCompass(); });
+    }
+  }, { passive: true });
   new MutationObserver(() => {
     if (strip && !strip.pic.isConnected) strip = null; // a new picture replaced the old one and its strip
     const at = kept;
@@ -462,6 +536,8 @@
       picture.scrollTop = at.top;
     }
     updateBar();
+    // the facing arrows are lit by table.js after the picture is in: look once it has done so
+    if (on() && picture.querySelector('[data-pick^="fc:"]')) setTimeout(showCompass, 0); else compass.hidden = true;
   }).observe(picture, { childList: true });
   PHONE.addEventListener("change", () => { layout(svg()); apply(); updateBar(); });
   window.addEventListener("resize", apply);
