@@ -64,6 +64,26 @@ SMALL_BUTTONS_JS = """
   .filter(([size]) => size < LIMIT)
 """.replace("LIMIT", str(MIN_TAP_PX - SLACK))
 
+SMALL_PANEL_TEXT_JS = """
+() => {
+  // the text of the panels stacked under the picture (each scaled by its own transform): read at once
+  const pic = document.querySelector('#picture svg');
+  if (!pic || !pic.querySelector('.side-panel')) return [];
+  const scale = pic.getBoundingClientRect().width / pic.viewBox.baseVal.width;
+  const out = [];
+  for (const panel of pic.querySelectorAll('.side-panel')) {
+    const moved = panel.transform.baseVal.consolidate();
+    const k = moved ? moved.matrix.a : 1;
+    for (const t of panel.querySelectorAll('text')) {
+      if (!t.textContent.trim()) continue;
+      const size = parseFloat(getComputedStyle(t).fontSize) * scale * k;
+      if (size < LIMIT) out.push(size.toFixed(1) + 'px: ' + t.textContent.trim().slice(0, 40));
+    }
+  }
+  return out;
+}
+""".replace("LIMIT", str(MIN_TEXT_PX - SLACK))
+
 PROMPT_IN_VIEW_JS = """
 () => { const r = document.getElementById('status').getBoundingClientRect();
         return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1; }
@@ -101,6 +121,7 @@ def table_problems(page: Any) -> list[str]:
     """``page_problems`` for the table, and the prompt out of view."""
     problems = page_problems(page, "#table")
     problems += [f"small text in the hand: {t}" for t in page.evaluate(SMALL_SVG_TEXT_JS, "#picture .strip svg")]
+    problems += [f"small text in a panel: {t}" for t in page.evaluate(SMALL_PANEL_TEXT_JS)]
     if not page.evaluate(PROMPT_IN_VIEW_JS):
         problems.append("the prompt is out of view")
     return problems
