@@ -138,7 +138,8 @@ def page_weight(client: httpx.Client, game: str) -> dict[str, int]:
     created = client.post("/api/matches", json=body).json()
     headers = {"Authorization": f"Bearer {created['owner_token']}"}
     html = client.get(f"/m/{created['id']}").content
-    static = sum(len(client.get(f"/static/{name}").content) for name in ("app.css", "table.js", "favicon.svg"))
+    assets = ("app.css", "table.js", "layout.js", "zoom.js", "favicon.svg")
+    static = sum(len(client.get(f"/static/{name}").content) for name in assets)
     view = client.get(f"/api/matches/{created['id']}/seats/0", params={"render": "true"}, headers=headers)
     meta = client.get(f"/api/matches/{created['id']}", headers=headers).content
     return {"html": len(html), "static": static, "view": len(view.content) + len(meta)}

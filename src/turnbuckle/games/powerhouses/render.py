@@ -56,7 +56,7 @@ def _sheet(game: PowerhousesGame, obs: dict[str, Any], player: int, x: float) ->
     role = ""
     if obs.get("phase") in ("attack", "defense", "come-back") and attacker in (0, 1):
         role = "attacking" if attacker == player else "defending"
-    # a phone stacks the sheets under the throw (static/zoom.js); data-box: where the sheet is
+    # a phone stacks the sheets under the throw (static/layout.js); data-box: where the sheet is
     out = [f'<g class="sheet side-panel" data-box="{x} 12 230 300" aria-label="{escape(sheet.name)}">',
            f'<rect x="{x}" y="12" width="230" height="300" rx="10" fill="{"#fff7e6" if rolling else "#fff"}" '
            f'stroke="{"#b3261e" if rolling else "#999"}" stroke-width="{3 if rolling else 1.5}"/>',

@@ -394,7 +394,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
             parts.extend(_load(observation, i, labels))
     parts.extend(_ropes(labels))
     parts.extend(_arrows(observation, labels))
-    # a phone stacks the panel under the mat (zoom.js); data-box: where it is, so the page need not measure it
+    # a phone stacks the panel under the mat (layout.js); data-box: where it is, so the page need not measure it
     parts.extend([f'<g class="side-panel" data-box="{PANEL_X} 0 {PANEL_W} {panel_bottom:g}">', *panel, "</g>"])
     for i, line in enumerate(lines):
         over = observation.get("over") and i == len(lines) - 1

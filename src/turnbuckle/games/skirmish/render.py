@@ -373,7 +373,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
     out.extend(names)
     gauges, bottom = _panel(observation, size + 6)
     outside = [m["name"] for m in models if not m["in_ring"]]
-    # a phone stacks the gauges under the ring (zoom.js); data-box: where they are, so the page need not measure
+    # a phone stacks the gauges under the ring (layout.js); data-box: where they are, so the page need not measure
     out.append(f'<g class="side-panel" data-box="{size + 6:g} 0 {PANEL - 6:g} {size if outside else bottom:g}">')
     out.extend(gauges)
     if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
