@@ -77,6 +77,27 @@ def wait_for(live: Any, count: int) -> None:
         time.sleep(0.01)
 
 
+def reach_a_move(page: Any, live: Any) -> None:
+    """Bid high, then Jockey (by taps): the skirmish move that leads to destinations in the ring."""
+    rng = random.Random(11)
+    for _ in range(30):
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')")
+        names = [a.name for a in live.state.legal_actions()] if live.state.current_player() == 0 else []
+        if any(n.startswith("move ") for n in names):
+            page.wait_for_selector("#picture .pickable[data-snap-point]")
+            return
+        before = len(live.state.history)
+        bids = [n for n in names if n.startswith("bid ")]
+        choice = "jockey" if "jockey" in names else bids[-1] if bids else "end turn" if "end turn" in names else None
+        if choice is None:
+            play_by_touch(page, live, 0, rng)
+        else:
+            page.locator(f"#actions button[data-action='{choice}']").tap()
+        wait_for(live, before + 1)
+        page.wait_for_timeout(100)
+    raise AssertionError("no move with destinations came up")
+
+
 def test_a_tap_among_small_points_zooms_before_it_plays(server: Server, phone: Any) -> None:
     """A skirmish move's destinations are a few pixels apart at a phone's width: a tap there zooms in
     (no move is played) until they are at least 32 px apart, and a second tap moves; the facing that
@@ -87,21 +108,7 @@ def test_a_tap_among_small_points_zooms_before_it_plays(server: Server, phone: A
     live = server.service.get(created["id"])
     page.goto(created["table_url"])
     page.wait_for_selector("#picture svg")
-    rng = random.Random(11)
-    for _ in range(30):  # bid high, then Jockey: the move that leads to a destination
-        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')")
-        names = [a.name for a in live.state.legal_actions()] if live.state.current_player() == 0 else []
-        if any(n.startswith("move ") for n in names):
-            break
-        before = len(live.state.history)
-        bids = [n for n in names if n.startswith("bid ")]
-        choice = "jockey" if "jockey" in names else bids[-1] if bids else "end turn" if "end turn" in names else None
-        if choice is None:
-            play_by_touch(page, live, 0, rng)
-        else:
-            page.locator(f"#actions button[data-action='{choice}']").tap()
-        wait_for(live, before + 1)
-        page.wait_for_timeout(100)
+    reach_a_move(page, live)
     points = page.locator("#picture .pickable[data-snap-point]")
     assert points.count() > 20
     point = points.nth(points.count() // 2)
@@ -137,6 +144,42 @@ def test_a_tap_among_small_points_zooms_before_it_plays(server: Server, phone: A
     ring.nth(2).tap()
     wait_for(live, before + 1)
     assert live.state.history[before].name == f"face {facing}"
+
+
+def test_a_model_dragged_to_a_lit_point_moves_there(server: Server, phone: Any) -> None:
+    """A skirmish move by drag: the finger starts on the moving model, the ghost rides above the finger
+    and snaps to the nearest destination, and lifting the finger moves the model there."""
+    page = phone
+    created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
+                              "seats": ["human", "computer:random"], "seed": 11, "delay": 0})
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    reach_a_move(page, live)
+    mover = page.locator("#picture circle.mover")
+    assert mover.count() == 1
+    start = mover.bounding_box()
+    sx, sy = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    points = page.locator("#picture .pickable[data-snap-point]")
+    target = points.nth(points.count() // 3)
+    pick = target.get_attribute("data-pick")
+    box = target.bounding_box()
+    tx, ty = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 56  # the finger below the spot
+    cdp = page.context.new_cdp_session(page)
+    touch = "Input.dispatchTouchEvent"
+    before = len(live.state.history)
+    cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": sx, "y": sy}]})
+    for step in range(1, 9):
+        cdp.send(touch, {"type": "touchMove", "touchPoints": [{"x": sx + (tx - sx) * step / 8,
+                                                               "y": sy + (ty - sy) * step / 8}]})
+    assert page.locator(".drag-ghost:not([hidden])").count() == 1
+    assert page.locator(f"#picture .snapped[data-pick={json.dumps(pick)}]").count() == 1
+    cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+    wait_for(live, before + 1)
+    x, y = (float(v) for v in pick.split(":", 1)[1].split(","))
+    moved = live.state.history[before].name.split()
+    assert moved[0] == "move" and (float(moved[1]), float(moved[2])) == (x, y)
+    assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth")
 
 
 def test_a_long_press_shows_what_a_part_says(server: Server, phone: Any) -> None:

@@ -311,6 +311,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                    f'r="{pend["limit"] * SCALE:g}" fill="#27ae60" fill-opacity="0.12" stroke="#27ae60" '
                    'stroke-dasharray="6 4" clip-path="url(#ring-clip)" pointer-events="none"/>')
     names: list[str] = []  # drawn last, over the dots, and never in the way of a click
+    moving = models[pend["mover"]] if "limit" in pend and "mover" in pend else None  # a phone drags it (zoom.js)
     for m in models:
         if not m["in_ring"]:
             continue
@@ -328,7 +329,8 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                    'pointer-events="none"/>')
         label = f"{m['name']} (P{m['player']}), END {m['end']}"
         out.append(f'<g {pick_attrs(pick_id("pl", m["player"]), label)}>'
-                   f'<circle class="model hit" data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
+                   f'<circle class="model hit{" mover" if m is moving else ""}" '
+                   f'data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
                    f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
                    f'stroke-width="{2 if not m["staggered"] else 4}"/>'
                    f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '

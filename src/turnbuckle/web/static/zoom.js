@@ -213,6 +213,71 @@
     close.focus({ preventScroll: true });
   }
 
+  // -- dragging a model to its destination (a skirmish move) -----------------------------------------
+  // A finger on the moving model (circle.mover) while its destinations are lit drags a ghost that
+  // sits AIM_ABOVE px above the finger (the finger never hides the spot) and snaps to the nearest lit
+  // point; lifting the finger there is a tap on that point (table.js plays it).
+  const AIM_ABOVE = 56;
+  const SNAP_REACH = 48;
+  const ghost = document.createElement("div");
+  ghost.className = "drag-ghost";
+  ghost.hidden = true;
+  frame.appendChild(ghost);
+  let drag = null; // {point}: the lit point the ghost is on
+
+  // Whether (x, y) is on the moving model (its destinations are drawn over it: asked by place, not target).
+  function onMover(x, y) {
+    const mover = picture.querySelector("circle.mover");
+    if (!mover) return false;
+    const b = mover.getBoundingClientRect();
+    return Math.hypot(b.left + b.width / 2 - x, b.top + b.height / 2 - y) <= Math.max(b.width / 2, 12) + 6;
+  }
+
+  function snapPoint(x, y) {
+    let best = null;
+    let bestDistance = SNAP_REACH;
+    for (const el of picture.querySelectorAll(".pickable[data-snap-point]")) {
+      const [px, py] = centreOf(el);
+      const d = Math.hypot(px - x, py - y);
+      if (d < bestDistance) { best = el; bestDistance = d; }
+    }
+    return best;
+  }
+
+  function dragTo(x, y) {
+    const aimY = y - AIM_ABOVE;
+    const point = snapPoint(x, aimY);
+    if (drag.point && drag.point !== point) drag.point.classList.remove("snapped");
+    drag.point = point;
+    const [gx, gy] = point ? centreOf(point) : [x, aimY];
+    if (point) point.classList.add("snapped");
+    const box = frame.getBoundingClientRect();
+    ghost.style.left = (gx - box.left - 20) + "px";
+    ghost.style.top = (gy - box.top - 20) + "px";
+    ghost.classList.toggle("on-point", !!point);
+    ghost.hidden = false;
+  }
+
+  // What a tap at (x, y) does (a touch begun as a drag that never moved): zoom to small parts, else a
+  // click there for table.js (which takes the nearest lit point).
+  function tapAt(x, y) {
+    const next = zoomForTap(x, y, null);
+    if (next !== null && next > zoom * 1.05) { zoomTo(next, x, y); return; }
+    const under = document.elementFromPoint(x, y);
+    if (under && picture.contains(under)) {
+      under.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: x, clientY: y }));
+    }
+  }
+
+  function endDrag(play) {
+    if (!drag) return;
+    const point = drag.point;
+    drag = null;
+    ghost.hidden = true;
+    if (point) point.classList.remove("snapped");
+    if (play && point) point.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  }
+
   // -- touch --------------------------------------------------------------------------------------
   function distance(a, b) {
     return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
@@ -232,8 +297,15 @@
       ev.preventDefault();
       return;
     }
-    if (ev.touches.length !== 1) return;
+    if (ev.touches.length !== 1) { endDrag(false); return; }
     const t = ev.touches[0];
+    if (inPicture && onMover(t.clientX, t.clientY) && picture.querySelector(".pickable[data-snap-point]")
+        && !picture.dataset.busy) {
+      cancelPress();
+      ev.preventDefault(); // a drag, not a pan or a tap
+      drag = { point: null, x: t.clientX, y: t.clientY, moved: false };
+      return;
+    }
     const page = document.getElementById("table") || document.getElementById("replay") || picture;
     const text = (inPicture || page.contains(ev.target)) ? detailsOf(ev.target) : "";
     cancelPress();
@@ -246,6 +318,13 @@
   }, { passive: false });
 
   document.addEventListener("touchmove", (ev) => {
+    if (drag && ev.touches.length === 1) {
+      ev.preventDefault();
+      const t = ev.touches[0];
+      drag.moved = drag.moved || Math.hypot(t.clientX - drag.x, t.clientY - drag.y) > 10;
+      if (drag.moved) dragTo(t.clientX, t.clientY);
+      return;
+    }
     if (pinch && ev.touches.length === 2) {
       ev.preventDefault();
       const [a, b] = ev.touches;
@@ -259,6 +338,14 @@
 
   document.addEventListener("touchend", (ev) => {
     cancelPress();
+    if (drag) {
+      if (ev.cancelable) ev.preventDefault();
+      const { x, y, moved } = drag;
+      endDrag(moved);
+      swallowUntil = Date.now() + 500; // the finger's lifting is no tap of its own
+      if (!moved) tapAt(x, y); // a finger that never moved: a tap there after all
+      return;
+    }
     if (pressShown) { // the finger lifts after a long press: no tap
       pressShown = false;
       swallowUntil = Date.now() + 500;
@@ -287,7 +374,7 @@
   // Before table.js sees a tap: a long press or a zoom gesture just ended is no tap; a tap among
   // parts too small to tell apart zooms there first.
   picture.addEventListener("click", (ev) => {
-    if (Date.now() < swallowUntil) {
+    if (ev.isTrusted && Date.now() < swallowUntil) {
       swallowUntil = 0;
       ev.stopPropagation();
       ev.preventDefault();
