@@ -1,6 +1,6 @@
 """The web app's costs: requests per second, overhead over the engine, page weight, click latency.
 
-Run: ``python benchmarks/bench_web.py [--seconds 5] [--db memory|sqlite]``. A real uvicorn server
+Run: ``python benchmarks/bench_web.py [--seconds 5] [--db memory|sqlite] [--phone]``. A real uvicorn server
 on 127.0.0.1 (a free port) and one HTTP client (httpx2, keep-alive) on this machine:
 
 - **post + read**: one "post action, then read the next seat's observation" pair per step of a
@@ -14,6 +14,11 @@ on 127.0.0.1 (a free port) and one HTTP client (httpx2, keep-alive) on this mach
 - **click-to-update**: the time from posting a move to holding the new picture (``?render=true``,
   what a click in the browser waits for), p50 and p95; with ``--browser N``, also N real clicks in
   Chromium, timed from the click to the new picture in the page (needs Playwright and Chromium).
+- **--phone**: a phone in Chromium instead (390x844, touch, ``Emulation.setCPUThrottlingRate`` 4x: a
+  mid-range phone's CPU): per game, hot seat (no computer thinking), the time from a finger's touch
+  on a lit part or button to the new picture on screen (p50, p95), and the table page's weight as
+  loaded (HTML, CSS, JS, icons and the API answers with the picture; bytes sent, gzipped, and their
+  size unpacked). Targets: p95 <= 150 ms, <= 200 KB.
 """
 
 from __future__ import annotations
@@ -133,7 +138,8 @@ def page_weight(client: httpx.Client, game: str) -> dict[str, int]:
     created = client.post("/api/matches", json=body).json()
     headers = {"Authorization": f"Bearer {created['owner_token']}"}
     html = client.get(f"/m/{created['id']}").content
-    static = sum(len(client.get(f"/static/{name}").content) for name in ("app.css", "table.js", "favicon.svg"))
+    assets = ("app.css", "table.js", "layout.js", "zoom.js", "favicon.svg")
+    static = sum(len(client.get(f"/static/{name}").content) for name in assets)
     view = client.get(f"/api/matches/{created['id']}/seats/0", params={"render": "true"}, headers=headers)
     meta = client.get(f"/api/matches/{created['id']}", headers=headers).content
     return {"html": len(html), "static": static, "view": len(view.content) + len(meta)}
@@ -206,6 +212,159 @@ def browser_clicks(url: str, game: str, clicks: int) -> list[float]:
     return out
 
 
+PHONE_CONTEXT: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+                                 "is_mobile": True, "has_touch": True}
+PHONE_CPU_SLOWDOWN = 4
+PACE_MS = 400
+"""A person's pace: the next tap this long after the new picture (the page settles: the event stream's
+refresh of the same position, the picture's layout), as a finger would, not a burst."""
+
+ARM_JS = """
+() => {
+  // time the next touch to the next new picture: the touch's moment, then the picture's
+  window.__tap = { at: null, drawn: null };
+  const touched = () => { window.__tap.at = performance.now(); };
+  document.addEventListener('touchstart', touched, { once: true, capture: true });
+  const watcher = new MutationObserver(() => {
+    if (window.__tap.at !== null && window.__tap.drawn === null) {
+      window.__tap.drawn = performance.now();
+      watcher.disconnect();
+    }
+  });
+  watcher.observe(document.getElementById('picture'), { childList: true });
+}
+"""
+
+TARGET_JS = """
+() => {
+  // a point to touch: a lit part big enough for a finger at this size (where it is the top thing on
+  // screen), or a button, or a menu item; null when there is nothing
+  const menu = document.querySelector('#pick-menu:not([hidden]) button[data-action]');
+  const lit = Array.from(document.querySelectorAll('#picture .pickable'));
+  const size = (el) => window.turnbuckleZoom ? window.turnbuckleZoom.tapSize(el, lit) : 99;
+  let parts = lit.filter((el) => size(el) >= 24);
+  if (!parts.length && lit.length && window.turnbuckleZoom) { // parts too small at this size: zoom as a finger would
+    const least = Math.min(...lit.map(size));
+    window.turnbuckleZoom.zoomTo(window.turnbuckleZoom.zoom * 32 / Math.max(least, 1));
+    parts = lit.filter((el) => size(el) >= 24);
+  }
+  const buttons = Array.from(document.querySelectorAll('#actions button:not([disabled])'))
+    .filter((b) => !/^concede/.test(b.dataset.action || ''));
+  const pool = menu ? [menu] : parts.length && (Math.random() < 0.7 || !buttons.length) ? parts : buttons;
+  for (let tries = 0; tries < 6 && pool.length; tries++) {
+    const el = pool[Math.floor(Math.random() * pool.length)];
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    if (top && (top === el || el.contains(top) || (top.closest && top.closest('[data-pick]') === el))) return [x, y];
+  }
+  return null;
+}
+"""
+
+
+SELECTED_JS = ("() => document.querySelectorAll('#picture .selected').length"
+               " + (document.getElementById('pick-menu').hidden ? 0 : 100)")
+"""What a tap that plays nothing changes: the parts selected, a menu open."""
+
+SERVER_JS = """
+() => {
+  // the last move's request, from sending it to its answer's last byte (the server's share, and the wire's)
+  const posts = performance.getEntriesByType('resource').filter((e) => /\/actions\?/.test(e.name));
+  const last = posts[posts.length - 1];
+  return last ? last.responseEnd - last.startTime : 0;
+}
+"""
+
+
+def phone_taps(url: str, game: str, seconds: float) -> tuple[list[float], list[float], dict[str, int]]:
+    """Seconds from a touch to the new picture on a 4x-slowed phone (hot seat), the move request's part
+    of each, and the weight of the table page as it loaded (bytes sent and unpacked)."""
+    import os
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    chromium = os.environ.get("TURNBUCKLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage"]
+    out: list[float] = []
+    server: list[float] = []
+    weight: dict[str, int] = {}
+    with sync_playwright() as p, httpx.Client(base_url=url, timeout=30) as client:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        context = browser.new_context(**PHONE_CONTEXT, bypass_csp=True)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+        seed = 1
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            created = client.post("/api/matches", json={"game": game, "params": PARAMS.get(game, {}),
+                                                        "seats": ["hot-seat", "hot-seat"], "seed": seed}).json()
+            seed += 1
+            page.goto(created["table_url"])
+            page.wait_for_selector("#picture svg, #handover:not([hidden])")
+            page.wait_for_load_state("networkidle")
+            if not weight:
+                weight = page.evaluate(
+                    "() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+                    ".reduce((w, e) => ({sent: w.sent + e.transferSize, unpacked: w.unpacked + e.decodedBodySize}),"
+                    " {sent: 0, unpacked: 0})")
+            misses = 0
+            while time.monotonic() < end and misses < 20:
+                if page.locator("#handover").is_visible():
+                    page.locator("#handover-ready").tap()
+                    page.wait_for_selector("#picture svg")
+                if page.locator("#status").inner_text().startswith("Match over"):
+                    break
+                page.evaluate(ARM_JS)
+                point = page.evaluate(TARGET_JS)
+                if point is None:
+                    misses += 1
+                    page.wait_for_timeout(50)
+                    continue
+                selected = page.evaluate(SELECTED_JS)
+                page.touchscreen.tap(point[0], point[1])
+                try:  # a tap that selects (a wrestler before its square) or opens a menu draws no new picture
+                    page.wait_for_function(f"window.__tap.drawn !== null || ({SELECTED_JS})() !== {selected}",
+                                           timeout=3000)
+                except Exception:
+                    misses += 1
+                    continue
+                if page.evaluate("window.__tap.drawn === null"):
+                    continue
+                misses = 0
+                out.append(page.evaluate("window.__tap.drawn - window.__tap.at") / 1000)
+                server.append(page.evaluate(SERVER_JS) / 1000)
+                page.wait_for_timeout(PACE_MS)
+        browser.close()
+    return out, server, weight
+
+
+def phone_report(url: str, seconds: float, console: Console) -> None:
+    table = Table(title=f"a phone: 390x844, touch, CPU slowed {PHONE_CPU_SLOWDOWN}x "
+                        f"(hot seat, {seconds:g} s a game)")
+    for column in ("game", "taps", "tap p50 ms", "tap p95 ms", "request p50 ms", "request p95 ms",
+                   "page KB sent", "page KB unpacked"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+
+    def ms(values: list[float], q: float) -> str:
+        return f"{percentile(values, q) * 1000:.0f}" if values else "-"
+
+    for game in GAMES:
+        taps, requests, weight = phone_taps(url, game, seconds)
+        table.add_row(game, str(len(taps)), ms(taps, 0.5), ms(taps, 0.95), ms(requests, 0.5), ms(requests, 0.95),
+                      f"{weight.get('sent', 0) / 1000:.1f}", f"{weight.get('unpacked', 0) / 1000:.1f}")
+        print(f"{game}: done", file=sys.stderr, flush=True)
+    console.print(table)
+    console.print("tap: from the finger's touch (touchstart) to the new picture in the page; request: the move's "
+                  "POST, sent to answered (server and wire, not slowed); targets p95 <= 150 ms, page <= 200 KB (the "
+                  "table page as loaded: HTML, CSS, JS, icons, the API answers with the picture)")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -218,6 +377,8 @@ def main() -> None:
                         help="also time CLICKS clicks in Chromium (click to new picture on screen)")
     parser.add_argument("--db", choices=("memory", "sqlite"), default="memory",
                         help="where matches are kept (sqlite: a temporary file, one write per move)")
+    parser.add_argument("--phone", action="store_true",
+                        help="only the phone figures: taps to new pictures at 4x CPU slowdown, and page weight")
     args = parser.parse_args()
     repository: MatchRepository
     if args.db == "sqlite":
@@ -229,6 +390,13 @@ def main() -> None:
         repository = MemoryRepository()
     server, thread, url = start_server(repository)
     console = Console(width=max(Console().width, 130))
+    if args.phone:
+        try:
+            phone_report(url, args.seconds, console)
+        finally:
+            server.should_exit = True
+            thread.join(timeout=10)
+        return
     table = Table(title=f"turnbuckle web ({args.db} store, one client, {args.seconds:g} s per row)")
     for column in ("game", "post+read /s", "ms per pair", "CPU ms per pair", "engine CPU ms",
                    "web overhead CPU ms", "page KiB", "click p50 ms", "click p95 ms"):

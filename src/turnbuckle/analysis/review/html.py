@@ -47,12 +47,16 @@ def render_html(review: Review) -> str:
     mode = ("omniscient: sampled from the true position, every hidden card known (not what the players knew)"
             if review.settings.omniscient else "each value from what the deciding seat knew then")
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<title>turnbuckle review: {esc(game.title)}</title>",
         "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:80em}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
         "th{background:#f4f4f4}td.num{text-align:right}tr.turn td{background:#fff6d6}"
-        "figure{margin:1em 0}figure svg{max-width:100%;height:auto}.dim{color:#666}</style></head><body>",
+        "figure{margin:1em 0}figure svg{max-width:100%;height:auto}.dim{color:#666}"
+        # a phone: the tables and the chart scroll sideways in their own boxes, never the page
+        "@media (max-width:700px){body{margin:.6em}table{display:block;overflow-x:auto}"
+        "figure{overflow-x:auto}figure svg{width:760px;max-width:none}}</style></head><body>",
         f"<h1>Review: {esc(game.title)}</h1>",
         f"<p>{esc(' vs '.join(game.player_label(p) for p in range(game.num_players())))}: "
         f"{esc(review.summary)} ({len(review.replay.actions)} actions, {len(review.decisions)} decisions).</p>",

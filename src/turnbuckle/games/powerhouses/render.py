@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 WIDTH = 760
 HEIGHT = 470
 HISTORY_ROWS = 5
+MAIN_BOX = f"{WIDTH / 2 - 175:g} 0 350 {HEIGHT}"
+"""The throw between the sheets (x y width height): what a phone shows first, the sheets under it."""
 """Earlier throws of the roll under way shown on the table (the newest ones)."""
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -54,7 +56,8 @@ def _sheet(game: PowerhousesGame, obs: dict[str, Any], player: int, x: float) ->
     role = ""
     if obs.get("phase") in ("attack", "defense", "come-back") and attacker in (0, 1):
         role = "attacking" if attacker == player else "defending"
-    out = [f'<g class="sheet" aria-label="{escape(sheet.name)}">',
+    # a phone stacks the sheets under the throw (static/layout.js); data-box: where the sheet is
+    out = [f'<g class="sheet side-panel" data-box="{x} 12 230 300" aria-label="{escape(sheet.name)}">',
            f'<rect x="{x}" y="12" width="230" height="300" rx="10" fill="{"#fff7e6" if rolling else "#fff"}" '
            f'stroke="{"#b3261e" if rolling else "#999"}" stroke-width="{3 if rolling else 1.5}"/>',
            _text(x + 115, 38, sheet.name, 15, "bold", "middle"),
@@ -126,7 +129,8 @@ def render_svg(game: PowerhousesGame, obs: dict[str, Any]) -> str:
     """Both wrestlers' sheets with their dice, and the throw in the middle."""
     wrestlers = obs.get("wrestlers") or [s.name for s in game.sheets]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-           f'aria-label="{escape(" vs ".join(wrestlers))}" font-family="system-ui, sans-serif">',
+           f'aria-label="{escape(" vs ".join(wrestlers))}" data-main-box="{MAIN_BOX}" '
+           'font-family="system-ui, sans-serif">',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fbfaf7"/>']
     out += _sheet(game, obs, 0, 12)
     out += _sheet(game, obs, 1, WIDTH - 242)

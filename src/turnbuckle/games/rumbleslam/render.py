@@ -394,7 +394,8 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
             parts.extend(_load(observation, i, labels))
     parts.extend(_ropes(labels))
     parts.extend(_arrows(observation, labels))
-    parts.extend(panel)
+    # a phone stacks the panel under the mat (layout.js); data-box: where it is, so the page need not measure it
+    parts.extend([f'<g class="side-panel" data-box="{PANEL_X} 0 {PANEL_W} {panel_bottom:g}">', *panel, "</g>"])
     for i, line in enumerate(lines):
         over = observation.get("over") and i == len(lines) - 1
         parts.append(_text(8, top + 14 + 18 * i, line, 13, "#7d4e00" if over else INK, "bold" if over else "normal",

@@ -200,8 +200,9 @@ def _gauge(x: float, y: float, width: float, value: float, most: float, colour: 
             f'<rect x="{x:g}" y="{y:g}" width="{filled:.1f}" height="10" rx="3" fill="{colour}"/></g>')
 
 
-def _panel(observation: dict[str, Any], x0: float) -> list[str]:
-    """Each player's AP pool (and what is left of a revealed bid) and each model's END, as gauges."""
+def _panel(observation: dict[str, Any], x0: float) -> tuple[list[str], float]:
+    """Each player's AP pool (and what is left of a revealed bid) and each model's END, as gauges; and
+    where they end (y)."""
     out = [f'<text x="{x0:g}" y="{PAD + 4:g}" font-size="13" font-weight="bold" fill="#eee">'
            f'Round {observation["round"]} of {observation["max_rounds"]}</text>',
            f'<text x="{x0:g}" y="{PAD + 22:g}" font-size="11" fill="#bbb">{escape(str(observation["phase"]))}</text>']
@@ -229,7 +230,7 @@ def _panel(observation: dict[str, Any], x0: float) -> list[str]:
                        f'END {m["end"]}/{m["end_start"]}</text>')
             y += 30
         y += 10
-    return out
+    return out, y
 
 
 LEGEND_MARKS: dict[str, tuple[str, str]] = {
@@ -402,6 +403,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                    f'r="{pend["limit"] * SCALE:g}" fill="#27ae60" fill-opacity="0.12" stroke="#27ae60" '
                    'stroke-dasharray="6 4" clip-path="url(#ring-clip)" pointer-events="none"/>')
     names: list[str] = []  # drawn last, over the dots, and never in the way of a click
+    moving = models[pend["mover"]] if "limit" in pend and "mover" in pend else None  # a phone drags it (zoom.js)
     for m in models:
         if not m["in_ring"]:
             continue
@@ -419,7 +421,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                    'pointer-events="none"/>')
         label = f"{m['name']} (P{m['player']}), END {m['end']}"
         out.append(f'<g {pick_attrs(pick_id("pl", m["player"]), label)}>'
-                   f'<circle class="model hit{" staggered" if m["staggered"] else ""}" '
+                   f'<circle class="model hit{" staggered" if m["staggered"] else ""}{" mover" if m is moving else ""}" '
                    f'data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
                    f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
                    f'stroke-width="{2 if not m["staggered"] else 4}"/>'
@@ -454,11 +456,15 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                            f'<title>{escape(d.label)}</title></circle>')
         out.append("</g>")
     out.extend(names)
-    out.extend(_panel(observation, size + 6))
+    gauges, bottom = _panel(observation, size + 6)
     outside = [m["name"] for m in models if not m["in_ring"]]
+    # a phone stacks the gauges under the ring (layout.js); data-box: where they are, so the page need not measure
+    out.append(f'<g class="side-panel" data-box="{size + 6:g} 0 {PANEL - 6:g} {size if outside else bottom:g}">')
+    out.extend(gauges)
     if outside:  # a tag partner on the apron, or a wrestler not yet in: named so no one is missing
         out.append(f'<text class="outside" x="{size + 6:g}" y="{size - 6:g}" font-size="11" fill="#ddd">'
                    f'Outside: {escape(", ".join(outside))}</text>')
+    out.append("</g>")
     out.extend(legend)
     for i, line in enumerate(now):
         out.append(f'<text class="prompt" x="6" y="{size + 14 + legend_h + 16 * i:g}" font-size="12" fill="#f4d03f">'

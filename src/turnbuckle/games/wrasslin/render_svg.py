@@ -259,11 +259,13 @@ def render_svg(game: WrasslinGame, obs: dict[str, Any], actions: list[str] | Non
         out.append(_text(12, y + 22, "Your hand", 14, "bold"))
         flagged = _flagged_cards(game, actions, errors)
         x, row_y = 8.0, y + 32
+        out.append('<g class="hand-strip">')  # a phone shows it as a strip scrolling sideways (layout.js)
         for name, count in hand.items():
             if x + CARD_W > WIDTH - 6:
                 x, row_y = 8.0, row_y + card_h + GAP
             out.append(_face_up(game, x, row_y, name, int(count), name in flagged, card_h))
             x += CARD_W + GAP
+        out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 

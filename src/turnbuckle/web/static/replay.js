@@ -82,6 +82,22 @@
 
   function y(value) { return PAD.top + (H - PAD.top - PAD.bottom) * (1 - value); }
 
+  // On a phone a finger does not hit a 7-pixel dot: a tap on the chart takes the nearest point
+  // (within TAP_REACH pixels). A wider screen keeps to clicks on the dots.
+  const TAP_REACH = 24;
+
+  function nearestPoint(svg, ev) {
+    if (!window.matchMedia("(max-width: 700px)").matches) return null;
+    let best = null;
+    let bestDistance = TAP_REACH;
+    for (const dot of svg.querySelectorAll("circle.point")) {
+      const box = dot.getBoundingClientRect();
+      const d = Math.hypot(box.left + box.width / 2 - ev.clientX, box.top + box.height / 2 - ev.clientY);
+      if (d < bestDistance) { best = dot; bestDistance = d; }
+    }
+    return best;
+  }
+
   function drawChart() {
     const r = review.review;
     const chart = $("chart");
@@ -127,7 +143,7 @@
       legendX += key.getComputedTextLength() + 18;
     });
     svg.addEventListener("click", (ev) => {
-      const target = ev.target.closest ? ev.target.closest("circle.point") : null;
+      const target = ev.target.closest ? ev.target.closest("circle.point") : nearestPoint(svg, ev);
       if (target) show(Number(target.dataset.step));
     });
     svg.addEventListener("keydown", (ev) => {
