@@ -61,3 +61,15 @@ def test_an_agent_that_always_wins_still_gets_a_finite_rating(calibrate: ModuleT
     run.pairings["random:expert"] = calibrate.Pairing("random", "expert", matches=30, score=0.0)
     theta, error = calibrate.fit(run)["expert"]
     assert math.isfinite(theta) and theta > 2 and math.isfinite(error)
+
+
+def test_a_slow_agent_meets_the_anchor_once_then_nobody_new(calibrate: ModuleType) -> None:
+    anchor = calibrate.Pairing("random", "mcts")
+    other = calibrate.Pairing("mcts", "heuristic")
+    fresh = {"random": 0.0, "mcts": 0.0, "heuristic": 0.0}
+    spent = {"random": 90.0, "mcts": 90.0, "heuristic": 1.0}
+    assert calibrate.wanted(anchor, spent, 300, 12.0, 60.0)  # its first match against the anchor
+    assert not calibrate.wanted(other, spent, 300, 12.0, 60.0)
+    assert calibrate.wanted(other, fresh, 300, 12.0, 60.0)
+    done = calibrate.Pairing("mcts", "heuristic", matches=3, cpu=12.5)
+    assert not calibrate.wanted(done, fresh, 300, 12.0, 60.0)  # its own CPU is spent
