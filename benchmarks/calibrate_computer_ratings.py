@@ -162,13 +162,21 @@ def _pairing_of(run: GameRun, name: str) -> Pairing | None:
 
 
 def agent_seconds_used(run: GameRun) -> dict[str, float]:
-    """CPU of this calibration's own matches (not the winrates logs') each agent took part in."""
-    used = dict.fromkeys(run.agents, 0.0)
+    """Each agent's own share of this calibration's match CPU (not the winrates logs'), estimated:
+    its cheapest pairing's CPU per match (the other agent there is presumably cheap) times the
+    matches it played. A match's CPU is both agents' thinking, so the random agent, which met the
+    slow searches, would otherwise look slow itself."""
+    per_match: dict[str, float] = {}
+    played = dict.fromkeys(run.agents, 0)
     for p in run.pairings.values():
-        own = p.cpu_own
-        used[p.first] += own
-        used[p.second] += own
-    return used
+        own = p.matches - p.logged
+        if own <= 0:
+            continue
+        cost = p.cpu_own / own
+        for agent in (p.first, p.second):
+            per_match[agent] = min(per_match.get(agent, cost), cost)
+            played[agent] += own
+    return {a: per_match.get(a, 0.0) * played[a] for a in run.agents}
 
 
 def wanted(p: Pairing, used: dict[str, float], matches: int, pair_seconds: float, agent_seconds: float) -> bool:
