@@ -404,6 +404,8 @@ def main(argv: Iterable[str] | None = None) -> None:
     games = parse_games(args.games)
     runs = [new_run(g) for g in games]
     began = time.process_time()
+    if args.log.exists() and not args.refit:
+        winrates._drop_cut_line(args.log)  # a line cut by a stopped run: that match is played again
     for row in winrates.read_log(args.log):  # a run stopped before: its matches count, seeds go on
         run = next((r for r in runs if r.game == row["game"]), None)
         if run is not None and row["options"] == GAME_OPTIONS.get(run.game, {}):
