@@ -10,8 +10,10 @@ own) meets every other in default-params matches (``GAME_OPTIONS`` where the def
 decision), seats alternating (``winrates.play``: match ``seed`` puts the first-named agent in seat
 ``seed % 2``). The pairings take turns one match at a time, so a run stopped early (Ctrl-C: what
 was played is fitted and written once every pairing has a match) has a sample of every pairing;
-a pairing stops at ``--matches`` matches or ``--pair-seconds`` of CPU, so a slow search plays few
-matches and its rating carries a wide standard error. Names for the same agent
+a pairing stops at ``--matches`` matches or ``--pair-seconds`` of CPU, and an agent whose matches
+have taken ``--agent-seconds`` of CPU meets nobody new (skirmish's generic MCTS takes minutes a
+match): a slow search plays few matches, some pairings none, and its rating carries a wide
+standard error. Names for the same agent
 (skirmish's ``expert`` is its ``search``) are played once.
 
 The matches of ``benchmarks/results/winrates-GAME.jsonl`` (thousands of the slow searches'
@@ -75,6 +77,8 @@ class Pairing:
     cpu: float = 0.0
     logged: int = 0
     """Of ``matches``, how many came from a winrates log rather than this calibration's own."""
+    cpu_own: float = 0.0
+    """Of ``cpu``, this calibration's own matches'."""
     next_seed: int = 0
     """Past the seeds already in this calibration's log (0: none there; ``--seed`` is added)."""
 
@@ -130,6 +134,8 @@ def count(run: GameRun, row: dict[str, Any], logged: bool = False) -> None:
     pairing.score += score
     pairing.cpu += float(row.get("cpu_s", 0.0))
     pairing.logged += logged
+    if not logged:
+        pairing.cpu_own += float(row.get("cpu_s", 0.0))
 
 
 def add_logs(run: GameRun) -> int:
@@ -155,17 +161,50 @@ def _pairing_of(run: GameRun, name: str) -> Pairing | None:
     return run.pairings.get(f"{a}:{b}") or run.pairings.get(f"{b}:{a}")
 
 
-def play_game(run: GameRun, matches: int, pair_seconds: float, seed: int, log: Path | None) -> None:
-    """Round-robin one match per pairing at a time until each is done (``matches`` or CPU)."""
+def agent_seconds_used(run: GameRun) -> dict[str, float]:
+    """Each agent's own share of this calibration's match CPU (not the winrates logs'), estimated:
+    its cheapest pairing's CPU per match (the other agent there is presumably cheap) times the
+    matches it played. A match's CPU is both agents' thinking, so the random agent, which met the
+    slow searches, would otherwise look slow itself."""
+    per_match: dict[str, float] = {}
+    played = dict.fromkeys(run.agents, 0)
+    for p in run.pairings.values():
+        own = p.matches - p.logged
+        if own <= 0:
+            continue
+        cost = p.cpu_own / own
+        for agent in (p.first, p.second):
+            per_match[agent] = min(per_match.get(agent, cost), cost)
+            played[agent] += own
+    return {a: per_match.get(a, 0.0) * played[a] for a in run.agents}
+
+
+def wanted(p: Pairing, used: dict[str, float], matches: int, pair_seconds: float, agent_seconds: float) -> bool:
+    """Does pairing ``p`` play another match? Its first against the anchor always (every agent is
+    then tied to the scale); else while under ``matches`` and ``pair_seconds``, and while both
+    agents have used less than ``agent_seconds`` in all (a search taking minutes a match meets
+    the anchor and stops there)."""
+    if p.matches == 0 and ANCHOR_AGENT in (p.first, p.second):
+        return True
+    return (p.matches < matches and p.cpu < pair_seconds
+            and used[p.first] < agent_seconds and used[p.second] < agent_seconds)
+
+
+def play_game(run: GameRun, matches: int, pair_seconds: float, agent_seconds: float, seed: int,
+              log: Path | None) -> None:
+    """Round-robin one match per pairing at a time until each is done (``wanted``)."""
     start = time.process_time()
     out = log.open("a", encoding="utf-8") if log is not None else None
     try:
         while True:
-            active = [p for p in run.pairings.values()
-                      if p.matches < matches and (p.cpu < pair_seconds or p.matches == 0)]
+            used = agent_seconds_used(run)
+            active = [p for p in run.pairings.values() if wanted(p, used, matches, pair_seconds, agent_seconds)]
             if not active:
                 return
             for pairing in active:
+                used = agent_seconds_used(run)
+                if not wanted(pairing, used, matches, pair_seconds, agent_seconds):
+                    continue
                 options = GAME_OPTIONS.get(run.game, {})
                 row = winrates.play((run.game, options, pairing.name, max(seed, pairing.next_seed)))
                 pairing.next_seed = row["seed"] + 1
@@ -351,6 +390,9 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--matches", type=positive(int), default=200, help="most matches per pairing")
     parser.add_argument("--pair-seconds", type=positive(float), default=10.0,
                         help="CPU seconds after which a pairing plays no more (it plays at least one match)")
+    parser.add_argument("--agent-seconds", type=positive(float), default=60.0,
+                        help="CPU seconds of an agent's matches after which it plays no more pairings "
+                             "(beyond its first match against the random agent)")
     parser.add_argument("--seed", type=int, default=0, help="first match seed (seeds count up per pairing)")
     parser.add_argument("--no-logs", action="store_true", help="leave out benchmarks/results/winrates-GAME.jsonl")
     parser.add_argument("--log", type=Path, default=RESULTS / "computer-ratings.jsonl",
@@ -362,6 +404,8 @@ def main(argv: Iterable[str] | None = None) -> None:
     games = parse_games(args.games)
     runs = [new_run(g) for g in games]
     began = time.process_time()
+    if args.log.exists() and not args.refit:
+        winrates._drop_cut_line(args.log)  # a line cut by a stopped run: that match is played again
     for row in winrates.read_log(args.log):  # a run stopped before: its matches count, seeds go on
         run = next((r for r in runs if r.game == row["game"]), None)
         if run is not None and row["options"] == GAME_OPTIONS.get(run.game, {}):
@@ -376,11 +420,12 @@ def main(argv: Iterable[str] | None = None) -> None:
                 if reused:
                     print(f"{run.game}: {reused:,} logged matches reused")
             if not args.refit:
-                play_game(run, args.matches, args.pair_seconds, args.seed, args.log)
+                play_game(run, args.matches, args.pair_seconds, args.agent_seconds, args.seed, args.log)
     except KeyboardInterrupt:
         print("\nstopped: fitting the matches played so far")
-    cpu = time.process_time() - began
-    missing = [f"{r.game} {p.name}" for r in runs for p in r.pairings.values() if p.matches == 0]
+    cpu = sum(p.cpu_own for r in runs for p in r.pairings.values())  # the matches, over every sitting
+    print(f"this sitting: {time.process_time() - began:.0f} CPU s")
+    missing = [f"{r.game} {a}" for r in runs for a, n in agent_matches(r).items() if n == 0]
     if missing:
         raise SystemExit(f"error: no matches for {', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}; "
                          "nothing written (run it again to go on from the log)")
@@ -391,7 +436,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     text = toml_text(runs, fits, args.seed, cpu)
     write_text_atomically(args.out, text, force=True, what="ratings file")
     load_computer_ratings(args.out)  # what was written loads
-    print(f"\nwrote {args.out} ({cpu:.0f} CPU s)")
+    print(f"\nwrote {args.out} ({cpu:.0f} CPU s of calibration matches)")
 
 
 if __name__ == "__main__":

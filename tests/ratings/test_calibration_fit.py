@@ -61,3 +61,26 @@ def test_an_agent_that_always_wins_still_gets_a_finite_rating(calibrate: ModuleT
     run.pairings["random:expert"] = calibrate.Pairing("random", "expert", matches=30, score=0.0)
     theta, error = calibrate.fit(run)["expert"]
     assert math.isfinite(theta) and theta > 2 and math.isfinite(error)
+
+
+def test_a_slow_agent_meets_the_anchor_once_then_nobody_new(calibrate: ModuleType) -> None:
+    anchor = calibrate.Pairing("random", "mcts")
+    other = calibrate.Pairing("mcts", "heuristic")
+    fresh = {"random": 0.0, "mcts": 0.0, "heuristic": 0.0}
+    spent = {"random": 90.0, "mcts": 90.0, "heuristic": 1.0}
+    assert calibrate.wanted(anchor, spent, 300, 12.0, 60.0)  # its first match against the anchor
+    assert not calibrate.wanted(other, spent, 300, 12.0, 60.0)
+    assert calibrate.wanted(other, fresh, 300, 12.0, 60.0)
+    done = calibrate.Pairing("mcts", "heuristic", matches=3, cpu=12.5)
+    assert not calibrate.wanted(done, fresh, 300, 12.0, 60.0)  # its own CPU is spent
+
+
+def test_an_agents_cpu_share_is_its_own_not_its_slow_opponents(calibrate: ModuleType) -> None:
+    run = calibrate.GameRun("test", ["random", "mcts", "heuristic"], {})
+    run.pairings["random:mcts"] = calibrate.Pairing("random", "mcts", matches=1, cpu=80.0, cpu_own=80.0)
+    run.pairings["random:heuristic"] = calibrate.Pairing("random", "heuristic", matches=10, cpu=0.1, cpu_own=0.1)
+    run.pairings["mcts:heuristic"] = calibrate.Pairing("mcts", "heuristic")
+    used = calibrate.agent_seconds_used(run)
+    assert used["random"] < 1.0 and used["heuristic"] < 1.0 and used["mcts"] == 80.0
+    assert calibrate.wanted(run.pairings["random:heuristic"], used, 300, 12.0, 60.0)
+    assert not calibrate.wanted(run.pairings["mcts:heuristic"], used, 300, 12.0, 60.0)
