@@ -420,9 +420,9 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                    f'{x - ax:g} {y - ay:g} Z" fill="{colour}" fill-opacity="0.10" clip-path="url(#ring-clip)" '
                    'pointer-events="none"/>')
         label = f"{m['name']} (P{m['player']}), END {m['end']}"
-        marks = (" staggered" if m["staggered"] else "") + (" mover" if m is moving else "")
+        classes = (" staggered" if m["staggered"] else "") + (" mover" if m is moving else "")
         out.append(f'<g {pick_attrs(pick_id("pl", m["player"]), label)}>'
-                   f'<circle class="model hit{marks}" '
+                   f'<circle class="model hit{classes}" '
                    f'data-name={quoteattr(m["name"])} cx="{x:g}" cy="{y:g}" r="{r:g}" '
                    f'fill="{colour}" stroke="{"#000" if not m["staggered"] else "#f39c12"}" '
                    f'stroke-width="{2 if not m["staggered"] else 4}"/>'
