@@ -78,6 +78,19 @@ def new_match() -> RumbleslamState:
     return state
 
 
+def knocked_down(label: str, sta: int) -> Callable[[RumbleslamState], None]:
+    def prepare(s: RumbleslamState) -> None:
+        w = find(s, label)
+        w.sta, w.kd = sta, 1
+    return prepare
+
+
+def lifted(lifter: str, label: str) -> Callable[[RumbleslamState], None]:
+    def prepare(s: RumbleslamState) -> None:
+        s._lift(find(s, lifter), find(s, label))
+    return prepare
+
+
 POSITIONS: dict[str, Callable[[], RumbleslamState]] = {
     # SETTING UP THE GAME: two small teams, nothing rolled yet
     "new-match": new_match,
@@ -104,6 +117,15 @@ POSITIONS: dict[str, Callable[[], RumbleslamState]] = {
         ("Gilded Tusk", ["Orc Brawler", "Troll"]), ("Copperpot", ["Halfling Brawler"]),
         {"Orc Brawler": "E5", "Halfling Brawler": "F5", "Troll": "I9"}, active="Orc Brawler",
         prepare=hurt("Halfling Brawler", 1)),
+    # KNOCKED DOWN: the Orc Brawler, knocked down by the Pantry Dive, gets up and butts the Grappler
+    "orc-gets-up": lambda: stage(
+        TROLLS, HALFLINGS, {"Orc Brawler": "F5", "Halfling Grappler": "E5", "Troll": "H8", "Halfling Brawler": "A4"},
+        active="Orc Brawler", prepare=knocked_down("Orc Brawler", 5)),
+    # THROWING A WRESTLER OUT THE RING: the Human Grappler has Lifted the Troll
+    "grappler-lifted-troll": lambda: stage(
+        ("Marble Minotaur", ["Human Grappler", "Human Brawler"]), TROLLS,
+        {"Human Grappler": "C5", "Troll": "E5", "Orc Brawler": "H8", "Human Brawler": "J1"},
+        active="Human Grappler", prepare=lifted("Human Grappler", "Troll")),
 }
 
 
