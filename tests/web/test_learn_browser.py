@@ -87,3 +87,10 @@ def test_the_last_lesson_leads_to_a_match_against_the_easiest_computer_with_hint
     match = server.service.get(page.url.split("/m/")[1].split("#")[0])
     assert match.record.seats[1] == "computer:random"
     page.wait_for_selector("#hint:not([hidden])")
+
+
+@pytest.mark.parametrize("number", range(2, len(lessons("rumbleslam")) + 1))
+def test_every_rumbleslam_lesson_by_clicks_on_the_mat(server: Server, page: Any, number: int) -> None:
+    """The miniatures game's lessons are played on the mat (a wrestler, then a square; a throw's
+    landing square; the corner's smash or rebound), not only through buttons."""
+    play_lesson(page, server, lessons("rumbleslam")[number - 1])
