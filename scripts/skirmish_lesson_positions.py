@@ -1,0 +1,72 @@
+"""Write the ring skirmish lessons' start positions (``games/skirmish/lessons/positions/*.json``): two
+wrestlers placed by hand, mid-match, with the pools, bids and turn order each lesson needs. They are
+ordinary position files (``turnbuckle play skirmish --position FILE`` reads them too). Run from the
+repository root: ``PYTHONPATH=src python scripts/skirmish_lesson_positions.py``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from turnbuckle.engine.registry import load_game
+
+OUT = Path("src/turnbuckle/games/skirmish/lessons/positions")
+
+Spot = tuple[str, float, float, tuple[int, int], int, bool]
+"""A model: wrestler, x and y (inches from the SW corner), facing vector, END, staggered."""
+
+
+def position(models: list[Spot], players: list[tuple[str, int, int]], order: tuple[int, int] = (0, 1),
+             round_: int = 2) -> dict[str, Any]:
+    """A turn-phase position: ``players`` are (corner, pool, bid APs left); the first in ``order`` is
+    to move. Loaded through the game to check it, then written as the game writes it."""
+    body = {
+        "phase": "turn", "round": round_, "chooser": order[0], "turn_index": 0, "setup_order": [0, 1],
+        "order": list(order), "tie_groups": [], "revealed": True, "how": "",
+        "players": [{"corner": corner, "pool": pool, "bid_left": left, "bid_submitted": True, "used": [],
+                     "flaunt_pin_dice": 0, "tag_cost_doubled": False, "active_model": seat}
+                    for seat, (corner, pool, left) in enumerate(players)],
+        "secrets": [{"bid": left} for _, _, left in players],
+        "models": [{"wrestler": name, "x": x, "y": y, "facing": list(facing), "end": end, "staggered": staggered,
+                    "jockeyed": False, "in_ring": True} for name, x, y, facing, end, staggered in models],
+    }
+    game = load_game("skirmish", wrestlers=[m[0] for m in models])
+    state = game.state_from_position({"type": "position", "version": 1, "game": "skirmish",
+                                      "params": dict(game.params), "position": body})
+    return state.to_position()
+
+
+POSITIONS = {
+    # MOVE MANEUVERS, ATTACK MANEUVERS: Marisol in Otto's front arc; her Desert Bridge needs his back
+    "around-otto": position([("Marisol Vance", 12.0, 12.0, (1, 1), 7, False),
+                             ("Otto Brannigan", 16.0, 16.0, (-1, -1), 8, False)],
+                            [("SW", 4, 4), ("NE", 3, 3)]),
+    # STRIKE and the ropes: Gideon 2.4 inches from the east rope, face to face with Titus
+    "strike-to-the-ropes": position([("Titus Ramsey", 25.0, 15.0, (1, 0), 7, False),
+                                     ("Gideon Marsh", 26.8, 15.0, (-1, 0), 7, False)],
+                                    [("SW", 4, 3), ("NE", 4, 2)]),
+    # a block and a counter-maneuver: Otto (first this round) strikes Marisol
+    "otto-strikes": position([("Marisol Vance", 15.0, 15.0, (1, 0), 7, False),
+                              ("Otto Brannigan", 16.8, 15.0, (-1, 0), 8, False)],
+                             [("SW", 4, 2), ("NE", 2, 4)], order=(1, 0)),
+    # PIN ATTEMPT MANEUVERS (the three-count): Otto staggered at END 2, Marisol with 5 bid APs
+    "three-count": position([("Marisol Vance", 15.0, 15.0, (1, 0), 6, False),
+                             ("Otto Brannigan", 16.8, 15.0, (-1, 0), 2, True)],
+                            [("SW", 2, 5), ("NE", 0, 0)], round_=5),
+    # SPECIAL MANEUVERS: Gideon staggered and hurt, Titus with APs in his pool
+    "gideon-gets-up": position([("Gideon Marsh", 15.0, 15.0, (1, 0), 3, True),
+                                ("Titus Ramsey", 16.8, 15.0, (-1, 0), 6, False)],
+                               [("SW", 3, 4), ("NE", 5, 2)], round_=4),
+}
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, data in POSITIONS.items():
+        (OUT / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"{OUT / name}.json")
+
+
+if __name__ == "__main__":
+    main()
