@@ -54,10 +54,10 @@ POSITIONS = {
     "three-count": position([("Marisol Vance", 15.0, 15.0, (1, 0), 6, False),
                              ("Otto Brannigan", 16.8, 15.0, (-1, 0), 2, True)],
                             [("SW", 2, 5), ("NE", 0, 0)], round_=5),
-    # SPECIAL MANEUVERS: Gideon staggered and hurt, Titus with APs in his pool
-    "gideon-gets-up": position([("Gideon Marsh", 15.0, 15.0, (1, 0), 3, True),
-                                ("Titus Ramsey", 16.8, 15.0, (-1, 0), 6, False)],
-                               [("SW", 3, 4), ("NE", 5, 2)], round_=4),
+    # SPECIAL MANEUVERS: Titus staggered and hurt, Gideon with APs in his pool
+    "titus-gets-up": position([("Titus Ramsey", 15.0, 15.0, (1, 0), 3, True),
+                               ("Gideon Marsh", 16.8, 15.0, (-1, 0), 6, False)],
+                              [("SW", 3, 5), ("NE", 5, 2)], round_=4),
 }
 
 
