@@ -58,6 +58,10 @@ POSITIONS = {
     "titus-gets-up": position([("Titus Ramsey", 15.0, 15.0, (1, 0), 3, True),
                                ("Gideon Marsh", 16.8, 15.0, (-1, 0), 6, False)],
                               [("SW", 3, 5), ("NE", 5, 2)], round_=4),
+    # a whole turn: Jockey, Clothesline, Pin Attempt; Rosa at 2 END shows the END floor
+    "otto-closes-in": position([("Otto Brannigan", 10.0, 15.0, (1, 0), 7, False),
+                                ("Rosa Quintero", 15.0, 15.0, (-1, 0), 2, False)],
+                               [("SW", 2, 5), ("NE", 1, 5)], round_=6),
 }
 
 
