@@ -82,7 +82,7 @@ def test_pin_lessons_end_in_a_pinfall_pin_attempt_maneuvers(number: int) -> None
 
 def test_lesson_6_shake_the_cobwebs_and_three_flaunt_effects_flaunt() -> None:
     end = finish(6)
-    titus, gideon = end["models"]
+    titus = end["models"][0]
     assert not titus["staggered"] and titus["end"] == 4
     assert [p["pool"] for p in end["players"]] == [4, 4]  # +1 gained, -1 drained
 
