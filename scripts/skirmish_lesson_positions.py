@@ -62,6 +62,10 @@ POSITIONS = {
     "otto-closes-in": position([("Otto Brannigan", 10.0, 15.0, (1, 0), 7, False),
                                 ("Rosa Quintero", 15.0, 15.0, (-1, 0), 2, False)],
                                [("SW", 2, 5), ("NE", 1, 5)], round_=6),
+    # WHIP: Brick 3.4 inches from the east rope, Marisol face to face with him
+    "whip-off-the-ropes": position([("Marisol Vance", 24.0, 15.0, (1, 0), 7, False),
+                                    ("Brick Halloran", 25.8, 15.0, (-1, 0), 9, False)],
+                                   [("SW", 3, 4), ("NE", 3, 3)], round_=3),
 }
 
 

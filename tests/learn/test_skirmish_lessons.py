@@ -74,7 +74,7 @@ def test_lesson_4_the_counter_is_paid_from_the_pool_attack_maneuvers() -> None:
     assert end["models"][1]["end"] == 6 and end["models"][1]["staggered"]
 
 
-@pytest.mark.parametrize("number", [5, 7])
+@pytest.mark.parametrize("number", [5, 8])
 def test_pin_lessons_end_in_a_pinfall_pin_attempt_maneuvers(number: int) -> None:
     end = finish(number)
     assert end["winner"] == 0 and " pins " in end["how"]
@@ -87,7 +87,13 @@ def test_lesson_6_shake_the_cobwebs_and_three_flaunt_effects_flaunt() -> None:
     assert [p["pool"] for p in end["players"]] == [4, 4]  # +1 gained, -1 drained
 
 
-def test_lesson_7_the_end_floor_pays_the_attacker_ap_attack_maneuvers() -> None:
-    end = finish(7)
+def test_lesson_7_a_whip_off_the_ropes_turns_him_around_whip() -> None:
+    brick = finish(7)["models"][1]
+    assert brick["end"] == 9 - 2 - 2 and brick["staggered"]  # the ropes, then Desert Bridge's SDV 2
+    assert brick["facing"] == [1, 0]  # turned away from Marisol by the Whip
+
+
+def test_lesson_8_the_end_floor_pays_the_attacker_ap_attack_maneuvers() -> None:
+    end = finish(8)
     assert end["models"][1]["end"] == 1
     assert end["players"][0]["pool"] == 2 + 2  # SDV 3 against 2 END: 1 lost, 2 paid as AP
