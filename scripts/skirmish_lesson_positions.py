@@ -18,20 +18,25 @@ Spot = tuple[str, float, float, tuple[int, int], int, bool]
 
 
 def position(models: list[Spot], players: list[tuple[str, int, int]], order: tuple[int, int] = (0, 1),
-             round_: int = 2) -> dict[str, Any]:
+             round_: int = 2, outside: tuple[str, ...] = ()) -> dict[str, Any]:
     """A turn-phase position: ``players`` are (corner, pool, bid APs left); the first in ``order`` is
-    to move. Loaded through the game to check it, then written as the game writes it."""
+    to move. With tag partners ``outside`` the ring it is a tag match (two models a side, in seat
+    order). Loaded through the game to check it, then written as the game writes it."""
+    per_side = len(models) // len(players)
+    in_ring = [name not in outside for name, *_ in models]
     body = {
         "phase": "turn", "round": round_, "chooser": order[0], "turn_index": 0, "setup_order": [0, 1],
         "order": list(order), "tie_groups": [], "revealed": True, "how": "",
         "players": [{"corner": corner, "pool": pool, "bid_left": left, "bid_submitted": True, "used": [],
-                     "flaunt_pin_dice": 0, "tag_cost_doubled": False, "active_model": seat}
+                     "flaunt_pin_dice": 0, "tag_cost_doubled": False,
+                     "active_model": next(i for i in range(seat * per_side, (seat + 1) * per_side) if in_ring[i])}
                     for seat, (corner, pool, left) in enumerate(players)],
         "secrets": [{"bid": left} for _, _, left in players],
         "models": [{"wrestler": name, "x": x, "y": y, "facing": list(facing), "end": end, "staggered": staggered,
-                    "jockeyed": False, "in_ring": True} for name, x, y, facing, end, staggered in models],
+                    "jockeyed": False, "in_ring": ring}
+                   for (name, x, y, facing, end, staggered), ring in zip(models, in_ring, strict=True)],
     }
-    game = load_game("skirmish", wrestlers=[m[0] for m in models])
+    game = load_game("skirmish", wrestlers=[m[0] for m in models], match_type="tag" if outside else "singles")
     state = game.state_from_position({"type": "position", "version": 1, "game": "skirmish",
                                       "params": dict(game.params), "position": body})
     return state.to_position()
@@ -66,6 +71,13 @@ POSITIONS = {
     "whip-off-the-ropes": position([("Marisol Vance", 24.0, 15.0, (1, 0), 7, False),
                                     ("Brick Halloran", 25.8, 15.0, (-1, 0), 9, False)],
                                    [("SW", 3, 4), ("NE", 3, 3)], round_=3),
+    # TAG MATCH: Marisol staggered in her corner, Brick waiting outside it, Kestrel within 10 inches of it
+    "tag-in-brick": position([("Marisol Vance", 4.5, 4.5, (1, 1), 2, True),
+                              ("Brick Halloran", 0.0, 0.0, (1, 0), 9, False),
+                              ("Kestrel Ode", 5.7, 5.7, (-1, -1), 6, False),
+                              ("Otto Brannigan", 0.0, 0.0, (1, 0), 8, False)],
+                             [("SW", 3, 4), ("NE", 4, 3)], round_=5,
+                             outside=("Brick Halloran", "Otto Brannigan")),
 }
 
 

@@ -74,7 +74,7 @@ def test_lesson_4_the_counter_is_paid_from_the_pool_attack_maneuvers() -> None:
     assert end["models"][1]["end"] == 6 and end["models"][1]["staggered"]
 
 
-@pytest.mark.parametrize("number", [5, 8])
+@pytest.mark.parametrize("number", [5, 9])
 def test_pin_lessons_end_in_a_pinfall_pin_attempt_maneuvers(number: int) -> None:
     end = finish(number)
     assert end["winner"] == 0 and " pins " in end["how"]
@@ -93,7 +93,15 @@ def test_lesson_7_a_whip_off_the_ropes_turns_him_around_whip() -> None:
     assert brick["facing"] == [1, 0]  # turned away from Marisol by the Whip
 
 
-def test_lesson_8_the_end_floor_pays_the_attacker_ap_attack_maneuvers() -> None:
+def test_lesson_8_tag_then_doubleteam_tag_match() -> None:
     end = finish(8)
+    marisol, brick, kestrel, _ = end["models"]
+    assert not marisol["in_ring"] and brick["in_ring"]  # TAG: replaced by its partner
+    assert (brick["x"], brick["y"]) == (4.5, 4.5)
+    assert kestrel["end"] == 6 - 2 and end["players"][1]["tag_cost_doubled"]  # DOUBLETEAM
+
+
+def test_lesson_9_the_end_floor_pays_the_attacker_ap_attack_maneuvers() -> None:
+    end = finish(9)
     assert end["models"][1]["end"] == 1
     assert end["players"][0]["pool"] == 2 + 2  # SDV 3 against 2 END: 1 lost, 2 paid as AP
