@@ -287,7 +287,7 @@ def seat_view(
             seat=seat,
             seat_label=game.player_label(seat),
             observation=observation,
-            legal_actions=legal_action_list(game, state, seat),
+            legal_actions=[] if _held(match, seat) else legal_action_list(game, state, seat),
             result=result_of(game, state, match.agent_names()),
         )
         view["picks"] = pick_list(game, observation, view["legal_actions"])
@@ -296,6 +296,12 @@ def seat_view(
     if render:  # the seat's legal moves (only on its turn) may be drawn as targets on the picture
         view["picture"] = picture(game, observation, [a["name"] for a in view["legal_actions"]])
     return view
+
+
+def _held(match: LiveMatch, seat: int) -> bool:
+    """No move is offered: the match ended off the board, or the seat's time ran out."""
+    clock = match.record.clock
+    return match.record.finished or bool(clock and seat in clock["pending"])
 
 
 def takeback_offer(service: MatchService, match: LiveMatch, seats: frozenset[int]) -> dict[str, Any]:

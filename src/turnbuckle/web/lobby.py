@@ -31,6 +31,7 @@ from turnbuckle.store import Database, utcnow
 from turnbuckle.store.notices import notify
 from turnbuckle.store.player_models import Challenge, Player
 from turnbuckle.store.player_models import Rating as RatingRow
+from turnbuckle.web import abandonment, clocks
 from turnbuckle.web.accounts import PlayerInfo, find
 from turnbuckle.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from turnbuckle.web.player_matches import add_account_match, published_rating
@@ -70,6 +71,9 @@ class ChallengeView:
     version: int
     seats: list[SeatView] = field(default_factory=list)
     created: float = 0.0
+    time_control: dict[str, Any] | None = None
+    record: dict[int, list[int]] = field(default_factory=dict)
+    """Each seated player's abandonment record: [finished, abandoned] (``turnbuckle.web.abandonment``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -77,6 +81,8 @@ class ChallengeView:
             "target": self.target, "rated": self.rated, "random_seats": self.random_seats,
             "min_rating": self.min_rating, "max_rating": self.max_rating, "status": self.status,
             "match_id": self.match_id, "version": self.version, "created": self.created,
+            "time_control": self.time_control, "clock": clocks.describe(self.time_control),
+            "creator_record": self.record.get(-1),
             "seats": [{"seat": s.seat, "label": s.label, "player": s.player, "computer": s.computer}
                       for s in self.seats],
             "open_seats": [s.seat for s in self.seats if s.player is None and s.computer is None],
@@ -121,6 +127,7 @@ def _view(row: Challenge, names: dict[int, str]) -> ChallengeView:
         target=names.get(row.target_id) if row.target_id is not None else None, rated=row.rated,
         random_seats=row.random_seats, min_rating=row.min_rating, max_rating=row.max_rating, status=row.status,
         match_id=row.match_id, version=row.version, seats=seats, created=row.created_at.timestamp(),
+        time_control=row.time_control,
     )
 
 
@@ -132,7 +139,11 @@ def _views(session: Session, rows: list[Challenge]) -> list[ChallengeView]:
             ids.add(row.target_id)
         ids.update(int(e["player"]) for e in row.seats if e and "player" in e)
     names = _names(session, ids)
-    return [_view(row, names) for row in rows]
+    records = abandonment.records(session, {row.creator_id for row in rows})
+    views = [_view(row, names) for row in rows]
+    for view, row in zip(views, rows, strict=True):
+        view.record[-1] = list(records.get(row.creator_id, (0, 0)))
+    return views
 
 
 def open_challenges(db: Database, viewer: PlayerInfo | None) -> list[ChallengeView]:
@@ -178,9 +189,12 @@ def create(
     min_rating: int | None = None,
     max_rating: int | None = None,
     opponent: str | None = None,
+    time_control: Any = None,
 ) -> ChallengeView:
-    """A new open challenge with the creator in ``seat`` (None: seats drawn at the start)."""
+    """A new open challenge with the creator in ``seat`` (None: seats drawn at the start) and a clock
+    (``clocks.time_control``; None: none)."""
     game = build_game(game_name, params if params is not None else {})
+    control = clocks.time_control(time_control)
     n = game.num_players()
     if seat is not None and not 0 <= seat < n:
         raise BadRequest(f"seat must be from 0 to {n - 1} in this game, or left out for a random seat")
@@ -203,7 +217,7 @@ def create(
             raise Conflict(f"you have {OPEN_PER_PLAYER} open challenges already: cancel one first")
         row = Challenge(creator_id=player.id, target_id=target_id, game=game.name, params=dict(params or {}),
                         rated=rated, seats=seats, random_seats=seat is None, min_rating=min_rating,
-                        max_rating=max_rating, status="open")
+                        max_rating=max_rating, status="open", time_control=control)
         session.add(row)
         session.flush()
         changed(db, session)
@@ -324,7 +338,8 @@ def _fill(db: Database, service: MatchService, row: Challenge, seats: list[Any])
 def _start(db: Database, service: MatchService, row: Challenge, seats: list[Any], match_id: str) -> None:
     specs = ["invite" if "player" in e else f"computer:{e['computer']}" for e in seats]
     game = build_game(row.game, row.params)
-    service.create_for_game(game, specs, match_id=match_id, hints=False if row.rated else None)
+    service.create_for_game(game, specs, match_id=match_id, hints=False if row.rated else None,
+                            time_control=row.time_control, rated=row.rated)
     players = {i: int(e["player"]) for i, e in enumerate(seats) if "player" in e}
     add_account_match(db, match_id, game.name, specs, players, row.rated)
 
@@ -363,9 +378,10 @@ def computer_opponents() -> list[GameComputers]:
 
 
 def play_computer(db: Database, service: MatchService, player: PlayerInfo, game_name: Any, params: Any,
-                  agent: str | None, *, rated: bool = False, seat: int | None = None) -> ChallengeView:
+                  agent: str | None, *, rated: bool = False, seat: int | None = None,
+                  time_control: Any = None) -> ChallengeView:
     """A challenge against the computer, started at once: the player in ``seat`` (None: drawn)."""
-    made = create(db, player, game_name, params, rated=rated, seat=seat)
+    made = create(db, player, game_name, params, rated=rated, seat=seat, time_control=time_control)
     try:
         return fill_with_computers(db, service, player, made.id, agent)
     except Exception:

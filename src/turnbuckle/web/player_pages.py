@@ -13,7 +13,7 @@ from fastapi.responses import Response
 from turnbuckle.engine.errors import quoted
 from turnbuckle.ratings import display_text
 from turnbuckle.store import Database
-from turnbuckle.web import account_pages, accounts, lobby_pages, player_views
+from turnbuckle.web import abandonment, account_pages, accounts, lobby_pages, player_views
 from turnbuckle.web.account_pages import current_player
 from turnbuckle.web.api import ERRORS
 from turnbuckle.web.errors import NotFound
@@ -26,13 +26,15 @@ router = APIRouter(prefix="/api")
 templates.env.filters["rating"] = display_text
 
 
-def _page_data(request: Request, name: str) -> player_views.PlayerPage:
+def _page_data(request: Request, name: str) -> tuple[player_views.PlayerPage, tuple[int, int]]:
+    """The player's page and abandonment record (read each time: a time-out changes it, not the
+    cached page's matches)."""
     db = database(request)
     found = accounts.find(db, name)
     if found is None or found.disabled:
         raise NotFound(f"no player named {quoted(name)}")
     settle_pending(db, request.app.state.service, found.id)
-    return player_views.player_page(db, found.id)
+    return player_views.player_page(db, found.id), abandonment.record_of(db, found.id)
 
 
 @pages.get("/players")
@@ -44,19 +46,20 @@ async def leaderboards(request: Request) -> Response:
 
 @pages.get("/players/{name}")
 async def player(request: Request, name: str) -> Response:
-    data = await call(_page_data, request, name)
+    data, record = await call(_page_data, request, name)
     charts = {r.game: svg(rating_history_chart(r.points, f"{data.name}'s {r.title} rating after each rated match"))
               for r in data.ratings}
     viewer = await call(current_player, request)
-    return render(request, "player.html", {"data": data, "charts": charts, "player": viewer,
+    return render(request, "player.html", {"data": data, "charts": charts, "player": viewer, "record": record,
                                            "own": viewer is not None and viewer.name == data.name})
 
 
 @router.get("/players/{name}", summary="A player: matches, ratings per game, record against each opponent",
             responses=ERRORS)
 async def player_json(request: Request, name: str) -> dict[str, Any]:
-    data = await call(_page_data, request, name)
+    data, record = await call(_page_data, request, name)
     out: dict[str, Any] = dataclasses.asdict(data)
+    out["abandonment"] = {"finished": record[0], "abandoned": record[1]}
     return out
 
 
