@@ -220,3 +220,12 @@ def test_an_expired_session_is_a_guest(app: Any) -> None:
     with TestClient(app, client=LOOPBACK) as client:
         use_cookie(client, old)
         assert client.post("/api/lobby/challenges", json={"game": "powerhouses"}).status_code == 401
+
+
+@pytest.mark.parametrize("name", ["Françoise", "日本語名", "Müller"])
+def test_a_name_in_any_alphabet_signs_up_and_has_its_page(client: TestClient, name: str) -> None:
+    answer = sign_up(client, name)
+    assert answer.status_code == 303
+    page = client.get(answer.headers["location"])
+    assert page.status_code == 200 and f"<h1>{name}</h1>" in page.text
+    assert client.get(f"/api/players/{name.upper()}").json()["name"] == name

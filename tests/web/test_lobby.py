@@ -59,6 +59,7 @@ def test_a_challenge_is_listed_accepted_and_both_players_reach_their_own_seat(
     assert made.status_code == 201, made.text
     challenge = made.json()
     assert challenge["open_seats"] == [1] and challenge["creator"] == "Alice"
+    assert challenge["creator_rating"] == "1500?"  # a newcomer's rating in the game
     listed = TestClient(app, client=LOOPBACK).get("/api/lobby").json()  # a guest sees it too
     assert [c["id"] for c in listed["challenges"]] == [challenge["id"]] and listed["you"] is None
     taken = bob.post(f"/api/lobby/challenges/{challenge['id']}/accept", json={})
@@ -319,3 +320,19 @@ def test_the_leaderboard_ranks_settled_ratings_and_lists_the_provisional_below(a
         assert [p["name"] for p in shown["players"]] == ["Top", "Mid"]
         assert shown["provisional"][0]["rating"].endswith("?")
         assert viewer.get("/players/Off").status_code == 404
+
+
+def test_a_challenge_whose_options_the_rules_no_longer_take_ends_when_accepted(
+        app: Any, alice: TestClient, bob: TestClient) -> None:
+    from turnbuckle.store.player_models import Challenge
+
+    made = alice.post("/api/lobby/challenges", json={"game": "powerhouses"}).json()
+    db = app.state.service.repository.db
+    with db.write() as session:  # as if a rule change made the stored options wrong since
+        session.get(Challenge, made["id"]).params = {"dice": 99}  # type: ignore[union-attr]
+    listed = bob.get("/api/lobby").json()["challenges"]
+    assert [c["id"] for c in listed] == [made["id"]] and listed[0]["seats"][1]["label"] == "seat 1"
+    refused = bob.post(f"/api/lobby/challenges/{made['id']}/accept")
+    assert refused.status_code == 400 and "dice" in refused.json()["error"]
+    assert bob.get("/api/lobby").json()["challenges"] == []
+    assert bob.post(f"/api/lobby/challenges/{made['id']}/accept").status_code == 409

@@ -71,18 +71,21 @@ class ChallengeView:
     version: int
     seats: list[SeatView] = field(default_factory=list)
     created: float = 0.0
+    creator_rating: str = ""
+    """The creator's rating in the game as shown (``1540?``)."""
     time_control: dict[str, Any] | None = None
-    record: dict[int, list[int]] = field(default_factory=dict)
-    """Each seated player's abandonment record: [finished, abandoned] (``turnbuckle.web.abandonment``)."""
+    creator_record: list[int] = field(default_factory=lambda: [0, 0])
+    """The creator's abandonment record: [finished, abandoned] (``turnbuckle.web.abandonment``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
             "id": self.id, "game": self.game, "title": self.title, "params": self.params, "creator": self.creator,
-            "target": self.target, "rated": self.rated, "random_seats": self.random_seats,
+            "creator_rating": self.creator_rating, "target": self.target, "rated": self.rated,
+            "random_seats": self.random_seats,
             "min_rating": self.min_rating, "max_rating": self.max_rating, "status": self.status,
             "match_id": self.match_id, "version": self.version, "created": self.created,
             "time_control": self.time_control, "clock": clocks.describe(self.time_control),
-            "creator_record": self.record.get(-1),
+            "creator_record": self.creator_record,
             "seats": [{"seat": s.seat, "label": s.label, "player": s.player, "computer": s.computer}
                       for s in self.seats],
             "open_seats": [s.seat for s in self.seats if s.player is None and s.computer is None],
@@ -109,8 +112,12 @@ def _names(session: Session, ids: set[int]) -> dict[int, str]:
 
 @lru_cache(maxsize=512)
 def _labels(game_name: str, params: str) -> tuple[str, tuple[str, ...]]:
-    """A game's title and seat labels for these options (the lobby asks for them every few seconds)."""
-    game = build_game(game_name, json.loads(params))
+    """A game's title and seat labels for these options (the lobby asks for them every few seconds);
+    for options the rules no longer take, the game's id and numbered seats (the lobby still lists it)."""
+    try:
+        game = build_game(game_name, json.loads(params))
+    except Exception:
+        return game_name, ()
     return game.title, tuple(game.player_label(p) for p in range(game.num_players()))
 
 
@@ -140,9 +147,15 @@ def _views(session: Session, rows: list[Challenge]) -> list[ChallengeView]:
         ids.update(int(e["player"]) for e in row.seats if e and "player" in e)
     names = _names(session, ids)
     records = abandonment.records(session, {row.creator_id for row in rows})
-    views = [_view(row, names) for row in rows]
-    for view, row in zip(views, rows, strict=True):
-        view.record[-1] = list(records.get(row.creator_id, (0, 0)))
+    games = {row.game for row in rows}
+    ratings = {(r.player_id, r.game): display_text(Rating(r.rating, r.deviation)) for r in session.scalars(
+        select(RatingRow).where(RatingRow.player_id.in_(ids), RatingRow.game.in_(games)))} if ids else {}
+    views = []
+    for row in rows:
+        view = _view(row, names)
+        view.creator_rating = ratings.get((row.creator_id, row.game), display_text(DEFAULT))
+        view.creator_record = list(records.get(row.creator_id, (0, 0)))
+        views.append(view)
     return views
 
 
@@ -331,7 +344,14 @@ def _fill(db: Database, service: MatchService, row: Challenge, seats: list[Any])
     if not _conditional(db, row.id, row.version, **values):
         raise _refusal(db, row.id)
     if full:
-        _start(db, service, row, seats, str(values["match_id"]))
+        try:
+            _start(db, service, row, seats, str(values["match_id"]))
+        except Exception:  # the match could not be made: the challenge ends rather than pointing nowhere
+            with db.write() as session:
+                session.execute(update(Challenge).where(Challenge.id == row.id)
+                                .values(status="cancelled", match_id=None, updated_at=utcnow()))
+                changed(db, session)
+            raise
     return get(db, row.id)
 
 

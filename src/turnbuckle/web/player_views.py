@@ -70,8 +70,12 @@ class PlayerPage:
 
 
 @lru_cache(maxsize=256)
-def _sides(game: str, params: str) -> tuple[tuple[int, ...], ...]:
-    return tuple(side.players for side in load_game(game, **json.loads(params)).sides())
+def _sides(game: str, params: str, seats: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side; a match whose rules changed since: each seat its own side."""
+    try:
+        return tuple(side.players for side in load_game(game, **json.loads(params)).sides())
+    except Exception:
+        return tuple((seat,) for seat in range(seats))
 
 
 def _title(game: str) -> str:
@@ -148,7 +152,7 @@ def player_page(db: Database, player_id: int) -> PlayerPage:
         live_row = live.get(match_id)
         if row is None or live_row is None:
             continue
-        sides = _sides(row.game, json.dumps(live_row.params, sort_keys=True))
+        sides = _sides(row.game, json.dumps(live_row.params, sort_keys=True), len(row.seats))
         mine = _side_of(sides, seat)
         others = [(i, e or {}) for i, e in enumerate(row.seats) if i != seat and _side_of(sides, i) != mine]
         line = MatchLine(match_id, row.game, _title(row.game), [_who(e, names) for _, e in others], row.rated)

@@ -49,6 +49,7 @@
     head.appendChild(el("strong", c.title + " · " + formatOf(c)));
     head.appendChild(document.createTextNode(" · " + (c.rated ? "rated" : "casual") + " · by "));
     head.appendChild(el("a", c.creator, { href: "/players/" + encodeURIComponent(c.creator) }));
+    head.appendChild(document.createTextNode(" (" + c.creator_rating + ")"));
     if (c.creator_record) {
       head.appendChild(el("small", " (" + c.creator_record[0] + " finished, " + c.creator_record[1] + " abandoned)",
         { "class": "abandonment", "data-abandonment": c.creator }));
