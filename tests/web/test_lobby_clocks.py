@@ -132,3 +132,47 @@ def test_a_casual_lobby_match_hands_the_stopped_seat_to_the_computer(
 def test_a_bad_time_control_is_refused_in_the_lobby(alice: TestClient, control: dict[str, Any]) -> None:
     made = alice.post("/api/lobby/challenges", json={"game": "powerhouses", "time_control": control})
     assert made.status_code == 400, made.text
+
+
+# -- "your turn" (issue 32, Hearing about it) -----------------------------------------------------
+def turns_of(client: TestClient) -> dict[str, Any]:
+    answer = client.get("/api/players/me/turns")
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_your_turn_lists_the_matches_waiting_for_each_player(app: Any, alice: TestClient, bob: TestClient) -> None:
+    made = alice.post("/api/lobby/challenges", json={"game": "powerhouses", "seat": 0,
+                                                     "time_control": {"kind": "turn", "days": 3}}).json()
+    match_id = bob.post(f"/api/lobby/challenges/{made['id']}/accept").json()["match_id"]
+    seats = {"Alice": seat_of(alice, match_id), "Bob": seat_of(bob, match_id)}
+    clients = {"Alice": alice, "Bob": bob}
+    for _ in range(6):
+        view = alice.get(f"/api/matches/{match_id}/public").json()
+        mover = "Alice" if view["to_move"] == seats["Alice"][0] else "Bob"
+        other = "Bob" if mover == "Alice" else "Alice"
+        waiting = turns_of(clients[mover])
+        assert waiting["count"] == 1 and waiting["matches"][0]["match_id"] == match_id
+        assert waiting["matches"][0]["clock"] == "3 days per move" and waiting["matches"][0]["deadline"]
+        assert turns_of(clients[other])["count"] == 0
+        seat, headers = seats[mover]
+        legal = clients[mover].get(f"/api/matches/{match_id}/seats/{seat}", headers=headers).json()["legal_actions"]
+        assert clients[mover].post(f"/api/matches/{match_id}/seats/{seat}/actions", headers=headers,
+                                   json={"action": legal[-1]["name"]}).status_code == 200
+    assert TestClient(app, client=LOOPBACK).get("/api/players/me/turns").status_code == 401  # a guest
+    view = alice.get(f"/api/matches/{match_id}/public").json()
+    mover = "Alice" if view["to_move"] == seats["Alice"][0] else "Bob"
+    page = clients[mover].get(f"/players/{mover}").text
+    assert f'data-turn="{match_id}"' in page and 'id="turns-badge"' in page
+    assert clients[mover].get("/turns", follow_redirects=False).headers["location"] == f"/players/{mover}#turns-title"
+
+
+def test_the_your_turn_stream_sends_the_list(app: Any, alice: TestClient, bob: TestClient) -> None:
+    made = alice.post("/api/lobby/challenges", json={"game": "powerhouses", "seat": 0}).json()
+    match_id = bob.post(f"/api/lobby/challenges/{made['id']}/accept").json()["match_id"]
+    view = alice.get(f"/api/matches/{match_id}/public").json()
+    client = alice if view["to_move"] == 0 else bob
+    with client.stream("GET", "/api/players/me/turns/stream?seconds=0.5") as stream:
+        text = "".join(stream.iter_text())
+    assert "event: update" in text and match_id in text and '"count": 1' in text

@@ -54,6 +54,9 @@ class LiveMatchRow(Base):
     added by ``0009_clocks``."""
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None, index=True)
     """When the running clock runs out (None: none runs): every process looks for the passed ones."""
+    to_move: Mapped[int | None] = mapped_column(Integer, default=None)
+    """The seat with the decision now (None: the dice, the computer's thinking aside, or the end):
+    what a player's "your turn" list reads."""
 
 
 class LiveMatchAction(Base):

@@ -56,6 +56,8 @@ class LiveMatchRecord:
     """The time control and its running clock (``turnbuckle.web.clocks``); None: no clock."""
     deadline: float | None = None
     """When the running clock runs out (None: none runs)."""
+    to_move: int | None = None
+    """The seat with a decision now (None: over, stopped, or nobody's)."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ class Listening(Protocol):
 
 
 UPDATABLE = frozenset({"delay", "paused", "steps", "finished", "summary", "stopped", "tokens", "seats", "clock",
-                       "deadline"})
+                       "deadline", "to_move"})
 
 
 def parse_notice(payload: str) -> tuple[str, int] | None:
@@ -299,4 +301,5 @@ def _copy(record: LiveMatchRecord) -> LiveMatchRecord:
         revision=record.revision,
         clock=copy.deepcopy(record.clock),
         deadline=record.deadline,
+        to_move=record.to_move,
     )

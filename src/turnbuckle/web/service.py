@@ -98,6 +98,9 @@ class MatchService:
         self.scheduler = Scheduler(self._due)
         self._listening: Listening | None = None
         self._keeper: LeaseKeeper | None = None
+        self.change_listeners: list[Callable[[str], None]] = []
+        """Called with a match's id whenever it changes, here or (heard by notice) in another process:
+        cheap and non-blocking (the "your turn" streams wake on it)."""
         self.finish_listeners: list[Callable[[LiveMatchRecord], None]] = []
         """Called with a match's record once it is stored as finished (the league stores its
         browser matches this way); a listener that raises is logged and the others still run."""
@@ -472,6 +475,7 @@ class MatchService:
                     was_finished = match.record.finished
                     yield change
                     self._follow_clock(match, change)
+                    self._track_turn(match, change)
                     self._lease(match, change)
             except BaseException:
                 match.record.revision = -1  # this copy may be ahead of the stored match now
@@ -527,6 +531,7 @@ class MatchService:
                 log.exception("a finish listener failed for match %s", match.id)
 
     def _notify(self, match: LiveMatch) -> None:
+        self._tell_changed(match.id)
         match.version += 1
         for loop, event in list(match.waiters):
             with contextlib.suppress(RuntimeError):  # that listener's loop has closed
@@ -561,6 +566,17 @@ class MatchService:
                                 lambda seat: not match.computer_seat(seat), self.now())
         if new is not None:
             self._store_clock(match, change, new)
+
+    @staticmethod
+    def _track_turn(match: LiveMatch, change: MatchWrite) -> None:
+        """Store the seat with the decision now (the players' "your turn" lists read it)."""
+        player = match.state.current_player()
+        clock = match.record.clock
+        waiting = bool(clock and player in clock["pending"])
+        to_move = None if player < 0 or match.record.finished or match.stopped or waiting else player
+        if to_move != match.record.to_move:
+            match.record.to_move = to_move
+            change.update(to_move=to_move)
 
     @staticmethod
     def _store_clock(match: LiveMatch, change: MatchWrite, clock: clocks.Clock) -> None:
@@ -653,6 +669,13 @@ class MatchService:
         match.record.finished, match.record.summary = True, summary
         change.update(finished=True, summary=summary)
 
+    def _tell_changed(self, match_id: str) -> None:
+        for listener in list(self.change_listeners):
+            try:
+                listener(match_id)
+            except Exception:
+                log.exception("a change listener failed for match %s", match_id)
+
     # -- other processes' changes --------------------------------------------------------------
     def _refresh(self, match: LiveMatch) -> None:
         """Bring this copy up to the stored match if it is behind (another process changed it)."""
@@ -669,6 +692,8 @@ class MatchService:
         its event streams, and let a computer step that is due now start."""
         with self._matches_lock:
             match = self._matches.get(match_id)
+        if match is None:
+            self._tell_changed(match_id)  # not held here: its players' streams still hear of it
         if match is None or revision <= match.record.revision:
             return  # not held here, or this process made the change
         self._refresh(match)

@@ -56,6 +56,7 @@ class SqlRepository(MatchRepository):
                     summary=record.summary, stopped=record.stopped, created_at=_when(record.created),
                     updated_at=_when(record.updated), revision=record.revision, clock=record.clock,
                     deadline=_when(record.deadline) if record.deadline is not None else None,
+                    to_move=record.to_move,
                 )
             )
             session.add_all(LiveMatchAction(match_id=record.id, idx=i, name=n) for i, n in enumerate(record.actions))
@@ -207,7 +208,7 @@ def _record(session: Session, row: LiveMatchRow) -> LiveMatchRecord:
         steps=row.steps,
         finished=row.finished, summary=row.summary, stopped=row.stopped, created=row.created_at.timestamp(),
         updated=row.updated_at.timestamp(), revision=row.revision, clock=copy.deepcopy(row.clock),
-        deadline=row.deadline.timestamp() if row.deadline is not None else None,
+        deadline=row.deadline.timestamp() if row.deadline is not None else None, to_move=row.to_move,
     )
 
 

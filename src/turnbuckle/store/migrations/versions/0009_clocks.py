@@ -1,5 +1,5 @@
 """Clocks: a web match's time control and running clock, the moment it runs out (found by every
-server process), and a challenge's time control.
+server process), the seat to move (the players' "your turn" lists), and a challenge's time control.
 
 Revision ID: 0009_clocks
 Revises: 0008_accounts
@@ -24,6 +24,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("clock", sa.JSON(), nullable=True))
         batch.add_column(sa.Column("deadline", sa.DateTime(timezone=True), nullable=True))
         batch.create_index(batch.f("ix_live_match_deadline"), ["deadline"], unique=False)
+        batch.add_column(sa.Column("to_move", sa.Integer(), nullable=True))
     with op.batch_alter_table("challenges") as batch:
         batch.add_column(sa.Column("time_control", sa.JSON(), nullable=True))
 
@@ -32,6 +33,7 @@ def downgrade() -> None:
     with op.batch_alter_table("challenges") as batch:
         batch.drop_column("time_control")
     with op.batch_alter_table("live_match") as batch:
+        batch.drop_column("to_move")
         batch.drop_index(batch.f("ix_live_match_deadline"))
         batch.drop_column("deadline")
         batch.drop_column("clock")
