@@ -18,7 +18,7 @@ from fastapi.responses import Response, StreamingResponse
 from turnbuckle.engine.errors import quoted
 from turnbuckle.ratings import display_text
 from turnbuckle.store import Database
-from turnbuckle.web import abandonment, account_pages, accounts, lobby_pages, player_views, turns
+from turnbuckle.web import abandonment, account_pages, accounts, chat_pages, lobby_pages, player_views, turns
 from turnbuckle.web.account_pages import current_player, require_player
 from turnbuckle.web.api import ERRORS
 from turnbuckle.web.errors import NotFound
@@ -147,6 +147,7 @@ def install(app: FastAPI) -> None:
     app.include_router(account_pages.router)
     app.include_router(lobby_pages.router)
     app.include_router(lobby_pages.pages)
+    app.include_router(chat_pages.router)
     app.include_router(router)
     app.include_router(pages)
     db = getattr(app.state.service.repository, "db", None)

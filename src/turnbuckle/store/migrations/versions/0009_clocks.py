@@ -1,5 +1,6 @@
 """Clocks: a web match's time control and running clock, the moment it runs out (found by every
-server process), the seat to move (the players' "your turn" lists), and a challenge's time control.
+server process), the seat to move (the players' "your turn" lists), a challenge's time control;
+each match's chat and the players' mutes.
 
 Revision ID: 0009_clocks
 Revises: 0008_accounts
@@ -27,9 +28,42 @@ def upgrade() -> None:
         batch.add_column(sa.Column("to_move", sa.Integer(), nullable=True))
     with op.batch_alter_table("challenges") as batch:
         batch.add_column(sa.Column("time_control", sa.JSON(), nullable=True))
+    op.create_table(
+        "match_chat",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("match_id", sa.String(length=40), nullable=False),
+        sa.Column("room", sa.String(length=12), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=True),
+        sa.Column("player_id", sa.Integer(), nullable=True),
+        sa.Column("author", sa.String(length=60), nullable=False),
+        sa.Column("text", sa.String(length=300), nullable=False),
+        sa.Column("hidden", sa.Boolean(), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["match_id"], ["live_match.id"], name=op.f("fk_match_chat_match_id_live_match"),
+                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"], name=op.f("fk_match_chat_player_id_players"),
+                                ondelete="SET NULL"),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_match_chat")),
+    )
+    op.create_index("ix_match_chat_match_room", "match_chat", ["match_id", "room", "id"], unique=False)
+    op.create_index("ix_match_chat_author_at", "match_chat", ["author", "at"], unique=False)
+    op.create_table(
+        "chat_mutes",
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("muted_id", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"], name=op.f("fk_chat_mutes_player_id_players"),
+                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["muted_id"], ["players.id"], name=op.f("fk_chat_mutes_muted_id_players"),
+                                ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("player_id", "muted_id", name=op.f("pk_chat_mutes")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("chat_mutes")
+    op.drop_index("ix_match_chat_author_at", table_name="match_chat")
+    op.drop_index("ix_match_chat_match_room", table_name="match_chat")
+    op.drop_table("match_chat")
     with op.batch_alter_table("challenges") as batch:
         batch.drop_column("time_control")
     with op.batch_alter_table("live_match") as batch:
