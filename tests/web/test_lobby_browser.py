@@ -3,6 +3,7 @@ the new ratings on both player pages and on the leaderboard (issue 31, "Done whe
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from support.accounts import PASSWORD, app_on
-from support.browser import TIMEOUT, Server, needs_chromium
+from support.browser import SENDING, TIMEOUT, Server, needs_chromium
 
 pytestmark = needs_chromium
 
@@ -30,22 +31,29 @@ def sign_up(page: Any, url: str, name: str) -> None:
     page.wait_for_url(f"**/players/{name}*")
 
 
-def play_until_over(pages: list[Any]) -> None:
+def play_until_over(pages: list[Any], seconds: float = 240.0) -> None:
     """Each page plays its seat as a person would (a lit part of the sheet, else the last button,
-    "stop" when offered) until both tables say the match is over."""
-    for _ in range(600):
+    "stop" when offered) until both tables say the match is over. A page waiting for the answer to
+    its move is left alone; a part that is redrawn away before the click is looked for again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
         texts = [p.locator("#status").inner_text() for p in pages]
         if all(t.startswith("Match over") for t in texts):
             return
         for p, text in zip(pages, texts, strict=True):
-            if not text.startswith("Your move"):
+            if not text.startswith("Your move") or p.evaluate(SENDING):
                 continue
             sheet = p.locator("#picture .pickable")
             buttons = p.locator("#actions button:not([disabled])")
-            if sheet.count():
-                sheet.first.click()
-            elif buttons.count():
-                buttons.last.click()
+            try:
+                if sheet.count():
+                    sheet.first.click(timeout=2000)
+                elif buttons.count():
+                    buttons.last.click(timeout=2000)
+            except PlaywrightTimeout:
+                continue
         pages[0].wait_for_timeout(60)
     raise AssertionError("the match did not end in the browsers")
 
