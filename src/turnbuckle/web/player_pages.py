@@ -18,7 +18,17 @@ from fastapi.responses import Response, StreamingResponse
 from turnbuckle.engine.errors import quoted
 from turnbuckle.ratings import display_text
 from turnbuckle.store import Database
-from turnbuckle.web import abandonment, account_pages, accounts, chat_pages, lobby_pages, player_views, turns
+from turnbuckle.web import (
+    abandonment,
+    account_pages,
+    accounts,
+    chat_pages,
+    lobby_pages,
+    notifier,
+    notify_pages,
+    player_views,
+    turns,
+)
 from turnbuckle.web.account_pages import current_player, require_player
 from turnbuckle.web.api import ERRORS
 from turnbuckle.web.errors import NotFound
@@ -154,6 +164,9 @@ def install(app: FastAPI) -> None:
     if isinstance(db, Database):
         app.state.settle = Settle(db)
         app.state.service.finish_listeners.append(app.state.settle)
+        app.state.notifier = notifier.Notifier(db, notifier.NotifyConfig.from_environment())
+        app.state.service.companions.append(app.state.notifier)
+    app.include_router(notify_pages.router)
 
 
 __all__ = ["install", "pages", "router"]

@@ -98,6 +98,8 @@ class MatchService:
         self.scheduler = Scheduler(self._due)
         self._listening: Listening | None = None
         self._keeper: LeaseKeeper | None = None
+        self.companions: list[Any] = []
+        """Threads started and stopped with the service (``start()``/``stop()``): the notifier."""
         self.change_listeners: list[Callable[[str], None]] = []
         """Called with a match's id whenever it changes, here or (heard by notice) in another process:
         cheap and non-blocking (the "your turn" streams wake on it)."""
@@ -123,6 +125,8 @@ class MatchService:
         self.pool.start()
         self.scheduler.start()
         self._clock_watch.start()
+        for companion in self.companions:
+            companion.start()
         if self.repository.shared:
             self._listening = self.repository.listen(self._changed, self._reconnected)
             self._keeper = LeaseKeeper(self.repository, self.holder, self.lease_seconds, self._take_over)
@@ -145,6 +149,8 @@ class MatchService:
     def stop(self) -> None:
         """Stop the thinkers (each finishes its move); with shared matches, end this process's leases
         so another process takes its matches over at its next heartbeat."""
+        for companion in self.companions:
+            companion.stop()
         self._clock_watch.stop()
         self.scheduler.stop()
         self.pool.stop()

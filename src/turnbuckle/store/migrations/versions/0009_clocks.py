@@ -59,7 +59,47 @@ def upgrade() -> None:
     )
 
 
+    op.create_table(
+        "notify_prefs",
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("email", sa.String(length=254), nullable=True),
+        sa.Column("turn", sa.Boolean(), nullable=False),
+        sa.Column("reminder", sa.Boolean(), nullable=False),
+        sa.Column("digest", sa.Boolean(), nullable=False),
+        sa.Column("push", sa.Boolean(), nullable=False),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"], name=op.f("fk_notify_prefs_player_id_players"),
+                                ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("player_id", name=op.f("pk_notify_prefs")),
+    )
+    op.create_table(
+        "push_subscriptions",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("endpoint", sa.String(length=1000), nullable=False),
+        sa.Column("p256dh", sa.String(length=200), nullable=False),
+        sa.Column("auth", sa.String(length=100), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"],
+                                name=op.f("fk_push_subscriptions_player_id_players"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_push_subscriptions")),
+    )
+    op.create_index(op.f("ix_push_subscriptions_player_id"), "push_subscriptions", ["player_id"], unique=False)
+    op.create_table(
+        "notifications_sent",
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("key", sa.String(length=120), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"],
+                                name=op.f("fk_notifications_sent_player_id_players"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("player_id", "key", name=op.f("pk_notifications_sent")),
+    )
+
+
 def downgrade() -> None:
+    op.drop_table("notifications_sent")
+    op.drop_index(op.f("ix_push_subscriptions_player_id"), table_name="push_subscriptions")
+    op.drop_table("push_subscriptions")
+    op.drop_table("notify_prefs")
     op.drop_table("chat_mutes")
     op.drop_index("ix_match_chat_author_at", table_name="match_chat")
     op.drop_index("ix_match_chat_match_room", table_name="match_chat")
