@@ -5,14 +5,8 @@ network. Each notice is sent once, however often the notifiers look."""
 
 from __future__ import annotations
 
-import base64
-import secrets
-import socket
-import threading
 import time
 from collections.abc import Iterator
-from email import message_from_bytes
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from support.accounts import LOOPBACK, sign_up
+from support.notify import PushEndpoint, Sink, browser_keys, push_endpoint, smtp_sink, vapid_keys
 from turnbuckle.store import open_database
 from turnbuckle.web import accounts
 from turnbuckle.web.app import create_app
@@ -28,77 +23,20 @@ from turnbuckle.web.notifier import Notice, Notifier
 from turnbuckle.web.service import MatchService
 from turnbuckle.web.sql_repository import SqlRepository
 
-aiosmtpd = pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd (the test extra) is not installed")
+pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd (the test extra) is not installed")
 pytest.importorskip("pywebpush", reason="pywebpush (the push extra) is not installed")
-
-
-class Sink:
-    """A local SMTP server keeping what it receives."""
-
-    def __init__(self) -> None:
-        self.messages: list[Any] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.messages.append(message_from_bytes(envelope.content))
-        return "250 OK"
 
 
 @pytest.fixture
 def smtp() -> Iterator[tuple[Sink, int]]:
-    sink = Sink()
-    with socket.socket() as probe:  # a free port (the controller checks its port by connecting to it)
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    controller = aiosmtpd.Controller(sink, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield sink, port
-    finally:
-        controller.stop()
-
-
-class PushEndpoint:
-    """A local stand-in for a browser vendor's push service: records every request."""
-
-    def __init__(self) -> None:
-        self.received: list[tuple[str, dict[str, str], bytes]] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                outer.received.append((self.path, dict(self.headers), body))
-                self.send_response(201)
-                self.end_headers()
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+    with smtp_sink() as running:
+        yield running
 
 
 @pytest.fixture
 def push() -> Iterator[PushEndpoint]:
-    endpoint = PushEndpoint()
-    endpoint.thread.start()
-    yield endpoint
-    endpoint.server.shutdown()
-
-
-def browser_keys() -> dict[str, str]:
-    """What a browser's PushManager hands over: its P-256 public key and an auth secret."""
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-
-    public = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(Encoding.X962,
-                                                                               PublicFormat.UncompressedPoint)
-    encode = lambda raw: base64.urlsafe_b64encode(raw).rstrip(b"=").decode()  # noqa: E731
-    return {"p256dh": encode(public), "auth": encode(secrets.token_bytes(16))}
+    with push_endpoint() as running:
+        yield running
 
 
 class FakeNow:
@@ -116,18 +54,10 @@ def now() -> FakeNow:
 
 @pytest.fixture
 def app(tmp_path: Path, now: FakeNow, smtp: tuple[Sink, int], monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    from py_vapid import Vapid
-
-    vapid = Vapid()
-    vapid.generate_keys()
-    vapid.save_key(str(tmp_path / "vapid.pem"))
-    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-
-    raw = vapid.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)  # type: ignore[union-attr]
-    public = base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+    private, public = vapid_keys(tmp_path)
     monkeypatch.setenv("TURNBUCKLE_SMTP_URL", f"smtp://127.0.0.1:{smtp[1]}")
     monkeypatch.setenv("TURNBUCKLE_MAIL_FROM", "turnbuckle@example.test")
-    monkeypatch.setenv("TURNBUCKLE_VAPID_PRIVATE_KEY", str(tmp_path / "vapid.pem"))
+    monkeypatch.setenv("TURNBUCKLE_VAPID_PRIVATE_KEY", private)
     monkeypatch.setenv("TURNBUCKLE_VAPID_PUBLIC_KEY", public)
     monkeypatch.setenv("TURNBUCKLE_VAPID_SUBJECT", "mailto:operator@example.test")
     db = open_database(str(tmp_path / "notify.db"))
