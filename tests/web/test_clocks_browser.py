@@ -115,7 +115,7 @@ def test_one_side_stops_the_other_is_told_the_clock_runs_out_and_the_computer_fi
         say(bob, "hi Alice")
         alice.wait_for_selector("#chat-list li:has-text('hi Alice')")
         bob.click("#chat-list button[data-mute='Alice']")
-        bob.wait_for_function("!document.querySelector('#chat-list li[data-author=Alice]')")
+        bob.wait_for_selector("#chat-list li[data-author=Alice]", state="detached")
         say(alice, "still there?")
         bob.reload()
         bob.wait_for_selector("#chat-list li:has-text('hi Alice')")
@@ -123,7 +123,7 @@ def test_one_side_stops_the_other_is_told_the_clock_runs_out_and_the_computer_fi
 
         # whoever is to move plays until the other has the decision; the other stops
         for page in pages:
-            page.wait_for_function("document.getElementById('status').textContent !== 'Loading…'")
+            page.wait_for_selector("#status:not(:has-text('Loading'))")
         mover_index = 0 if alice.locator("#status").inner_text().startswith("Your move") else 1
         mover, stopper = pages[mover_index], pages[1 - mover_index]
         stopper_name = ("Alice", "Bob")[1 - mover_index]
