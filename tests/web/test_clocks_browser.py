@@ -155,3 +155,24 @@ def test_one_side_stops_the_other_is_told_the_clock_runs_out_and_the_computer_fi
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_account_page_sets_the_notifications(setup: Setup, browser: Any) -> None:
+    server, _, _, _ = setup
+    context = browser.new_context()
+    try:
+        context.set_default_timeout(TIMEOUT)
+        page = context.new_page()
+        sign_up(page, server.url, "Carol")
+        page.goto(f"{server.url}/account")
+        page.wait_for_selector("#notify-configured:has-text('e-mail is on')")
+        assert "push is on" in page.locator("#notify-configured").inner_text()
+        page.fill("#notify-email", "carol@example.test")
+        page.uncheck("#notify-reminder")
+        page.check("#notify-digest")
+        page.click("#notify-form button[type=submit]")
+        page.wait_for_selector("#notify-status:has-text('Saved.')")
+        saved = page.request.get(f"{server.url}/api/players/me/notifications").json()
+        assert saved["email"] == "carol@example.test" and not saved["reminder"] and saved["digest"] and saved["turn"]
+    finally:
+        context.close()
