@@ -69,6 +69,10 @@ def serve(
         600.0, "--actions-per-minute",
         help="Moves and other changes one client address may send a minute, per process (0: no limit).",
     ),
+    clock_scale: float = typer.Option(
+        1.0, "--clock-scale",
+        help="Every new match clock's durations times this, above 0 and at most 1 (sped-up clocks for trials).",
+    ),
     access_log: bool = typer.Option(False, "--access-log", help="Log every request (tokens in addresses are masked)."),
 ) -> None:
     """Play in the browser: against the computer, hot-seat, or with an invite link; watch and replay."""
@@ -93,7 +97,7 @@ def serve(
     limits = Limits(body_bytes=max_body_kib * 1024, replay_bytes=max_replay_kib * 1024,
                     creates_per_minute=creates_per_minute, actions_per_minute=actions_per_minute)
     settings = ServeSettings(db=chosen, think=think, thinkers=thinkers, allowed_hosts=tuple(hosts), limits=limits,
-                             lease_seconds=lease_seconds, access_log=access_log).check()
+                             lease_seconds=lease_seconds, access_log=access_log, clock_scale=clock_scale).check()
     database = None if chosen == "memory" else open_database(chosen)  # migrated once, before any worker starts
     where = "memory (nothing is kept)" if database is None else database.where
     target: Any

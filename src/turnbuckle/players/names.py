@@ -74,6 +74,17 @@ def offensive(name: str) -> bool:
     return any(word in shape for word in _offensive_skeletons())
 
 
+WORD_ENDINGS = ("s", "es", "er", "ers", "ing", "ings", "ed", "y")
+
+
+def offensive_word(word: str) -> bool:
+    """Whether one word of running text (chat) is a word of the offensive list, or one with a common
+    ending: unlike names, a listed word inside a longer one is no offence there ("Scunthorpe")."""
+    shape = skeleton(word)
+    endings = {skeleton(e) for e in WORD_ENDINGS}
+    return any(shape == w or (shape.startswith(w) and shape[len(w):] in endings) for w in _offensive_skeletons())
+
+
 @lru_cache(maxsize=1)
 def _offensive_skeletons() -> tuple[str, ...]:
     text = resources.files("turnbuckle.players").joinpath("data/offensive.txt").read_text("utf-8")
@@ -96,4 +107,4 @@ def _latin() -> dict[str, str]:
     return out
 
 
-__all__ = ["MAX_LENGTH", "MIN_LENGTH", "BadName", "check", "normal", "offensive", "skeleton"]
+__all__ = ["MAX_LENGTH", "MIN_LENGTH", "BadName", "check", "normal", "offensive", "offensive_word", "skeleton"]

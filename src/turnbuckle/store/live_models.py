@@ -49,6 +49,14 @@ class LiveMatchRow(Base):
     lease_expires: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None, index=True)
     """Until when the holder's claim stands; the holder renews it while it runs, another process
     takes the match over once it has passed (the holder died)."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """The time control and running clock (``turnbuckle.web.clocks``), None for a match without one;
+    added by ``0009_clocks``."""
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None, index=True)
+    """When the running clock runs out (None: none runs): every process looks for the passed ones."""
+    to_move: Mapped[int | None] = mapped_column(Integer, default=None)
+    """The seat with the decision now (None: the dice, the computer's thinking aside, or the end):
+    what a player's "your turn" list reads."""
 
 
 class LiveMatchAction(Base):

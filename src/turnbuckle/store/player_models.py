@@ -93,6 +93,8 @@ class Challenge(Base):
     seats: Mapped[list[Any]] = mapped_column(JSON, default=list)
     random_seats: Mapped[bool] = mapped_column(Boolean, default=False)
     """Who plays which seat is drawn when the match starts (the creator chose "random")."""
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """``turnbuckle.web.clocks.time_control`` (None: no clock); added by ``0009_clocks``."""
     min_rating: Mapped[int | None] = mapped_column(Integer, default=None)
     max_rating: Mapped[int | None] = mapped_column(Integer, default=None)
     status: Mapped[str] = mapped_column(String(12), default="open")

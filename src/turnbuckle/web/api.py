@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
@@ -23,6 +24,7 @@ from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.engine.replay import Replay
 from turnbuckle.engine.shapes import event_message
+from turnbuckle.web import clocks
 from turnbuckle.web.errors import BadRequest, Forbidden, NotFound
 from turnbuckle.web.grants import PEOPLE, Grant, invited_seats, token_of
 from turnbuckle.web.limits import ClientRates
@@ -72,6 +74,12 @@ class CreateMatch(BaseModel):
         description="hints and reviews (win probabilities) for the people playing: default on against the "
         "computer, off when another person plays unless this is true (both agree by joining)",
     )
+    time_control: dict[str, Any] | None = Field(
+        None,
+        description="a clock per person's seat: {'kind': 'live', 'minutes': 5, 'increment': 3} or "
+        "{'kind': 'turn', 'days': 3} (1, 2, 3, 5, 7 or 14); none by default",
+        examples=[{"kind": "turn", "days": 3}],
+    )
 
 
 class PostAction(BaseModel):
@@ -79,6 +87,13 @@ class PostAction(BaseModel):
 
     action: str = Field(min_length=1, max_length=200, description="the action's name, as listed in legal_actions")
     expect: int | None = Field(None, ge=0, description="the action count you saw; 409 if the match moved on")
+
+
+class ClockDecision(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    decision: str = Field(description="claim (the win over a seat out of time, rated), computer (let the computer "
+                          "play that seat; unrated from there) or abort (nobody has moved yet)", examples=["claim"])
 
 
 class Control(BaseModel):
@@ -242,16 +257,17 @@ def match_meta(match: LiveMatch, seats: frozenset[int] = frozenset(), owner: boo
         "thinking": match.thinking is not None,
         "waiting_for_thinker": match.waiting and match.thinking is None,
         "stopped": match.stopped,
-        "finished": player == TERMINAL,
+        "finished": player == TERMINAL or record.finished,
         "summary": _summary(match, player),
         "takebacks": match.takebacks,
         "takeback_count": match.takeback_count,
         "you": {"seats": sorted(seats), "owner": owner},
+        "clock": clocks.view(record.clock, time.time()),
     }
 
 
 def _summary(match: LiveMatch, player: int) -> str:
-    if player == TERMINAL:
+    if player == TERMINAL or match.record.finished:
         return match.record.summary
     if match.stopped:
         return f"stopped: {match.stopped}"
@@ -273,7 +289,7 @@ def seat_view(
             seat=seat,
             seat_label=game.player_label(seat),
             observation=observation,
-            legal_actions=legal_action_list(game, state, seat),
+            legal_actions=[] if _held(match, seat) else legal_action_list(game, state, seat),
             result=result_of(game, state, match.agent_names()),
         )
         view["picks"] = pick_list(game, observation, view["legal_actions"])
@@ -282,6 +298,12 @@ def seat_view(
     if render:  # the seat's legal moves (only on its turn) may be drawn as targets on the picture
         view["picture"] = picture(game, observation, [a["name"] for a in view["legal_actions"]])
     return view
+
+
+def _held(match: LiveMatch, seat: int) -> bool:
+    """No move is offered: the match ended off the board, or the seat's time ran out."""
+    clock = match.record.clock
+    return match.record.finished or bool(clock and seat in clock["pending"])
 
 
 def takeback_offer(service: MatchService, match: LiveMatch, seats: frozenset[int]) -> dict[str, Any]:
@@ -313,7 +335,7 @@ def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
              dependencies=[limited("create")])
 def create_match(request: Request, body: CreateMatch) -> dict[str, Any]:
     created = service_of(request).create(body.game, body.params, body.seats, seed=body.seed, delay=body.delay,
-                                         takebacks=body.takebacks, hints=body.hints)
+                                         takebacks=body.takebacks, hints=body.hints, time_control=body.time_control)
     match = created.match
     owned = [i for i, s in enumerate(match.record.seats) if s in PEOPLE]
     with match.lock:
@@ -399,6 +421,22 @@ def post_action(
 ) -> dict[str, Any]:
     service, match, grant = seat_request(request, match_id, seat, authorization)
     service.act(match, seat, body.action, body.expect)
+    return seat_view(match, seat, render, service, grant.seats)
+
+
+@router.post("/matches/{match_id}/seats/{seat}/clock", summary="Decide about a clock: claim, computer or abort",
+             responses=ERRORS, dependencies=[limited("act")])
+def post_clock(
+    request: Request,
+    match_id: str,
+    seat: int,
+    body: ClockDecision,
+    render: bool = False,
+    authorization: AuthHeader = None,
+) -> dict[str, Any]:
+    """409 when there is nothing to decide (nobody's time ran out; someone has moved, for abort)."""
+    service, match, grant = seat_request(request, match_id, seat, authorization)
+    service.clock_decision(match, seat, body.decision)
     return seat_view(match, seat, render, service, grant.seats)
 
 

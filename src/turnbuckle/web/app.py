@@ -61,6 +61,7 @@ def create_app(
     limits: Limits | None = None,
     allowed_hosts: Iterable[str] | None = None,
     lease_seconds: float = LEASE_SECONDS,
+    clock_scale: float = 1.0,
 ) -> FastAPI:
     """The app around a repository (default: in memory). The thinkers start with the app.
 
@@ -70,7 +71,7 @@ def create_app(
     stands without renewal (several processes on one PostgreSQL database)."""
     if service is None:
         service = MatchService(repository or MemoryRepository(), think_cap=think_cap, computer_delay=computer_delay,
-                               thinkers=thinkers, lease_seconds=lease_seconds)
+                               thinkers=thinkers, lease_seconds=lease_seconds, clock_scale=clock_scale)
     limits = limits or Limits()
 
     @asynccontextmanager
@@ -172,7 +173,8 @@ def app_from_settings(settings: ServeSettings, database: Database | None = None)
     if settings.access_log:
         redact_access_log()
     return create_app(repository, think_cap=settings.think, thinkers=settings.thinkers, limits=settings.limits,
-                      allowed_hosts=list(settings.allowed_hosts), lease_seconds=settings.lease_seconds)
+                      allowed_hosts=list(settings.allowed_hosts), lease_seconds=settings.lease_seconds,
+                      clock_scale=settings.clock_scale)
 
 
 def from_environment() -> FastAPI:

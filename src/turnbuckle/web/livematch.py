@@ -107,6 +107,8 @@ class LiveMatch:
         record.delay, record.paused, record.steps = stored.delay, stored.paused, stored.steps
         record.finished, record.summary, record.stopped = stored.finished, stored.summary, stored.stopped
         record.updated, record.revision = stored.updated, stored.revision
+        record.seats, record.clock, record.deadline = list(stored.seats), stored.clock, stored.deadline
+        record.to_move = stored.to_move
         return moved
 
 

@@ -31,6 +31,7 @@ from turnbuckle.store import Database, utcnow
 from turnbuckle.store.notices import notify
 from turnbuckle.store.player_models import Challenge, Player
 from turnbuckle.store.player_models import Rating as RatingRow
+from turnbuckle.web import abandonment, clocks
 from turnbuckle.web.accounts import PlayerInfo, find
 from turnbuckle.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from turnbuckle.web.player_matches import add_account_match, published_rating
@@ -72,6 +73,9 @@ class ChallengeView:
     created: float = 0.0
     creator_rating: str = ""
     """The creator's rating in the game as shown (``1540?``)."""
+    time_control: dict[str, Any] | None = None
+    creator_record: list[int] = field(default_factory=lambda: [0, 0])
+    """The creator's abandonment record: [finished, abandoned] (``turnbuckle.web.abandonment``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +84,8 @@ class ChallengeView:
             "random_seats": self.random_seats,
             "min_rating": self.min_rating, "max_rating": self.max_rating, "status": self.status,
             "match_id": self.match_id, "version": self.version, "created": self.created,
+            "time_control": self.time_control, "clock": clocks.describe(self.time_control),
+            "creator_record": self.creator_record,
             "seats": [{"seat": s.seat, "label": s.label, "player": s.player, "computer": s.computer}
                       for s in self.seats],
             "open_seats": [s.seat for s in self.seats if s.player is None and s.computer is None],
@@ -128,6 +134,7 @@ def _view(row: Challenge, names: dict[int, str]) -> ChallengeView:
         target=names.get(row.target_id) if row.target_id is not None else None, rated=row.rated,
         random_seats=row.random_seats, min_rating=row.min_rating, max_rating=row.max_rating, status=row.status,
         match_id=row.match_id, version=row.version, seats=seats, created=row.created_at.timestamp(),
+        time_control=row.time_control,
     )
 
 
@@ -139,6 +146,7 @@ def _views(session: Session, rows: list[Challenge]) -> list[ChallengeView]:
             ids.add(row.target_id)
         ids.update(int(e["player"]) for e in row.seats if e and "player" in e)
     names = _names(session, ids)
+    records = abandonment.records(session, {row.creator_id for row in rows})
     games = {row.game for row in rows}
     ratings = {(r.player_id, r.game): display_text(Rating(r.rating, r.deviation)) for r in session.scalars(
         select(RatingRow).where(RatingRow.player_id.in_(ids), RatingRow.game.in_(games)))} if ids else {}
@@ -146,6 +154,7 @@ def _views(session: Session, rows: list[Challenge]) -> list[ChallengeView]:
     for row in rows:
         view = _view(row, names)
         view.creator_rating = ratings.get((row.creator_id, row.game), display_text(DEFAULT))
+        view.creator_record = list(records.get(row.creator_id, (0, 0)))
         views.append(view)
     return views
 
@@ -193,9 +202,12 @@ def create(
     min_rating: int | None = None,
     max_rating: int | None = None,
     opponent: str | None = None,
+    time_control: Any = None,
 ) -> ChallengeView:
-    """A new open challenge with the creator in ``seat`` (None: seats drawn at the start)."""
+    """A new open challenge with the creator in ``seat`` (None: seats drawn at the start) and a clock
+    (``clocks.time_control``; None: none)."""
     game = build_game(game_name, params if params is not None else {})
+    control = clocks.time_control(time_control)
     n = game.num_players()
     if seat is not None and not 0 <= seat < n:
         raise BadRequest(f"seat must be from 0 to {n - 1} in this game, or left out for a random seat")
@@ -218,7 +230,7 @@ def create(
             raise Conflict(f"you have {OPEN_PER_PLAYER} open challenges already: cancel one first")
         row = Challenge(creator_id=player.id, target_id=target_id, game=game.name, params=dict(params or {}),
                         rated=rated, seats=seats, random_seats=seat is None, min_rating=min_rating,
-                        max_rating=max_rating, status="open")
+                        max_rating=max_rating, status="open", time_control=control)
         session.add(row)
         session.flush()
         changed(db, session)
@@ -346,7 +358,8 @@ def _fill(db: Database, service: MatchService, row: Challenge, seats: list[Any])
 def _start(db: Database, service: MatchService, row: Challenge, seats: list[Any], match_id: str) -> None:
     specs = ["invite" if "player" in e else f"computer:{e['computer']}" for e in seats]
     game = build_game(row.game, row.params)
-    service.create_for_game(game, specs, match_id=match_id, hints=False if row.rated else None)
+    service.create_for_game(game, specs, match_id=match_id, hints=False if row.rated else None,
+                            time_control=row.time_control, rated=row.rated)
     players = {i: int(e["player"]) for i, e in enumerate(seats) if "player" in e}
     add_account_match(db, match_id, game.name, specs, players, row.rated)
 
@@ -385,9 +398,10 @@ def computer_opponents() -> list[GameComputers]:
 
 
 def play_computer(db: Database, service: MatchService, player: PlayerInfo, game_name: Any, params: Any,
-                  agent: str | None, *, rated: bool = False, seat: int | None = None) -> ChallengeView:
+                  agent: str | None, *, rated: bool = False, seat: int | None = None,
+                  time_control: Any = None) -> ChallengeView:
     """A challenge against the computer, started at once: the player in ``seat`` (None: drawn)."""
-    made = create(db, player, game_name, params, rated=rated, seat=seat)
+    made = create(db, player, game_name, params, rated=rated, seat=seat, time_control=time_control)
     try:
         return fill_with_computers(db, service, player, made.id, agent)
     except Exception:

@@ -115,6 +115,8 @@ class CreateChallenge(BaseModel):
     min_rating: int | None = Field(None, ge=0, le=5000, description="only players rated at least this may accept")
     max_rating: int | None = Field(None, ge=0, le=5000, description="only players rated at most this may accept")
     opponent: str | None = Field(None, max_length=40, description="a direct challenge: only this player may accept")
+    time_control: dict[str, Any] | None = Field(
+        None, description="{'kind': 'live', 'minutes': 5, 'increment': 3} or {'kind': 'turn', 'days': 3}; none: none")
 
 
 class AcceptChallenge(BaseModel):
@@ -137,6 +139,7 @@ class PlayComputer(BaseModel):
     agent: str | None = Field(None, max_length=40)
     rated: bool = False
     seat: int | None = Field(None, ge=0, le=7)
+    time_control: dict[str, Any] | None = None
 
 
 def _payload(request: Request) -> dict[str, Any]:
@@ -201,7 +204,8 @@ async def create_challenge(request: Request, body: CreateChallenge) -> dict[str,
     player = await call(require_player, request)
     made: lobby.ChallengeView = await call(
         lobby.create, db, player, body.game, body.params, rated=body.rated, seat=body.seat,
-        min_rating=body.min_rating, max_rating=body.max_rating, opponent=body.opponent)
+        min_rating=body.min_rating, max_rating=body.max_rating, opponent=body.opponent,
+        time_control=body.time_control)
     _changed(request)
     return made.as_json()
 
@@ -249,7 +253,7 @@ async def play_computer(request: Request, body: PlayComputer) -> dict[str, Any]:
     player = await call(require_player, request)
     started: lobby.ChallengeView = await call(
         lobby.play_computer, db, request.app.state.service, player, body.game, body.params, body.agent,
-        rated=body.rated, seat=body.seat)
+        rated=body.rated, seat=body.seat, time_control=body.time_control)
     _changed(request)
     return started.as_json()
 

@@ -23,7 +23,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from turnbuckle.engine.registry import load_game
-from turnbuckle.engine.result import MatchResult
+from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.ratings import DEFAULT, Rating, computer_rating, ranks_from_result, rate_seats
 from turnbuckle.store import Database, StoreBusyError, utcnow
 from turnbuckle.store.player_models import AccountMatch, PlayerSeat, RatingHistory
@@ -140,8 +140,17 @@ def _claim_seats(db: Database, record: LiveMatchRecord, specs: list[str], seats:
 
 # -- the end of a match -------------------------------------------------------------------------
 def result_of(record: LiveMatchRecord) -> MatchResult:
-    """How the finished match ended (rebuilt from its stored log)."""
+    """How the finished match ended (rebuilt from its stored log; a win claimed on time: the seats
+    out of time lose, the others share the win)."""
     game = load_game(record.game, **record.params)
+    clock = record.clock or {}
+    if clock.get("ended") == "claimed":
+        out = set(clock.get("pending") or clock.get("flagged") or [])
+        sides = tuple(game.sides())
+        standing = [side for side in sides if not out & set(side.players)]
+        returns = tuple(-1.0 if seat in out else 1.0 for seat in range(game.num_players()))
+        return MatchResult(winner=standing[0] if len(standing) == 1 else None, method=Method.CONCEDED,
+                           returns=returns, sides=sides, detail="out of time")
     result = game.state_from_actions(record.actions).match_result()
     if result is None:
         raise ValueError(f"match {record.id} is not over")
@@ -166,13 +175,23 @@ def settle(db: Database, record: LiveMatchRecord) -> bool:
         if row is None or row.finished_at is not None:
             return False
         rated, entries, game = row.rated, list(row.seats), row.game
+    clock = record.clock or {}
+    now = utcnow()
+    if clock.get("ended") == "aborted":  # no result, no ratings
+        with db.write() as session:
+            done = session.execute(update(AccountMatch).where(AccountMatch.match_id == record.id,
+                                                              AccountMatch.finished_at.is_(None))
+                                   .values(finished_at=now, summary=record.summary[:300]))
+            return bool(getattr(done, "rowcount", 0))
+    rated = rated and not clock.get("unrated")  # a computer took a seat over on time
     result = result_of(record)
     places, summary = places_of(record, result)
-    now = utcnow()
+    if clock.get("ended"):
+        summary = record.summary
     with db.write() as session:
         done = session.execute(update(AccountMatch).where(AccountMatch.match_id == record.id,
                                                           AccountMatch.finished_at.is_(None))
-                               .values(finished_at=now, places=places, summary=summary[:300]))
+                               .values(finished_at=now, places=places, summary=summary[:300], rated=rated))
         if not getattr(done, "rowcount", 0):
             return False  # another process settled it
         if rated:

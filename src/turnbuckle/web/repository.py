@@ -14,6 +14,7 @@ its claim expires (``MatchWrite.claim``).
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -51,6 +52,12 @@ class LiveMatchRecord:
     updated: float = field(default_factory=time.time)
     revision: int = 0
     """Changes stored so far: a copy in memory with a lower one is behind the stored match."""
+    clock: dict[str, Any] | None = None
+    """The time control and its running clock (``turnbuckle.web.clocks``); None: no clock."""
+    deadline: float | None = None
+    """When the running clock runs out (None: none runs)."""
+    to_move: int | None = None
+    """The seat with a decision now (None: over, stopped, or nobody's)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +139,9 @@ class MatchRepository(Protocol):
     def expired_leases(self, holder: str) -> list[str]:
         """Unfinished, unstopped matches whose lease another holder let expire (it died)."""
 
+    def due_clocks(self, now: float) -> list[str]:
+        """Unfinished, unstopped matches whose running clock ran out by ``now``."""
+
     def listen(self, on_change: ChangeCallback, on_connect: Callable[[], None]) -> Listening | None:
         """Start hearing of every process's changes (None: nothing to hear, one process only)."""
 
@@ -140,7 +150,8 @@ class Listening(Protocol):
     def stop(self) -> None: ...
 
 
-UPDATABLE = frozenset({"delay", "paused", "steps", "finished", "summary", "stopped", "tokens"})
+UPDATABLE = frozenset({"delay", "paused", "steps", "finished", "summary", "stopped", "tokens", "seats", "clock",
+                       "deadline", "to_move"})
 
 
 def parse_notice(payload: str) -> tuple[str, int] | None:
@@ -218,6 +229,11 @@ class MemoryRepository(MatchRepository):
             return [i for i, (who, until) in self._leases.items()
                     if who != holder and until < now and not self._records[i].finished and not self._records[i].stopped]
 
+    def due_clocks(self, now: float) -> list[str]:
+        with self._lock:
+            return [r.id for r in self._records.values()
+                    if r.deadline is not None and r.deadline <= now and not r.finished and not r.stopped]
+
     def listen(self, on_change: ChangeCallback, on_connect: Callable[[], None]) -> Listening | None:
         return None
 
@@ -250,7 +266,8 @@ class _MemoryWrite:
         for key, value in fields.items():
             if key not in UPDATABLE:
                 raise KeyError(key)
-            setattr(self.record, key, {k: dict(v) for k, v in value.items()} if key == "tokens" else value)
+            setattr(self.record, key, {k: dict(v) for k, v in value.items()} if key == "tokens"
+                    else copy.deepcopy(value))
 
     def claim(self, holder: str, seconds: float) -> bool:
         now = time.time()
@@ -282,4 +299,7 @@ def _copy(record: LiveMatchRecord) -> LiveMatchRecord:
         created=record.created,
         updated=record.updated,
         revision=record.revision,
+        clock=copy.deepcopy(record.clock),
+        deadline=record.deadline,
+        to_move=record.to_move,
     )

@@ -33,7 +33,8 @@ from turnbuckle.engine.errors import IllegalActionError, quoted
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.registry import load_game
 from turnbuckle.store.errors import StoreError
-from turnbuckle.web import grants
+from turnbuckle.web import clocks, grants
+from turnbuckle.web.clock_watch import CLOCK_LOOK_SECONDS, ClockWatch
 from turnbuckle.web.computer import ComputerMoveError, ComputerPlayer, one_line
 from turnbuckle.web.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from turnbuckle.web.grants import NOBODY, Grant, InviteLink
@@ -73,8 +74,19 @@ class MatchService:
         computer_delay: float = 0.0,
         thinkers: int = 2,
         lease_seconds: float = LEASE_SECONDS,
+        now: Callable[[], float] = time.time,
+        clock_scale: float = 1.0,
+        clock_look: float = CLOCK_LOOK_SECONDS,
     ) -> None:
         self.repository = repository
+        self.now = now
+        """The clocks' time (a test injects its own)."""
+        self.clock_scale = clock_scale
+        """Every new clock's durations times this (``serve --clock-scale``: sped-up clocks for trials)."""
+        self._clock_watch = ClockWatch(self.check_clocks, clock_look)
+        self.timeout_listeners: list[Callable[[LiveMatchRecord, int], None]] = []
+        """Called with a match's record and the seat whose time ran out, once, by the process that
+        handled it (after it is stored)."""
         self.lease_seconds = lease_seconds
         self.holder = holder_name() if repository.shared else LOCAL
         """This process's name in the computer's leases."""
@@ -86,6 +98,11 @@ class MatchService:
         self.scheduler = Scheduler(self._due)
         self._listening: Listening | None = None
         self._keeper: LeaseKeeper | None = None
+        self.companions: list[Any] = []
+        """Threads started and stopped with the service (``start()``/``stop()``): the notifier."""
+        self.change_listeners: list[Callable[[str], None]] = []
+        """Called with a match's id whenever it changes, here or (heard by notice) in another process:
+        cheap and non-blocking (the "your turn" streams wake on it)."""
         self.finish_listeners: list[Callable[[LiveMatchRecord], None]] = []
         """Called with a match's record once it is stored as finished (the league stores its
         browser matches this way); a listener that raises is logged and the others still run."""
@@ -107,6 +124,9 @@ class MatchService:
             return
         self.pool.start()
         self.scheduler.start()
+        self._clock_watch.start()
+        for companion in self.companions:
+            companion.start()
         if self.repository.shared:
             self._listening = self.repository.listen(self._changed, self._reconnected)
             self._keeper = LeaseKeeper(self.repository, self.holder, self.lease_seconds, self._take_over)
@@ -129,6 +149,9 @@ class MatchService:
     def stop(self) -> None:
         """Stop the thinkers (each finishes its move); with shared matches, end this process's leases
         so another process takes its matches over at its next heartbeat."""
+        for companion in self.companions:
+            companion.stop()
+        self._clock_watch.stop()
         self.scheduler.stop()
         self.pool.stop()
         if self._keeper is not None:
@@ -153,9 +176,11 @@ class MatchService:
         delay: float | None = None,
         takebacks: bool = False,
         hints: bool | None = None,
+        time_control: Any = None,
     ) -> Created:
         game = build_game(game_name, params if params is not None else {})
-        return self.create_for_game(game, seats, seed=seed, delay=delay, takebacks=takebacks, hints=hints)
+        return self.create_for_game(game, seats, seed=seed, delay=delay, takebacks=takebacks, hints=hints,
+                                    time_control=clocks.time_control(time_control))
 
     def create_for_game(
         self,
@@ -167,9 +192,12 @@ class MatchService:
         takebacks: bool = False,
         match_id: str | None = None,
         hints: bool | None = None,
+        time_control: dict[str, Any] | None = None,
+        rated: bool = False,
     ) -> Created:
         """``create`` for a game the caller built and trusts (the league: its params may name the
-        league's roster file, which a request may not); ``match_id``: the id to store it under."""
+        league's roster file, which a request may not); ``match_id``: the id to store it under;
+        ``time_control``: checked by ``clocks.time_control``; ``rated``: what a time-out leads to."""
         n = game.num_players()
         if seats is None:
             seats = ["human", *(["computer"] * (n - 1))]
@@ -190,6 +218,7 @@ class MatchService:
         record = LiveMatchRecord(
             id=match_id, game=game.name, params=json.loads(json.dumps(game.params)), seats=specs, seed=seed,
             tokens=tokens, delay=float(delay),
+            clock=clocks.new_clock(time_control, n, rated=rated, scale=self.clock_scale) if time_control else None,
         )
         match = self._rebuild(record, game)
         self.repository.add(record)
@@ -326,30 +355,45 @@ class MatchService:
         """Apply ``name`` for ``seat`` (already authorized); then the dice, then wake the computer."""
         if not isinstance(name, str) or not name:
             raise BadRequest("action must be an action name (a non-empty string)")
+        ran_out = False
         with self._writing(match) as change:
             self._refuse_if_stopped(match)
-            state = match.state
-            if expect is not None and expect != len(state.history):
-                raise Conflict(f"the match has moved on (now at action {len(state.history)}, not {expect})")
-            player = state.current_player()
-            if player == TERMINAL:
-                raise Conflict("the match is over")
-            if player != seat:
-                who = "the dice" if player == CHANCE else f"seat {player} ({match.game.player_label(player)})"
-                raise Conflict(f"not seat {seat}'s turn: {who} is to move")
-            if match.computer_seat(seat):
-                raise Conflict(f"seat {seat} is played by the computer")
-            try:
-                action = state.action_from_string(name)
-                state.apply_action(action)
-            except IllegalActionError as exc:
-                legal = ", ".join(a.name for a in state.legal_actions())
-                raise BadRequest(f"illegal action {quoted(name)}: {exc}" if legal in str(exc)
-                                 else f"illegal action {quoted(name)}; legal now: {legal}") from None
-            start = len(state.history) - 1
-            self._resolve_chance(match)
-            self._persist(match, change, start)
+            if match.record.finished:
+                raise Conflict(f"the match is over: {match.record.summary}")
+            if clocks.expired(match.record.clock, self.now()):
+                self._flag(match, change)  # a move after the deadline: the time-out counts, not the move
+                ran_out = True
+            else:
+                self._apply(match, change, seat, name, expect)
         self._kick(match)
+        if ran_out:
+            raise Conflict("time ran out for the seat to move, before this move")
+
+    def _apply(self, match: LiveMatch, change: MatchWrite, seat: int, name: str, expect: int | None) -> None:
+        """``act``'s move, in its write."""
+        state = match.state
+        if expect is not None and expect != len(state.history):
+            raise Conflict(f"the match has moved on (now at action {len(state.history)}, not {expect})")
+        player = state.current_player()
+        if player == TERMINAL:
+            raise Conflict("the match is over")
+        if player != seat:
+            who = "the dice" if player == CHANCE else f"seat {player} ({match.game.player_label(player)})"
+            raise Conflict(f"not seat {seat}'s turn: {who} is to move")
+        if match.computer_seat(seat):
+            raise Conflict(f"seat {seat} is played by the computer")
+        if match.record.clock and seat in match.record.clock["pending"]:
+            raise Conflict(f"seat {seat}'s time ran out: the others decide whether to claim the win")
+        try:
+            action = state.action_from_string(name)
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            legal = ", ".join(a.name for a in state.legal_actions())
+            raise BadRequest(f"illegal action {quoted(name)}: {exc}" if legal in str(exc)
+                             else f"illegal action {quoted(name)}; legal now: {legal}") from None
+        start = len(state.history) - 1
+        self._resolve_chance(match)
+        self._persist(match, change, start)
 
     @staticmethod
     def _refuse_if_stopped(match: LiveMatch) -> None:
@@ -436,6 +480,8 @@ class MatchService:
                         self._notify(match)
                     was_finished = match.record.finished
                     yield change
+                    self._follow_clock(match, change)
+                    self._track_turn(match, change)
                     self._lease(match, change)
             except BaseException:
                 match.record.revision = -1  # this copy may be ahead of the stored match now
@@ -491,6 +537,7 @@ class MatchService:
                 log.exception("a finish listener failed for match %s", match.id)
 
     def _notify(self, match: LiveMatch) -> None:
+        self._tell_changed(match.id)
         match.version += 1
         for loop, event in list(match.waiters):
             with contextlib.suppress(RuntimeError):  # that listener's loop has closed
@@ -512,6 +559,129 @@ class MatchService:
             match.thinking = None
             self._notify(match)
 
+    # -- clocks ------------------------------------------------------------------------------
+    def _follow_clock(self, match: LiveMatch, change: MatchWrite) -> None:
+        """Charge and start the clocks after a change (in its write, so clock and log agree)."""
+        clock = match.record.clock
+        if not clock:
+            return
+        if match.record.finished or match.stopped:
+            new = clocks.follow(clock, TERMINAL, len(match.state.history), lambda _: False, self.now())
+        else:
+            new = clocks.follow(clock, match.state.current_player(), len(match.state.history),
+                                lambda seat: not match.computer_seat(seat), self.now())
+        if new is not None:
+            self._store_clock(match, change, new)
+
+    @staticmethod
+    def _track_turn(match: LiveMatch, change: MatchWrite) -> None:
+        """Store the seat with the decision now (the players' "your turn" lists read it)."""
+        player = match.state.current_player()
+        clock = match.record.clock
+        waiting = bool(clock and player in clock["pending"])
+        to_move = None if player < 0 or match.record.finished or match.stopped or waiting else player
+        if to_move != match.record.to_move:
+            match.record.to_move = to_move
+            change.update(to_move=to_move)
+
+    @staticmethod
+    def _store_clock(match: LiveMatch, change: MatchWrite, clock: clocks.Clock) -> None:
+        match.record.clock = clock
+        match.record.deadline = clocks.deadline(clock)
+        change.update(clock=clock, deadline=match.record.deadline)
+
+    def check_clocks(self) -> int:
+        """Handle every match whose running clock has run out; returns how many this call handled
+        (a deadline another process handled first, or one a move beat, is not counted)."""
+        handled = 0
+        for match_id in self.repository.due_clocks(self.now()):
+            try:
+                match = self.get(match_id)
+                if self.time_out(match):
+                    handled += 1
+            except Exception:
+                log.exception("match %s: could not handle its clock", match_id)
+        return handled
+
+    def time_out(self, match: LiveMatch) -> bool:
+        """If the running clock of ``match`` has run out (as stored now, under its row lock), flag
+        its seat: exactly one caller, in whichever process, gets True."""
+        flagged: int | None = None
+        with self._writing(match) as change:
+            if match.record.finished or match.stopped or not clocks.expired(match.record.clock, self.now()):
+                return False
+            flagged = self._flag(match, change)
+        record = match.record
+        for listener in list(self.timeout_listeners):
+            try:
+                listener(record, flagged)
+            except Exception:
+                log.exception("a time-out listener failed for match %s", match.id)
+        return True
+
+    def _flag(self, match: LiveMatch, change: MatchWrite) -> int:
+        """The running seat is out of time (in a write): in a rated match it waits for the others'
+        word; otherwise the computer takes it over at once."""
+        clock, seat = clocks.flag(match.record.clock or {}, self.now())
+        log.info("match %s: seat %d ran out of time", match.id, seat)
+        if not clock["pending"]:
+            clock = self._computer_takes(match, change, clock, [seat], unrated=False)
+        self._store_clock(match, change, clock)
+        return seat
+
+    def _computer_takes(self, match: LiveMatch, change: MatchWrite, clock: clocks.Clock, seats: list[int], *,
+                        unrated: bool) -> clocks.Clock:
+        specs = list(match.record.seats)
+        for seat in seats:
+            specs[seat] = parse_seat("computer", match.game, seat)
+        match.record.seats = specs
+        change.update(seats=specs)
+        return clocks.taken_over(clock, seats, len(match.state.history), unrated=unrated)
+
+    def clock_decision(self, match: LiveMatch, seat: int, what: str) -> None:
+        """A player (``seat``, authorized) decides about the clock: ``claim`` the win over the seats
+        out of time (rated), ``computer``: let the computer play them (unrated from there), or
+        ``abort`` a match nobody has moved in yet."""
+        if what not in ("claim", "computer", "abort"):
+            raise BadRequest(f"unknown clock decision {quoted(what)}; use claim, computer or abort")
+        with self._writing(match) as change:
+            self._refuse_if_stopped(match)
+            clock = match.record.clock
+            if not clock:
+                raise Conflict("this match has no clock")
+            if match.record.finished:
+                raise Conflict(f"the match is over: {match.record.summary}")
+            if what == "abort":
+                if clock["moved"]:
+                    raise Conflict("someone has moved already: the match can no longer be aborted")
+                self._end(match, change, clock, "aborted", "aborted before anyone moved")
+                return
+            pending = list(clock["pending"])
+            if not pending:
+                raise Conflict("nobody's time has run out")
+            if seat in pending:
+                raise Forbidden("the seat out of time cannot decide about itself")
+            if what == "computer":
+                self._store_clock(match, change, self._computer_takes(match, change, clock, pending, unrated=True))
+                return
+            labels = ", ".join(match.game.player_label(s) for s in pending)
+            self._end(match, change, clocks.taken_over(clock, [], len(match.state.history), unrated=False),
+                      "claimed", f"{labels} ran out of time: the win was claimed")
+
+    def _end(self, match: LiveMatch, change: MatchWrite, clock: clocks.Clock, how: str, summary: str) -> None:
+        """The match ends off the board (aborted, or a win claimed on time)."""
+        clock = dict(clock, ended=how, seat=None, since=None)
+        self._store_clock(match, change, clock)
+        match.record.finished, match.record.summary = True, summary
+        change.update(finished=True, summary=summary)
+
+    def _tell_changed(self, match_id: str) -> None:
+        for listener in list(self.change_listeners):
+            try:
+                listener(match_id)
+            except Exception:
+                log.exception("a change listener failed for match %s", match_id)
+
     # -- other processes' changes --------------------------------------------------------------
     def _refresh(self, match: LiveMatch) -> None:
         """Bring this copy up to the stored match if it is behind (another process changed it)."""
@@ -528,6 +698,8 @@ class MatchService:
         its event streams, and let a computer step that is due now start."""
         with self._matches_lock:
             match = self._matches.get(match_id)
+        if match is None:
+            self._tell_changed(match_id)  # not held here: its players' streams still hear of it
         if match is None or revision <= match.record.revision:
             return  # not held here, or this process made the change
         self._refresh(match)
@@ -556,7 +728,7 @@ class MatchService:
 
     # -- the computer seats ------------------------------------------------------------------
     def _needs_worker(self, match: LiveMatch) -> bool:
-        if match.stopped:
+        if match.stopped or match.record.finished:
             return False
         player = match.state.current_player()
         if player == TERMINAL:

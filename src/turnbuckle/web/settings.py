@@ -43,6 +43,8 @@ class ServeSettings:
     limits: Limits = field(default_factory=Limits)
     lease_seconds: float = LEASE_SECONDS
     access_log: bool = False
+    clock_scale: float = 1.0
+    """Every new match clock's durations times this (trials and benchmarks run sped-up clocks)."""
 
     def check(self) -> ServeSettings:
         """Refuse settings the server cannot run with (one-line ``ParamError``s); returns self."""
@@ -52,6 +54,8 @@ class ServeSettings:
             raise ParamError(f"--thinkers must be from 1 to 64, got {self.thinkers}")
         if not 1 <= self.lease_seconds <= 3600:
             raise ParamError(f"--lease-seconds must be from 1 to 3600, got {self.lease_seconds:g}")
+        if not 0 < self.clock_scale <= 1:
+            raise ParamError(f"--clock-scale must be above 0 and at most 1, got {self.clock_scale:g}")
         limits = self.limits
         if limits.body_bytes < 1024 or limits.replay_bytes < 1024:
             raise ParamError("--max-body-kib and --max-replay-kib must be at least 1")
@@ -103,7 +107,7 @@ class ServeSettings:
 HOST_NAME = re.compile(r"(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)")
 """A bare host name or address (no scheme, port or path)."""
 SETTING_TYPES: dict[str, type] = {"db": str, "think": float, "thinkers": int, "lease_seconds": float,
-                                  "access_log": bool}
+                                  "access_log": bool, "clock_scale": float}
 SETTING_KEYS = frozenset(f.name for f in fields(ServeSettings))
 LIMIT_TYPES: dict[str, type] = {"body_bytes": int, "replay_bytes": int, "creates_per_minute": float,
                                 "actions_per_minute": float, "exempt_loopback": bool}

@@ -9,6 +9,7 @@ spectators connected to another at once.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -53,7 +54,9 @@ class SqlRepository(MatchRepository):
                     tokens=record.tokens, delay=record.delay, paused=record.paused, steps=record.steps,
                     finished=record.finished,
                     summary=record.summary, stopped=record.stopped, created_at=_when(record.created),
-                    updated_at=_when(record.updated), revision=record.revision,
+                    updated_at=_when(record.updated), revision=record.revision, clock=record.clock,
+                    deadline=_when(record.deadline) if record.deadline is not None else None,
+                    to_move=record.to_move,
                 )
             )
             session.add_all(LiveMatchAction(match_id=record.id, idx=i, name=n) for i, n in enumerate(record.actions))
@@ -113,6 +116,14 @@ class SqlRepository(MatchRepository):
             )
             return list(session.scalars(found).all())
 
+    def due_clocks(self, now: float) -> list[str]:
+        with self.db.read() as session:
+            found = select(LiveMatchRow.id).where(
+                LiveMatchRow.deadline.is_not(None), LiveMatchRow.deadline <= _when(now),
+                LiveMatchRow.finished.is_(False), LiveMatchRow.stopped == "",
+            )
+            return list(session.scalars(found).all())
+
     # -- change notices ----------------------------------------------------------------------------
     def listen(self, on_change: ChangeCallback, on_connect: Callable[[], None]) -> Listener | None:
         """On PostgreSQL: a started ``Listener`` handing every change notice to ``on_change``."""
@@ -165,7 +176,11 @@ class _SqlWrite:
         for key, value in fields.items():
             if key not in UPDATABLE:
                 raise KeyError(key)
-            setattr(self.row, key, dict(value) if key == "tokens" else value)
+            if key == "deadline":
+                value = _when(value) if value is not None else None
+            elif key in ("tokens", "clock", "seats"):
+                value = copy.deepcopy(value)
+            setattr(self.row, key, value)
 
     def claim(self, holder: str, seconds: float) -> bool:
         now = utcnow()
@@ -192,7 +207,8 @@ def _record(session: Session, row: LiveMatchRow) -> LiveMatchRecord:
         tokens={k: dict(v) for k, v in row.tokens.items()}, actions=list(names), delay=row.delay, paused=row.paused,
         steps=row.steps,
         finished=row.finished, summary=row.summary, stopped=row.stopped, created=row.created_at.timestamp(),
-        updated=row.updated_at.timestamp(), revision=row.revision,
+        updated=row.updated_at.timestamp(), revision=row.revision, clock=copy.deepcopy(row.clock),
+        deadline=row.deadline.timestamp() if row.deadline is not None else None, to_move=row.to_move,
     )
 
 

@@ -50,6 +50,11 @@
     head.appendChild(document.createTextNode(" · " + (c.rated ? "rated" : "casual") + " · by "));
     head.appendChild(el("a", c.creator, { href: "/players/" + encodeURIComponent(c.creator) }));
     head.appendChild(document.createTextNode(" (" + c.creator_rating + ")"));
+    if (c.creator_record) {
+      head.appendChild(el("small", " (" + c.creator_record[0] + " finished, " + c.creator_record[1] + " abandoned)",
+        { "class": "abandonment", "data-abandonment": c.creator }));
+    }
+    head.appendChild(document.createTextNode(" · clock: " + c.clock));
     if (c.target) head.appendChild(document.createTextNode(" · for " + c.target));
     if (c.min_rating !== null || c.max_rating !== null) {
       head.appendChild(document.createTextNode(" · ratings " + (c.min_rating ?? "any") + "-" + (c.max_rating ?? "any")));
@@ -146,6 +151,7 @@
         seat: seatSelect.value === "" ? null : Number(seatSelect.value),
         min_rating: number("min-rating"), max_rating: number("max-rating"),
         opponent: document.getElementById("opponent").value.trim() || null,
+        time_control: window.tbClock ? window.tbClock.readControl() : null,
       };
       await post("/api/lobby/challenges", body, document.getElementById("new-error"));
     });

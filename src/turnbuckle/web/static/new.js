@@ -333,6 +333,8 @@
       }
       const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((s) => s.value);
       const body = { game: game, params: params, seats: seats };
+      const control = window.tbClock ? window.tbClock.readControl() : null;
+      if (control) body.time_control = control;
       const hints = document.getElementById("hints");
       if (hints.dataset.touched) body.hints = hints.checked; // untouched: the server's default for these seats
       const created = await api("/api/matches", body);

@@ -87,6 +87,7 @@
       status.textContent = "Waiting for " + (view.to_move_label || "the next move");
     }
     if (cfg.hidden && !view.finished) $("export-link").hidden = true;
+    if (window.tbClock) window.tbClock.draw(view, mySeats, decideClock);
     if (needsHandover(view)) {
       $("handover").hidden = false;
       $("handover-text").textContent = "Pass the screen to " + view.seat_label + ". Everyone else, look away.";
@@ -471,6 +472,18 @@
       const view = await api("/api/matches/" + id + "/seats/" + seat + "/takeback?render=true", { method: "POST" });
       revealed = seat;
       render(view); // the event stream follows with a "reset" update: the commentary starts again
+    } catch (err) {
+      $("action-error").textContent = err.message;
+      refresh();
+    }
+  }
+
+  // A decision about the clock (claim the win, let the computer finish, abort): clock.js offers it.
+  async function decideClock(seat, decision) {
+    $("action-error").textContent = "";
+    try {
+      render(await api("/api/matches/" + id + "/seats/" + seat + "/clock?render=true",
+        { method: "POST", body: JSON.stringify({ decision: decision }) }));
     } catch (err) {
       $("action-error").textContent = err.message;
       refresh();
