@@ -215,6 +215,24 @@ def test_the_facing_is_one_ring_inside_the_picture(server: Server, phone: Any) -
     assert live.state.history[before].name == f"face {facing}"
 
 
+def test_the_rings_legend_is_whole_at_a_phones_width(server: Server, phone: Any) -> None:
+    """On a phone the picture is the ring alone (the gauges stacked under it): every item of the
+    legend under the ring (what its marks mean) is inside the picture, none cut off at its right."""
+    page = phone
+    created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
+                              "seats": ["human", "computer:random"], "seed": 11, "delay": 0})
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    reach_a_move(page, live)  # a move: the legend at its longest (the range and the points too)
+    cut = page.locator("#picture svg").first.evaluate("""svg => {
+      const edge = svg.getBoundingClientRect().right;
+      return Array.from(svg.querySelectorAll('.legend-item'))
+        .filter(g => g.getBoundingClientRect().right > edge + 1).map(g => g.dataset.legend); }""")
+    assert page.locator("#picture svg .legend-item").count() >= 8
+    assert cut == [], f"legend items cut off at the picture's edge: {cut}"
+
+
 def test_a_long_press_shows_what_a_part_says(server: Server, phone: Any) -> None:
     """Nothing only by hover: holding a finger on a lit part opens a sheet with its label, and
     lifting it plays nothing."""
