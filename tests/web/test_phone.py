@@ -130,7 +130,7 @@ def test_a_tap_among_small_points_zooms_before_it_plays(server: Server, phone: A
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     wait_for(live, before + 1)
     assert live.state.history[before].name.startswith(("move ", "stay", "to ", "rope "))
-    page.wait_for_selector("#picture .pickable[data-pick^='fc:']")
+    page.wait_for_selector("#picture .pickable[data-pick^='fc:']", state="attached")  # hidden under the ring
     assert zoom(page) > 1  # the new picture keeps the zoom
     # the facing: a ring of large buttons around the mover, one per arrow
     page.wait_for_selector(".compass:not([hidden]) button")
@@ -180,6 +180,57 @@ def test_a_model_dragged_to_a_lit_point_moves_there(server: Server, phone: Any) 
     moved = live.state.history[before].name.split()
     assert moved[0] == "move" and (float(moved[1]), float(moved[2])) == (x, y)
     assert page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth")
+
+
+def test_the_facing_is_one_ring_inside_the_picture(server: Server, phone: Any) -> None:
+    """At a skirmish facing on a phone the ring of 44 px buttons is the only set of arrows a player
+    sees (the picture's small dial is hidden under it, not drawn twice), and the ring stays inside the
+    picture's box: it never covers the zoom bar above it, even for a mover near the top rope."""
+    page = phone
+    created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
+                              "seats": ["human", "computer:random"], "seed": 11, "delay": 0})
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    reach_a_move(page, live)
+    before = len(live.state.history)
+    moves = [a.name for a in live.state.legal_actions() if a.name.startswith("move ")]
+    server.service.act(live, 0, moves[len(moves) // 2])  # the move itself is not what is looked at here
+    wait_for(live, before + 1)
+    page.wait_for_selector(".compass:not([hidden]) button")
+    shown = page.locator("#picture .facing-dial .pickable").evaluate_all(
+        "els => els.filter(e => e.checkVisibility({visibilityProperty: true, opacityProperty: true})).length")
+    assert shown == 0, f"{shown} small facing arrows drawn beside the ring's buttons"
+    picture = page.locator("#picture").bounding_box()
+    bar = page.locator(".zoom-bar").bounding_box()
+    for button in page.locator(".compass button").all():
+        box = button.bounding_box()
+        assert box["y"] >= picture["y"] - 1 and box["y"] + box["height"] <= picture["y"] + picture["height"] + 1, (
+            f"a facing button at {box} outside the picture {picture}")
+        assert box["y"] >= bar["y"] + bar["height"] - 1, "a facing button over the zoom bar"
+    facing = page.locator(".compass button").first.get_attribute("data-pick").split(":", 1)[1]
+    before = len(live.state.history)
+    page.locator(".compass button").first.tap()  # the hidden arrow still plays by its button
+    wait_for(live, before + 1)
+    assert live.state.history[before].name == f"face {facing}"
+
+
+def test_the_rings_legend_is_whole_at_a_phones_width(server: Server, phone: Any) -> None:
+    """On a phone the picture is the ring alone (the gauges stacked under it): every item of the
+    legend under the ring (what its marks mean) is inside the picture, none cut off at its right."""
+    page = phone
+    created = create(server, {"game": "skirmish", "params": {"max_rounds": 2},
+                              "seats": ["human", "computer:random"], "seed": 11, "delay": 0})
+    live = server.service.get(created["id"])
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    reach_a_move(page, live)  # a move: the legend at its longest (the range and the points too)
+    cut = page.locator("#picture svg").first.evaluate("""svg => {
+      const edge = svg.getBoundingClientRect().right;
+      return Array.from(svg.querySelectorAll('.legend-item'))
+        .filter(g => g.getBoundingClientRect().right > edge + 1).map(g => g.dataset.legend); }""")
+    assert page.locator("#picture svg .legend-item").count() >= 8
+    assert cut == [], f"legend items cut off at the picture's edge: {cut}"
 
 
 def test_a_long_press_shows_what_a_part_says(server: Server, phone: Any) -> None:

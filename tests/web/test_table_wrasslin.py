@@ -112,6 +112,14 @@ def test_the_wild_cards_choice_is_offered_by_kind_never_forty_buttons_at_once(se
     page.wait_for_selector("#pick-menu button[data-action^='play Wild Card as ']")
     assert visible_buttons(page) <= MAX_BUTTONS
     offered = page.locator("#pick-menu button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    # what all the Holds' plays say first (here: the Wild Card may be challenged, 11.5) is said once
+    # above them, not on each of a dozen buttons
+    details = page.locator("#pick-menu button[data-action] small").all_inner_texts()
+    assert len(details) == len(offered) >= 3
+    clause = details[0].split("; ")[0]
+    assert not all(d.startswith(clause + "; ") for d in details), f"every button says {clause!r}"
+    note = page.locator("#pick-menu .pick-menu-note")
+    assert note.count() == 1 and "may be challenged (11.5" in note.inner_text()
     agility = {c.name for c in live.game.cards if c.category == "agility"}
     assert offered and all(n.removeprefix("play Wild Card as ") in agility for n in offered), offered
     before = len(live.state.history)

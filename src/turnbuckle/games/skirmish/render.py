@@ -257,7 +257,8 @@ LEGEND_MARKS: dict[str, tuple[str, str]] = {
 
 
 def _legend(y: float, width: float, marks: list[str]) -> tuple[list[str], float]:
-    """What the ring's marks now on it mean, in rows across the picture; returns the rows' height."""
+    """What the ring's marks now on it mean, in rows as wide as the ring (on a phone the picture is the
+    ring alone, its gauges stacked under it); returns the rows' height."""
     out = []
     x, row = PAD, 0
     for mark in marks:
@@ -364,7 +365,7 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
         ("targets", any(not d.named for d in found)), ("named-targets", any(d.named for d in found)),
         ("facing-dial", facings), ("rope-sides", any(p.path[0].startswith("rp:") for p in offered)),
     ) if shown]
-    legend, legend_h = _legend(size + 8, width, marks)
+    legend, legend_h = _legend(size + 8, size, marks)  # under the ring alone: a phone's picture is the ring, whole
     height = size + 6 + legend_h + 16 * len(now) + (6 if now else 0)
 
     def px(x: float) -> float:

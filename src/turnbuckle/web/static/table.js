@@ -251,6 +251,16 @@
     return button;
   }
 
+  // What every one of a menu's moves says first ("may be challenged (11.5: ...); "), up to a "; ":
+  // said once above them, not on each of a dozen buttons. Only for three moves or more.
+  function sharedNote(labels) {
+    if (labels.length < 3) return "";
+    let common = labels[0];
+    for (const label of labels) while (!label.startsWith(common)) common = common.slice(0, -1);
+    const cut = common.lastIndexOf("; ");
+    return cut >= 12 ? common.slice(0, cut + 2) : "";
+  }
+
   function openMenu(anchor, picks, group) {
     const menu = $("pick-menu");
     menu.innerHTML = "";
@@ -276,8 +286,15 @@
         menu.appendChild(button);
       }
     }
+    const shared = sharedNote(shown.map((p) => p.label || ""));
+    if (shared) {
+      const note = document.createElement("p");
+      note.className = "pick-menu-note";
+      note.textContent = "Each: " + shared.slice(0, -2);
+      menu.appendChild(note);
+    }
     shown.forEach((p) => {
-      const button = menuButton(p.action, p.label);
+      const button = menuButton(p.action, shared ? (p.label || "").slice(shared.length) : p.label);
       button.dataset.action = p.action;
       button.addEventListener("click", () => {
         closeMenu();

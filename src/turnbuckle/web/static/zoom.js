@@ -413,8 +413,13 @@
     return [b.left + b.width / 2, b.top + b.height / 2];
   }
 
-  function showCompass() {
+  function hideCompass() {
     compass.hidden = true;
+    frame.classList.remove("compass-on");
+  }
+
+  function showCompass() {
+    hideCompass();
     compass.textContent = "";
     if (!on()) return;
     const arrows = Array.from(picture.querySelectorAll('.pickable[data-pick^="fc:"]'));
@@ -428,9 +433,13 @@
     const around = arrows.filter((a) => !/^fc:P\d+$/.test(a.dataset.pick)).length; // facing a player: the centre
     const radius = Math.max(70, 46 * around / (2 * Math.PI));
     const size = 2 * radius + 48;
-    // the ring is centred on the mover, kept inside the picture's box
-    const left = Math.max(0, Math.min(box.width - size, cx - box.left - size / 2));
-    const top = Math.max(0, Math.min(Math.max(0, box.height - size), cy - box.top - size / 2));
+    // the ring is centred on the mover, kept inside the picture's box (never over the zoom bar above
+    // it); 8 px in, since a turned 44 px button reaches past its square's corner
+    const pic = picture.getBoundingClientRect();
+    const x0 = pic.left - box.left + 8, y0 = pic.top - box.top + 8;
+    const x1 = pic.right - box.left - 8 - size, y1 = pic.bottom - box.top - 8 - size;
+    const left = Math.max(x0, Math.min(x1, cx - box.left - size / 2));
+    const top = Math.max(y0, Math.min(Math.max(y0, y1), cy - box.top - size / 2));
     compass.style.left = left + "px";
     compass.style.top = top + "px";
     compass.style.width = compass.style.height = size + "px";
@@ -455,12 +464,13 @@
       }
       b.addEventListener("click", () => {
         const part = picture.querySelector('.pickable[data-pick="' + CSS.escape(b.dataset.pick) + '"]');
-        compass.hidden = true;
+        hideCompass();
         if (part) part.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
       });
       compass.appendChild(b);
     });
     compass.hidden = false;
+    frame.classList.add("compass-on");
   }
 
   // A new picture (every move) keeps the zoom and where it was panned to.
@@ -482,7 +492,7 @@
     }
     updateBar();
     // the facing arrows are lit by table.js after the picture is in: look once it has done so
-    if (on() && picture.querySelector('[data-pick^="fc:"]')) setTimeout(showCompass, 0); else compass.hidden = true;
+    if (on() && picture.querySelector('[data-pick^="fc:"]')) setTimeout(showCompass, 0); else hideCompass();
   }).observe(picture, { childList: true });
   PHONE.addEventListener("change", () => { phoneLayout(svg()); apply(); updateBar(); });
   window.addEventListener("resize", apply);
