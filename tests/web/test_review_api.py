@@ -86,7 +86,7 @@ def test_an_uploaded_replay_is_reviewed_in_the_background(client: TestClient) ->
     body = _review(client, uploaded.json()["id"], "?budget=4&seed=3")
     review = body["review"]
     jsonschema.validate(review, schema("review"))
-    assert review["budget"] == {"playouts": 4, "seconds": None} and review["review_seed"] == 3
+    assert review["budget"] == {"playouts": 4, "seconds": None, "adaptive": False} and review["review_seed"] == 3
     assert all(o["samples"] == 4 for d in review["decisions"] for o in d["options"])
 
 

@@ -22,6 +22,7 @@ from turnbuckle.analysis.review import (
     review_message,
     review_replay,
 )
+from turnbuckle.analysis.review.compare import chosen_words, gap_text
 from turnbuckle.analysis.review.values import percent, value_text
 from turnbuckle.cli.common import ForceOpt, JsonOpt, count_option, echo_json, safe, seed_option
 from turnbuckle.engine.datafiles import check_output_path, write_text_atomically
@@ -94,19 +95,21 @@ def show(result: Review) -> None:
     turns = {d.index for d in result.turning_points}
     table = Table(title=f"{len(result.decisions)} decisions (chance of winning for the side deciding)")
     for name, justify in (("#", "right"), ("action", "right"), ("who", "left"), ("choice", "left"),
-                          ("before", "right"), ("after", "right"), ("best option", "left"), ("swing", "right")):
+                          ("before", "right"), ("after", "right"), ("best option", "left"), ("verdict", "left"),
+                          ("swing", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for d in result.decisions:
         best = "=" if d.best.action == d.choice else f"{d.best.action} {percent(d.best.value)}"
         style = "bold" if d.index in turns else None
         table.add_row(str(d.index + 1), str(d.action_index), Text(d.wrestler), Text(d.choice), percent(d.before),
-                      value_text(d.after, d.chosen.stderr), Text(best), f"{d.swing * 100:+.1f}", style=style)
+                      value_text(d.after, d.chosen.stderr), Text(best), Text(chosen_words(d.values, d.choice)),
+                      f"{d.swing * 100:+.1f}", style=style)
     console.print(table)
     points = result.turning_points
     if not points:
         console.print("No turning points: no swing of a point or more.")
         return
-    turning = Table(title="Turning points (the largest swings)")
+    turning = Table(title="Turning points (the largest swings beyond the noise)")
     for name in ("#", "who", "choice", "before", "swing", "what happened"):
         turning.add_column(name)
     for d in points:
@@ -118,11 +121,15 @@ def show(result: Review) -> None:
 
 # -- hints in ``play`` ---------------------------------------------------------------------------
 def hint_lines(values: DecisionValues) -> list[Text]:
-    """A hint as the terminal shows it: the options ranked, their chances and uncertainty."""
-    lines = [Text(f"Hint ({values.method}):", style="dim")]
+    """A hint as the terminal shows it: the best option's chances, every other one's difference to
+    it (paired, in points) and where each stands in words ("as good as the best", ...)."""
+    spent = "" if values.exact else f"; {values.seconds:.1f} s, stopped: {values.stopped}"
+    lines = [Text(f"Hint ({values.method}{spent}):", style="dim")]
+    width = max(len(o.action) for o in values.options)
     for rank, option in enumerate(values.options, start=1):
-        line = Text.assemble((f"  {rank:>2}. ", "bold cyan"), option.action,
-                             f"  {value_text(option.value, option.stderr)}")
+        figure = value_text(option.value, option.stderr) if rank == 1 else f"{gap_text(option)} points"
+        line = Text.assemble((f"  {rank:>2}. ", "bold cyan"), option.action.ljust(width), f"  {figure:<16}",
+                             (f"  {option.words}", "bold" if rank == 1 or option.as_good else "dim"))
         lines.append(line)
     return lines
 

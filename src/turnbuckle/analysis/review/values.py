@@ -51,9 +51,19 @@ class OptionValue:
     """Standard error of ``value`` when sampled; ``None`` when exact."""
     samples: int = 0
     """Playouts behind ``value`` (0: exact)."""
+    gap: float = 0.0
+    """How far behind the best option (``compare``: paired over shared playouts when sampled)."""
+    gap_stderr: float | None = None
+    """The paired standard error of ``gap`` (``None`` when exact or for the best itself)."""
+    as_good: bool = True
+    """Within noise of the best (``compare.Gap.separated`` is false): one group with it."""
+    words: str = ""
+    """Where it stands, in words: "clearly best", "slightly better", "as good as the best"..."""
 
     def to_dict(self) -> dict[str, object]:
-        return {"choice": self.action, "value": self.value, "stderr": self.stderr, "samples": self.samples}
+        return {"choice": self.action, "value": self.value, "stderr": self.stderr, "samples": self.samples,
+                "gap": self.gap, "gap_stderr": _finite(self.gap_stderr), "as_good": self.as_good,
+                "words": self.words}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,25 +74,47 @@ class DecisionValues:
     options: tuple[OptionValue, ...]
     exact: bool
     method: str
+    stopped: str = ""
+    """Why sampling stopped, in words ("clear best", "within tolerance", "time cap" ...); "" when exact."""
+    seconds: float = 0.0
+    """Time spent valuing it."""
 
     @property
     def best(self) -> OptionValue:
         return self.options[0]
 
+    @property
+    def clear(self) -> bool:
+        """The best stands alone: every other option is behind it by more than the noise."""
+        return len(self.options) > 1 and not any(o.as_good for o in self.options[1:])
+
+    @property
+    def group(self) -> tuple[OptionValue, ...]:
+        """The best and the options as good as it."""
+        return tuple(o for i, o in enumerate(self.options) if i == 0 or o.as_good)
+
     def option(self, action: str) -> OptionValue | None:
         return next((o for o in self.options if o.action == action), None)
 
 
+def _finite(value: float | None) -> float | None:
+    return value if value is None or math.isfinite(value) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much sampling each decision gets: playouts per option, or seconds per decision."""
+    """How much sampling each decision gets: playouts per option, seconds per decision, or both
+    (then whichever comes first). ``adaptive``: stop early once the options are told apart
+    (``compare.settled``) and spend the playouts on the options still in contention (racing);
+    else every option gets exactly ``playouts`` (or as many as ``seconds`` allow)."""
 
     playouts: int | None = None
     seconds: float | None = None
+    adaptive: bool = False
 
     def __post_init__(self) -> None:
-        if (self.playouts is None) == (self.seconds is None):
-            raise ValueError("a budget is playouts or seconds, one of them")
+        if self.playouts is None and self.seconds is None:
+            raise ValueError("a budget needs playouts or seconds")
 
     @classmethod
     def parse(cls, text: str) -> Budget:
@@ -98,16 +130,20 @@ class Budget:
             seconds = float(match.group(1))
             if not 0.01 <= seconds <= MAX_SECONDS:
                 raise ParamError(f"budget {text!r}: seconds per decision must be from 0.01 to {MAX_SECONDS:g}")
-            return cls(seconds=seconds)
+            return cls(seconds=seconds, adaptive=True)
         raise ParamError(f"budget {text!r:.40}: give playouts per option (64) or seconds per decision (2s)")
 
     def describe(self) -> str:
+        parts = []
         if self.playouts is not None:
-            return f"{self.playouts} playouts per option"
-        return f"{self.seconds:g} s per decision"
+            parts.append(f"{'up to ' if self.adaptive else ''}{self.playouts} playouts per option")
+        if self.seconds is not None:
+            parts.append(f"{'at most ' if self.playouts is not None else ''}{self.seconds:g} s per decision")
+        text = ", ".join(parts)
+        return f"{text}, until the best is told apart" if self.adaptive else text
 
-    def to_dict(self) -> dict[str, float | int | None]:
-        return {"playouts": self.playouts, "seconds": self.seconds}
+    def to_dict(self) -> dict[str, float | int | bool | None]:
+        return {"playouts": self.playouts, "seconds": self.seconds, "adaptive": self.adaptive}
 
 
 def mean_and_stderr(total: float, squares: float, n: int) -> tuple[float, float]:
