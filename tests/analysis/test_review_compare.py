@@ -116,6 +116,18 @@ def test_the_race_keeps_the_leader_and_drops_only_what_is_surely_behind(table: l
         assert settled([paired_gap(table[leader], table[i]) for i in kept if i != leader])
 
 
+def test_the_race_stops_at_a_clear_best_and_at_a_close_field() -> None:
+    rng = random.Random(7)
+    luck = [[rng.random() for _ in range(40)] for _ in range(3)]
+    far = [luck[0], [x * 0.2 for x in luck[0]], [x * 0.3 for x in luck[0]]]
+    assert race(far, [0, 1, 2]) == ([0], "clear best")
+    close = [luck[1], [x - 0.001 for x in luck[1]], [x - 0.002 for x in luck[1]]]
+    assert race(close, [0, 1, 2]) == ([0, 1, 2], f"the rest within {100 * TOLERANCE:g} points")
+    noisy = [luck[0], luck[1], luck[2]]
+    kept, why = race(noisy, [0, 1, 2])
+    assert why == "" and len(kept) > 1, "independent noise: nothing is told apart yet"
+
+
 def test_the_tolerance_rule_stops_only_when_the_rest_is_surely_close() -> None:
     assert settled([Gap(0.001, 0.002)])
     assert not settled([Gap(0.001, 0.02)]), "within noise but not surely within two points: sample on"
@@ -140,11 +152,14 @@ def test_an_adaptive_hint_stops_early_and_says_why() -> None:
     rng = random.Random(1)
     while state.current_player() < 0 or len(state.legal_actions()) < 2:
         state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else state.legal_actions()[0])
-    cap = 512
+    cap = 96
     values = hint(state, rng=random.Random(2), budget=Budget(playouts=cap, adaptive=True))
-    assert values.stopped in {"clear best", "the only option", f"the rest within {100 * TOLERANCE:g} points"}
-    assert max(o.samples for o in values.options) < cap
-    assert values.best.as_good and values.best.samples == max(o.samples for o in values.options)
+    early = {"clear best", "the only option", f"the rest within {100 * TOLERANCE:g} points"}
+    assert values.stopped in early | {f"{cap} playouts"}
+    most = max(o.samples for o in values.options)
+    assert (most < cap) == (values.stopped in early)
+    assert values.best.as_good and values.best.samples == most
+    assert all(o.samples >= 32 for o in values.options), "no option is dropped before the first look"
     fixed = hint(state, rng=random.Random(2), budget=Budget(playouts=24))
     assert {o.samples for o in fixed.options} == {24} and fixed.stopped == "24 playouts"
 

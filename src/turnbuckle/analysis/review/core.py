@@ -38,8 +38,9 @@ TURNING_POINTS = 5
 MIN_TURN = 0.01
 """A swing smaller than this is never a turning point."""
 MATCH_SECONDS = 40.0
-"""A review at the default budget spends at most about this long on a match (on ``jobs`` free
-cores): each decision's time cap is its share of it."""
+"""A review at the default budget spends at most about this long on a match on ``jobs`` free
+cores: each decision's cap is its share of it, in CPU seconds (so a busy machine takes longer
+but values as well)."""
 MIN_DECISION_SECONDS = 0.05
 COMMENTARY_LINES = 12
 """Commentary kept per decision (the lines from it to the seat's next decision)."""
@@ -295,7 +296,7 @@ def _default_budget(game: Game, settings: ReviewSettings, decisions: int) -> Bud
     if settings.match_seconds is None:
         return budget
     share = max(MIN_DECISION_SECONDS, settings.match_seconds * max(1, settings.jobs) / max(1, decisions))
-    return replace(budget, seconds=round(share, 3))
+    return replace(budget, seconds=round(share, 3), cpu=True)
 
 
 def _chunks(points: list[tuple[int, int, str]], count: int) -> list[list[tuple[int, int, str]]]:

@@ -27,6 +27,7 @@ from turnbuckle.analysis.review.values import (
     clamp01,
     mean_and_stderr,
     outcome_scores,
+    result_stderr,
 )
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
 from turnbuckle.engine.result import Side
@@ -35,9 +36,10 @@ from turnbuckle.engine.review_plan import ReviewPlan
 MAX_PLAYOUT_STEPS = 50_000
 """A playout longer than this is scored as it stands (a safety net; no game comes close)."""
 MIN_WORLDS = 2
-RACE_FROM = 16
+RACE_FROM = 32
 """Playouts per option before the first look at the race (fewer say too little about the spread:
-eight won-or-lost playouts can all agree by chance)."""
+a dozen won-or-lost playouts can all agree by chance, and a noisy spread calls leads clear that
+another seed does not find)."""
 RACE_EVERY = 4
 
 
@@ -70,7 +72,8 @@ def sampled_values(
     totals = [[0.0] * n_players for _ in candidates]
     active = list(range(len(candidates)))
     started = time.perf_counter()
-    deadline = None if budget.seconds is None else started + budget.seconds
+    clock = budget.clock()
+    deadline = None if budget.seconds is None else clock() + budget.seconds
     worlds = 0
     stopped = ""
     world: State | None = first
@@ -78,7 +81,7 @@ def sampled_values(
         if budget.playouts is not None and worlds >= budget.playouts:
             stopped = f"{worlds} playouts"
             break
-        if deadline is not None and worlds >= MIN_WORLDS and time.perf_counter() >= deadline:
+        if deadline is not None and worlds >= MIN_WORLDS and clock() >= deadline:
             stopped = "time cap"
             break
         if budget.adaptive and worlds >= RACE_FROM and worlds % RACE_EVERY == 0:
@@ -102,7 +105,10 @@ def sampled_values(
     options = []
     for i, action in enumerate(candidates):
         n = len(mine[i])
-        mean, stderr = mean_and_stderr(sum(mine[i]), sum(x * x for x in mine[i]), n)
+        total, squares = sum(mine[i]), sum(x * x for x in mine[i])
+        mean, stderr = mean_and_stderr(total, squares, n)
+        if plan.cutoff is None:  # whole-match results: guard the error of a small sample
+            stderr = result_stderr(total, squares, n)
         shares = tuple(clamp01(t / n) for t in totals[i])
         options.append(OptionValue(action.name, clamp01(mean), shares, stderr if math.isfinite(stderr) else None, n))
     ranked = sorted(range(len(options)), key=lambda i: (-options[i].value, i))
@@ -181,5 +187,5 @@ def describe_sampling(plan: ReviewPlan, budget: Budget, omniscient: bool) -> str
     """The stated method of a sampled value, in one line."""
     to = plan.horizon or "the end of the match"
     where = "from the true position (omniscient)" if omniscient else "from re-dealt copies of what the player saw"
-    leaf = " (then the game's position score)" if plan.horizon else ""
+    leaf = f" (then {plan.leaf_name})" if plan.horizon else ""
     return f"sampled: {budget.describe()}, every seat played by the {plan.policy_name} to {to}{leaf}, {where}"

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from turnbuckle.engine.errors import ParamError
@@ -111,6 +112,9 @@ class Budget:
     playouts: int | None = None
     seconds: float | None = None
     adaptive: bool = False
+    cpu: bool = False
+    """``seconds`` are this process's CPU seconds, not the clock's: a review's per-match budget
+    then buys the same playouts on a busy machine as on an idle one (only slower)."""
 
     def __post_init__(self) -> None:
         if self.playouts is None and self.seconds is None:
@@ -138,12 +142,17 @@ class Budget:
         if self.playouts is not None:
             parts.append(f"{'up to ' if self.adaptive else ''}{self.playouts} playouts per option")
         if self.seconds is not None:
-            parts.append(f"{'at most ' if self.playouts is not None else ''}{self.seconds:g} s per decision")
+            unit = "CPU s" if self.cpu else "s"
+            parts.append(f"{'at most ' if self.playouts is not None else ''}{self.seconds:g} {unit} per decision")
         text = ", ".join(parts)
         return f"{text}, until the best is told apart" if self.adaptive else text
 
+    def clock(self) -> Callable[[], float]:
+        """What ``seconds`` are counted on."""
+        return time.process_time if self.cpu else time.perf_counter
+
     def to_dict(self) -> dict[str, float | int | bool | None]:
-        return {"playouts": self.playouts, "seconds": self.seconds, "adaptive": self.adaptive}
+        return {"playouts": self.playouts, "seconds": self.seconds, "adaptive": self.adaptive, "cpu": self.cpu}
 
 
 def mean_and_stderr(total: float, squares: float, n: int) -> tuple[float, float]:
@@ -153,6 +162,19 @@ def mean_and_stderr(total: float, squares: float, n: int) -> tuple[float, float]
         return mean, math.inf
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     return mean, math.sqrt(variance / n)
+
+
+def result_stderr(total: float, squares: float, n: int) -> float:
+    """The standard error of a mean of match results (each in [0, 1]) with a small-sample guard:
+    the spread is measured with one lost and one won match added (Laplace's rule), so sixteen
+    wins in sixteen playouts do not claim an error of 0. It tends to the sample error as ``n``
+    grows; the mean itself is left alone."""
+    if n < 1:
+        return math.inf
+    m = n + 2
+    mean = (total + 1.0) / m
+    variance = max(0.0, (squares + 1.0 - m * mean * mean) / (m - 1))
+    return math.sqrt(variance / n)
 
 
 def percent(value: float) -> str:
