@@ -108,8 +108,9 @@ def movement(first: Review, second: Review) -> Agreement | None:
                      total, len(pairs))
 
 
-def hint_times(replay: Replay, count: int) -> list[float]:
-    """Seconds of a hint at the default budget at up to ``count`` decisions spread over the match."""
+def hint_times(replay: Replay, count: int) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of a hint at the default budget at up to ``count`` decisions spread over
+    the match."""
     game = turnbuckle.load_game(replay.game, **replay.params)
     state = game.new_initial_state()
     state.record_events = False
@@ -124,9 +125,9 @@ def hint_times(replay: Replay, count: int) -> list[float]:
     times = []
     for at, action in enumerate(replay.actions):
         if at in chosen:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             hint(state)
-            times.append(time.perf_counter() - started)
+            times.append((time.perf_counter() - started, time.process_time() - cpu))
         state.apply_action(action)
     return times
 
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(width=160)
     speed = Table(title=f"Review time ({args.jobs} processes, budget: {budget.describe() if budget else 'default'})")
     for column in ("game", "decisions", "budget", "wall s", "CPU s", f"CPU/{args.jobs} s", "target", "met",
-                   "hint median s"):
+                   "hint median s", "hint median CPU s"):
         speed.add_column(column, justify="left" if column in ("game", "budget") else "right")
     noise = Table(title="Seed to seed (review seeds 1 and 2)")
     for column in ("game", "sampled decisions", "SE achieved", "SE reported (RMS)", "best differs",
@@ -161,18 +162,27 @@ def main(argv: list[str] | None = None) -> int:
         exact = all(d.values.exact for d in one.decisions)
         shown_budget = "exact" if exact or used is None else used.describe()
         times = hint_times(replay, args.hints)
-        median = statistics.median(times) if times else float("nan")
+        median = statistics.median(t for t, _ in times) if times else float("nan")
+        median_cpu = statistics.median(c for _, c in times) if times else float("nan")
         speed.add_row(label, str(len(one.decisions)), shown_budget, f"{wall:.2f}", f"{cpu:.2f}", f"{per_core:.2f}",
-                      f"< {target:g}", "yes" if min(wall, per_core) < target else "NO", f"{median:.2f}")
+                      f"< {target:g}", "yes" if min(wall, per_core) < target else "NO", f"{median:.2f}",
+                      f"{median_cpu:.2f}")
         moved = movement(one, two)
         if moved is not None:
             noise.add_row(label, str(moved.decisions), f"{moved.achieved:.4f}", f"{moved.reported:.4f}",
                           f"{100 * moved.differ:.0f}%", str(moved.clear), f"{100 * moved.clear_differ:.0f}%",
                           str(moved.options), f"{100 * moved.apart:.1f}%")
         console.print(f"{label}: done", style="dim")
+        _echo(console, speed, noise)
     console.print(speed)
     console.print(noise)
     return 0
+
+
+def _echo(console: Console, speed: Table, noise: Table) -> None:
+    """The tables so far, after each game (a long run loses nothing if stopped)."""
+    console.print(speed)
+    console.print(noise)
 
 
 if __name__ == "__main__":

@@ -194,8 +194,9 @@ def review_replay(
 
 def _running_scores(game: Game, points: Sequence[tuple[int, int, str]],
                     values: Sequence[DecisionValues]) -> list[float]:
-    """An unfinished match's end of the chart: each seat's chances at its last decision, from its
-    own information (an even share for a seat that never decided)."""
+    """An unfinished match's end of the chart: every seat's chances after the last decision, from
+    the one estimate of the seat that took it (so the sides add up to one win; an even share when
+    nobody decided)."""
     if not values:
         return [1.0 / len(game.sides())] * game.num_players()
     (_, _, choice), v = points[-1], values[-1]
