@@ -84,6 +84,10 @@ def test_the_words_follow_the_gaps(gaps: list[Gap]) -> None:
             assert said == ("slightly worse" if gap.value < CLEAR else "clearly worse")
     if words[0] == "clearly best":
         assert all(g.separated and g.value >= CLEAR for g in others)
+        assert all(g.stderr is None or g.value > 3 * g.stderr for g in others)
+    elif words[0] == "probably best":
+        assert all(g.separated and g.value >= CLEAR for g in others)
+        assert any(g.stderr is not None and g.value <= 3 * g.stderr for g in others)
     elif words[0] == "slightly better":
         assert all(g.separated for g in others) and min(g.value for g in others) < CLEAR
     else:
@@ -109,7 +113,8 @@ def test_the_race_keeps_the_leader_and_drops_only_what_is_surely_behind(table: l
     leader = max(active, key=lambda i: (means[i], -i))
     assert leader in kept
     for i in set(active) - set(kept):
-        assert paired_gap(table[leader], table[i]).separated
+        gap = paired_gap(table[leader], table[i])
+        assert gap.separated and gap.stderr is not None and gap.value > 3 * gap.stderr
     if why == "clear best":
         assert kept == [leader]
     elif why:
@@ -184,3 +189,15 @@ def test_the_sides_chances_at_one_moment_add_up_to_one_win(name: str) -> None:
     for d in review.turning_points:
         assert abs(d.swing) >= 0.01
         assert d.swing_stderr is None or abs(d.swing) > Z * d.swing_stderr
+
+
+def test_a_lead_of_two_and_a_half_errors_is_probably_best_not_clear() -> None:
+    from turnbuckle.analysis.review.values import DecisionValues
+
+    a = OptionValue("a", 0.7, (0.7, 0.3), 0.05, 64)
+    b = OptionValue("b", 0.6, (0.6, 0.4), 0.05, 64)
+    options = graded([a, b], [Gap(0.0, 0.0), Gap(0.1, 0.04)])
+    assert options[0].words == "probably best" and not options[1].as_good
+    assert not DecisionValues(0, options, exact=False, method="").clear
+    sure = graded([a, b], [Gap(0.0, 0.0), Gap(0.1, 0.02)])
+    assert sure[0].words == "clearly best" and DecisionValues(0, sure, exact=False, method="").clear

@@ -6,7 +6,8 @@ differences over the square root of their number, far smaller than either value'
 the two options' playouts move together. An option is *as good as the best* when its gap to the
 best is within ``Z`` paired standard errors or under ``EQUAL`` (nothing a player should care
 about); the best is *clearly best* when every other option is out of its group by at least
-``CLEAR``, *slightly better* when one is out of it by less. Exact values have no noise: only
+``CLEAR`` and ``values.CLEAR_Z`` paired errors, *probably best* when by ``CLEAR`` but not that
+many errors, *slightly better* when one is out of it by less than ``CLEAR``. Exact values have no noise: only
 ``EQUAL`` groups them. Every game, the CLI hint, the review and the web use these words.
 """
 
@@ -16,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from turnbuckle.analysis.review.values import DecisionValues, OptionValue
+from turnbuckle.analysis.review.values import CLEAR_Z, DecisionValues, OptionValue
 
 Z = 2.0
 """Standard errors a gap must exceed to count as real (about 95% one way or the other)."""
@@ -77,8 +78,10 @@ def verdicts(gaps: Sequence[Gap]) -> list[str]:
         head = f"best, as good as {tied} other{'s' if tied > 1 else ''}"
     elif min(g.value for g in others) < CLEAR:
         head = "slightly better"
-    else:
+    elif all(g.stderr is None or g.value > CLEAR_Z * g.stderr for g in others):
         head = "clearly best"
+    else:
+        head = "probably best"
     words = [head]
     for gap in others:
         if not gap.separated:

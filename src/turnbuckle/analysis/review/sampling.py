@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from turnbuckle.analysis.review.compare import TOLERANCE, graded, paired_gap, settled
 from turnbuckle.analysis.review.values import (
+    CLEAR_Z,
     Budget,
     DecisionValues,
     OptionValue,
@@ -121,7 +122,8 @@ def sampled_values(
 
 def race(mine: Sequence[Sequence[float]], active: Sequence[int]) -> tuple[list[int], str]:
     """One look at the race: the options still in contention (those not surely behind the leader:
-    ``compare.Gap.separated``), and why to stop now ("" to go on)."""
+    out of its group and ``CLEAR_Z`` paired errors behind, the stricter rule because the race
+    looks many times), and why to stop now ("" to go on)."""
     leader = max(active, key=lambda i: (sum(mine[i]) / len(mine[i]), -i))
     kept = [leader]
     gaps = []
@@ -129,7 +131,7 @@ def race(mine: Sequence[Sequence[float]], active: Sequence[int]) -> tuple[list[i
         if i == leader:
             continue
         gap = paired_gap(mine[leader], mine[i])
-        if gap.separated:
+        if gap.separated and gap.stderr is not None and gap.value > CLEAR_Z * gap.stderr:
             continue  # surely behind, by more than nothing: no more playouts for it
         kept.append(i)
         gaps.append(gap)

@@ -19,6 +19,8 @@ from turnbuckle.engine.game import Game
 from turnbuckle.engine.result import Side
 
 MAX_PLAYOUTS = 100_000
+CLEAR_Z = 3.0
+"""Paired standard errors behind which every other option must lie for a lead to be *clear*."""
 MAX_SECONDS = 600.0
 
 
@@ -86,8 +88,13 @@ class DecisionValues:
 
     @property
     def clear(self) -> bool:
-        """The best stands alone: every other option is behind it by more than the noise."""
-        return len(self.options) > 1 and not any(o.as_good for o in self.options[1:])
+        """The best stands alone, surely: every other option is out of its group and behind it by
+        more than ``CLEAR_Z`` paired standard errors (a 2-error lead, found among several options
+        after many looks, is too often another seed's second best)."""
+        if len(self.options) < 2:
+            return False
+        return all(not o.as_good and (o.gap_stderr is None or o.gap > CLEAR_Z * o.gap_stderr)
+                   for o in self.options[1:])
 
     @property
     def group(self) -> tuple[OptionValue, ...]:
