@@ -1,14 +1,20 @@
-"""How long a match review takes per game, and how much its sampled values move between seeds.
+"""How long a match review and a hint take per game, and how far two seeds' answers agree.
 
 For each game a typical match is played by the game's default (strongest) agents, then reviewed
-twice at the default budget (each game's ``ReviewPlan.playouts``, or ``--budget``) with two review
-seeds, in ``--jobs`` processes. Printed per game: decisions, wall seconds of the first review, CPU
-seconds (this process and its workers) and CPU / jobs (the wall time on that many free cores),
-against issue 24's targets (Powerhouses under 1 s, the others under 60 s on 2 cores); then, for the
-sampled games, how far the two seeds' values of the chosen options lie apart: the RMS difference
-over the square root of 2 is the standard error achieved, beside the mean standard error the
-review reported (root mean square), and how often the two seeds name a different best option: at
-all, and where the first seed's best led the next option by two standard errors.
+twice at the default budget (adaptive, with its per-match time cap; or ``--budget``) with two
+review seeds, in ``--jobs`` processes. Printed per game: decisions, wall seconds of the first
+review, CPU seconds (this process and its workers) and CPU / jobs, against the targets (Powerhouses
+under 1 s, the others under 60 s on 2 cores); the median time of a hint at the default budget
+(2 s cap) over up to ``--hints`` decisions of the match; then, for the sampled games, issue 33's
+agreement figures:
+
+- *SE achieved* (the RMS of the two seeds' differences of the chosen options' values over the
+  square root of 2) beside the *SE reported* (RMS of the standard errors the review printed);
+- *best differs*: decisions whose two seeds name a different best option, at all and among the
+  decisions either seed called clear (the best alone in its group: ``DecisionValues.clear``);
+  target: the clear ones agree on at least 95%;
+- *values apart*: options valued by both seeds whose values differ by more than 2 standard errors
+  of their difference (target: at most 5%).
 
 Run: ``python benchmarks/review_speed.py [--jobs 2] [--budget 64] [--games wrasslin skirmish]``.
 """
@@ -18,8 +24,10 @@ from __future__ import annotations
 import argparse
 import math
 import resource
+import statistics
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -27,7 +35,7 @@ from rich.table import Table
 
 import turnbuckle
 from turnbuckle.agents.registry import make_agent, strongest_agent
-from turnbuckle.analysis.review import Budget, Review, ReviewSettings, review_replay
+from turnbuckle.analysis.review import Budget, Review, ReviewSettings, hint, review_replay
 from turnbuckle.engine.match import play_match
 from turnbuckle.engine.replay import Replay
 
@@ -63,10 +71,20 @@ def timed_review(replay: Replay, settings: ReviewSettings) -> tuple[Review, floa
     return review, time.perf_counter() - wall, cpu_seconds() - cpu
 
 
-def movement(first: Review, second: Review) -> tuple[float, float, float, float, int] | None:
-    """(SE achieved, RMS of the SEs reported, share of decisions whose best option differs, the same
-    among decisions whose first seed found a clear best (ahead of the next by 2 standard errors),
-    sampled decisions)."""
+@dataclass
+class Agreement:
+    achieved: float
+    reported: float
+    differ: float
+    clear_differ: float
+    clear: int
+    apart: float
+    options: int
+    decisions: int
+
+
+def movement(first: Review, second: Review) -> Agreement | None:
+    """Issue 33's agreement figures between two seeds' reviews of one match (see the module note)."""
     pairs = [(a, b) for a, b in zip(first.decisions, second.decisions, strict=True) if not a.values.exact]
     if not pairs:
         return None
@@ -75,18 +93,43 @@ def movement(first: Review, second: Review) -> tuple[float, float, float, float,
     reported = [a.chosen.stderr for a, _ in pairs if a.chosen.stderr is not None]
     rms_reported = math.sqrt(sum(e * e for e in reported) / len(reported)) if reported else float("nan")
     differ = sum(1 for a, b in pairs if a.best.action != b.best.action) / len(pairs)
-    clear = [(a, b) for a, b in pairs if _clear_best(a)]
+    clear = [(a, b) for a, b in pairs if a.values.clear or b.values.clear]
     clear_differ = sum(1 for a, b in clear if a.best.action != b.best.action) / len(clear) if clear else float("nan")
-    return achieved, rms_reported, differ, clear_differ, len(pairs)
+    apart = total = 0
+    for a, b in pairs:
+        for option in a.values.options:
+            other = b.values.option(option.action)
+            if other is None or option.stderr is None or other.stderr is None:
+                continue
+            total += 1
+            if abs(option.value - other.value) > 2 * math.hypot(option.stderr, other.stderr):
+                apart += 1
+    return Agreement(achieved, rms_reported, differ, clear_differ, len(clear), apart / total if total else float("nan"),
+                     total, len(pairs))
 
 
-def _clear_best(decision: Any) -> bool:
-    options = decision.values.options
-    if len(options) < 2:
-        return False
-    best, second = options[0], options[1]
-    spread = math.hypot(best.stderr or 0.0, second.stderr or 0.0)
-    return best.value - second.value > 2 * spread
+def hint_times(replay: Replay, count: int) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of a hint at the default budget at up to ``count`` decisions spread over
+    the match."""
+    game = turnbuckle.load_game(replay.game, **replay.params)
+    state = game.new_initial_state()
+    state.record_events = False
+    points = []
+    for at, action in enumerate(replay.actions):
+        if state.current_player() >= 0 and len(state.legal_actions()) > 1:
+            points.append(at)
+        state.apply_action(action)
+    chosen = set(points[:: max(1, len(points) // max(1, count))][:count])
+    state = game.new_initial_state()
+    state.record_events = False
+    times = []
+    for at, action in enumerate(replay.actions):
+        if at in chosen:
+            started, cpu = time.perf_counter(), time.process_time()
+            hint(state)
+            times.append((time.perf_counter() - started, time.process_time() - cpu))
+        state.apply_action(action)
+    return times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,15 +138,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", default=None, help="playouts per option (64) or seconds (2s); default: each game's")
     parser.add_argument("--seed", type=int, default=11, help="seed of the typical match")
     parser.add_argument("--games", nargs="*", default=None, help="rows whose game is one of these")
+    parser.add_argument("--hints", type=int, default=12, help="decisions per game at which a hint is timed")
     args = parser.parse_args(argv)
     budget = Budget.parse(args.budget) if args.budget else None
-    console = Console(width=130)
+    console = Console(width=160)
     speed = Table(title=f"Review time ({args.jobs} processes, budget: {budget.describe() if budget else 'default'})")
-    for column in ("game", "decisions", "budget", "wall s", "CPU s", f"CPU/{args.jobs} s", "target", "met"):
+    for column in ("game", "decisions", "budget", "wall s", "CPU s", f"CPU/{args.jobs} s", "target", "met",
+                   "hint median s", "hint median CPU s"):
         speed.add_column(column, justify="left" if column in ("game", "budget") else "right")
-    noise = Table(title="Seed to seed (review seeds 1 and 2): the chosen options' values")
+    noise = Table(title="Seed to seed (review seeds 1 and 2)")
     for column in ("game", "sampled decisions", "SE achieved", "SE reported (RMS)", "best differs",
-                   "clear best differs"):
+                   "clear (either seed)", "clear best differs", "options", "values apart > 2 SE"):
         noise.add_column(column, justify="left" if column == "game" else "right")
     for label, name, params in ROWS:
         if args.games and name not in args.games:
@@ -112,20 +157,32 @@ def main(argv: list[str] | None = None) -> int:
         one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=1, jobs=args.jobs))
         two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=2, jobs=args.jobs))
         target = TARGETS.get(name, DEFAULT_TARGET)
-        used = budget or Budget(playouts=one.game.review_plan().playouts)
+        used = one.budget or budget
         per_core = cpu / args.jobs
-        shown_budget = "exact" if all(d.values.exact for d in one.decisions) else used.describe()
+        exact = all(d.values.exact for d in one.decisions)
+        shown_budget = "exact" if exact or used is None else used.describe()
+        times = hint_times(replay, args.hints)
+        median = statistics.median(t for t, _ in times) if times else float("nan")
+        median_cpu = statistics.median(c for _, c in times) if times else float("nan")
         speed.add_row(label, str(len(one.decisions)), shown_budget, f"{wall:.2f}", f"{cpu:.2f}", f"{per_core:.2f}",
-                      f"< {target:g}", "yes" if min(wall, per_core) < target else "NO")
+                      f"< {target:g}", "yes" if min(wall, per_core) < target else "NO", f"{median:.2f}",
+                      f"{median_cpu:.2f}")
         moved = movement(one, two)
         if moved is not None:
-            achieved, reported, differ, clear, count = moved
-            noise.add_row(label, str(count), f"{achieved:.4f}", f"{reported:.4f}", f"{100 * differ:.0f}%",
-                          f"{100 * clear:.0f}%")
+            noise.add_row(label, str(moved.decisions), f"{moved.achieved:.4f}", f"{moved.reported:.4f}",
+                          f"{100 * moved.differ:.0f}%", str(moved.clear), f"{100 * moved.clear_differ:.0f}%",
+                          str(moved.options), f"{100 * moved.apart:.1f}%")
         console.print(f"{label}: done", style="dim")
+        _echo(console, speed, noise)
     console.print(speed)
     console.print(noise)
     return 0
+
+
+def _echo(console: Console, speed: Table, noise: Table) -> None:
+    """The tables so far, after each game (a long run loses nothing if stopped)."""
+    console.print(speed)
+    console.print(noise)
 
 
 if __name__ == "__main__":

@@ -86,7 +86,8 @@ def test_an_uploaded_replay_is_reviewed_in_the_background(client: TestClient) ->
     body = _review(client, uploaded.json()["id"], "?budget=4&seed=3")
     review = body["review"]
     jsonschema.validate(review, schema("review"))
-    assert review["budget"] == {"playouts": 4, "seconds": None} and review["review_seed"] == 3
+    assert review["budget"] == {"playouts": 4, "seconds": None, "adaptive": False, "cpu": False}
+    assert review["review_seed"] == 3
     assert all(o["samples"] == 4 for d in review["decisions"] for o in d["options"])
 
 
@@ -122,7 +123,21 @@ def test_a_hint_needs_the_seats_token_and_its_turn(client: TestClient) -> None:
     assert {o["choice"] for o in body["options"]} == {a["name"] for a in view["legal_actions"]}
     values = [o["value"] for o in body["options"]]
     assert values == sorted(values, reverse=True) and all(0 <= v <= 1 for v in values)
+    assert body["words"] == body["options"][0]["words"] and body["options"][0]["as_good"]
+    assert all(o["words"] and o["gap"] >= 0 and o["gap_stderr"] is None for o in body["options"])
     assert client.get(url, params={"budget": "zero"}, headers=bearer(token)).status_code == 400
+
+
+def test_a_sampled_hint_says_how_long_it_took_and_why_it_stopped(client: TestClient) -> None:
+    created = _create(client, {"game": "rumbleslam", "seats": ["human", "computer:random"], "seed": 4})
+    match_id, token = created["id"], created["owner_token"]
+    _my_turn(client, match_id, 0, token)
+    body = client.get(f"/api/matches/{match_id}/seats/0/hint", params={"budget": "1s"}, headers=bearer(token)).json()
+    assert not body["exact"] and body["stopped"] and 0 < body["seconds"] < 30
+    best, *others = body["options"]
+    assert best["as_good"] and best["gap"] == 0 and best["words"]
+    for option in others:
+        assert option["as_good"] == (option["words"] == "as good as the best")
 
 
 def test_hints_are_off_between_people_unless_agreed(client: TestClient) -> None:

@@ -53,6 +53,8 @@ def test_the_hint_button_ranks_the_choices_and_is_absent_when_the_match_forbids_
     assert set(ranked) == legal and len(ranked) == len(legal)
     assert "Exact" in page.locator("#hint-method").inner_text()  # Powerhouses: the solver's values
     assert "%" in page.locator("#hint-list li").first.inner_text()
+    first = page.locator("#hint-list li").first.inner_text()
+    assert any(w in first for w in ("clearly best", "slightly better", "as good as", "the only option")), first
     refused = create(server, {"game": "powerhouses", "seats": ["human", "computer:heuristic"], "seed": 6,
                               "hints": False})
     page.goto(refused["table_url"])

@@ -26,6 +26,7 @@ from turnbuckle.analysis.review import (
     review_message,
     review_replay,
 )
+from turnbuckle.analysis.review.compare import chosen_words, gap_text
 from turnbuckle.analysis.review.values import percent, value_text
 from turnbuckle.cli.common import ForceOpt, JsonOpt, count_option, echo_json, seed_option
 from turnbuckle.engine.datafiles import check_output_path, write_text_atomically
@@ -142,12 +143,13 @@ def _wide_table(result: Review) -> Table:
     turns = {d.index for d in result.turning_points}
     table = Table(title=_title(result))
     for name, justify in (("#", "right"), ("who", "left"), ("choice", "left"), ("before", "right"),
-                          ("after", "right"), ("best option", "left"), ("swing", "right")):
+                          ("after", "right"), ("best option", "left"), ("verdict", "left"), ("swing", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for d in result.decisions:
         best = "=" if d.best.action == d.choice else f"{d.best.action} {percent(d.best.value)}"
         table.add_row(str(d.index + 1), Text(d.wrestler), Text(d.choice), percent(d.before),
-                      value_text(d.after, d.chosen.stderr), Text(best), _swing(d),
+                      value_text(d.after, d.chosen.stderr), Text(best), Text(chosen_words(d.values, d.choice)),
+                      _swing(d),
                       style="bold" if d.index in turns else None)
     return table
 
@@ -167,6 +169,7 @@ def _narrow_table(result: Review) -> Table:
         if d.best.action != d.choice:
             choice.append(f"\nbest: {d.best.action}", style="italic")
             chance = f"{percent(d.best.value)} -> {chance}"
+        choice.append(f"\n{chosen_words(d.values, d.choice)}", style="dim")
         table.add_row(str(d.index + 1), Text(d.wrestler), choice, chance, _swing(d),
                       style="bold" if d.index in turns else None)
     return table
@@ -181,7 +184,7 @@ def _said(d: Decision) -> str:
 
 
 def _turning_table(points: list[Decision]) -> Table:
-    turning = Table(title="Turning points (the largest swings)")
+    turning = Table(title="Turning points (the largest swings beyond the noise)")
     for name in ("#", "who", "choice", "before", "swing", "what happened"):
         turning.add_column(name)
     for d in points:
@@ -192,7 +195,7 @@ def _turning_table(points: list[Decision]) -> Table:
 
 def _turning_list(points: list[Decision]) -> None:
     """The turning points one paragraph each: the commentary gets the whole width."""
-    _say(Text("Turning points (the largest swings)", style="bold"))
+    _say(Text("Turning points (the largest swings beyond the noise)", style="bold"))
     for d in points:
         _say(Text.assemble((f"#{d.index + 1} ", "bold"), (d.wrestler, "bold"),
                            f": {d.choice} at {percent(d.before)}, swing {_swing(d)}"))
@@ -202,11 +205,15 @@ def _turning_list(points: list[Decision]) -> None:
 
 # -- hints in ``play`` ---------------------------------------------------------------------------
 def hint_lines(values: DecisionValues) -> list[Text]:
-    """A hint as the terminal shows it: the options ranked, their chances and uncertainty."""
-    lines = [Text(f"Hint ({values.method}):", style="dim")]
+    """A hint as the terminal shows it: the best option's chances, every other one's difference to
+    it (paired, in points) and where each stands in words ("as good as the best", ...)."""
+    spent = "" if values.exact else f"; {values.seconds:.1f} s, stopped: {values.stopped}"
+    lines = [Text(f"Hint ({values.method}{spent}):", style="dim")]
+    width = max(len(o.action) for o in values.options)
     for rank, option in enumerate(values.options, start=1):
-        line = Text.assemble((f"  {rank:>2}. ", "bold cyan"), option.action,
-                             f"  {value_text(option.value, option.stderr)}")
+        figure = value_text(option.value, option.stderr) if rank == 1 else f"{gap_text(option)} points"
+        line = Text.assemble((f"  {rank:>2}. ", "bold cyan"), option.action.ljust(width), f"  {figure:<16}",
+                             (f"  {option.words}", "bold" if rank == 1 or option.as_good else "dim"))
         lines.append(line)
     return lines
 

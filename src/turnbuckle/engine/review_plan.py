@@ -47,5 +47,7 @@ class ReviewPlan:
     leaf: Leaf | None = None
     horizon: str = ""
     """Where ``cutoff`` stops a playout, in words (``"the end of the next round"``)."""
+    leaf_name: str = "the game's position score"
+    """What ``leaf`` reads, in words, for the stated method."""
     playouts: int = 64
     """The default budget: playouts per option and decision."""

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from turnbuckle.analysis.review.compare import Z
 from turnbuckle.analysis.review.evaluate import decision_values, default_budget, plan_of
 from turnbuckle.analysis.review.values import Budget, DecisionValues, OptionValue, final_scores
 from turnbuckle.engine.datafiles import local_files_forbidden
@@ -35,6 +37,11 @@ from turnbuckle.engine.result import side_of
 TURNING_POINTS = 5
 MIN_TURN = 0.01
 """A swing smaller than this is never a turning point."""
+MATCH_SECONDS = 40.0
+"""A review at the default budget spends at most about this long on a match on ``jobs`` free
+cores: each decision's cap is its share of it, in CPU seconds (so a busy machine takes longer
+but values as well)."""
+MIN_DECISION_SECONDS = 0.05
 COMMENTARY_LINES = 12
 """Commentary kept per decision (the lines from it to the seat's next decision)."""
 Progress = Callable[[int, int], None]
@@ -46,10 +53,13 @@ class ReviewSettings:
     """How a review values decisions: the budget of sampled ones, the seed, omniscience, processes."""
 
     budget: Budget | None = None
-    """``None``: each game's default (``ReviewPlan.playouts``)."""
+    """``None``: each game's default (``evaluate.default_budget``), with a time cap per decision
+    from ``match_seconds``."""
     seed: int = 0
     omniscient: bool = False
     jobs: int = 1
+    match_seconds: float | None = MATCH_SECONDS
+    """The default budget's time for the whole match (``None``: no time cap, only playouts)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,15 @@ class Decision:
     chosen: OptionValue
     values: DecisionValues
     commentary: tuple[str, ...] = ()
+    swing_stderr: float | None = None
+    """The sampling noise of ``swing`` (the errors of its two ends combined); ``None``: exact."""
+
+    @property
+    def swing_is_real(self) -> bool:
+        """Larger than ``MIN_TURN`` and than ``compare.Z`` times its noise."""
+        if abs(self.swing) < MIN_TURN:
+            return False
+        return self.swing_stderr is None or abs(self.swing) > Z * self.swing_stderr
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +104,10 @@ class Decision:
             "stderr": self.chosen.stderr,
             "best": self.best.to_dict(),
             "swing": self.swing,
+            "swing_stderr": self.swing_stderr,
+            "words": self.values.best.words,
+            "clear": self.values.clear,
+            "stopped": self.values.stopped,
             "exact": self.values.exact,
             "options": [o.to_dict() for o in self.values.options],
             "commentary": list(self.commentary),
@@ -105,19 +128,24 @@ class Review:
     result: dict[str, Any] | None
     seconds: float
     methods: list[str] = field(default_factory=list)
+    budget: Budget | None = None
+    """The budget the sampled decisions had (the settings', or the default with its time cap)."""
 
     @property
     def turning_points(self) -> list[Decision]:
-        """The largest swings (at least ``MIN_TURN``), in match order."""
-        big = sorted((d for d in self.decisions if abs(d.swing) >= MIN_TURN), key=lambda d: -abs(d.swing))
+        """The largest swings larger than the noise (``Decision.swing_is_real``), in match order."""
+        big = sorted((d for d in self.decisions if d.swing_is_real), key=lambda d: -abs(d.swing))
         return sorted(big[:TURNING_POINTS], key=lambda d: d.index)
 
     def series(self) -> list[list[tuple[int, float]]]:
-        """Per player: (action index, his chances) at each of his decisions, then the result."""
+        """Per player: (action index, his chances) at every decision, then the result. Every
+        seat's chances at a decision come from the one estimate of the seat deciding (its best
+        option's shares), so the sides' chances at one moment add up to one win."""
         n = self.game.num_players()
         points: list[list[tuple[int, float]]] = [[] for _ in range(n)]
         for d in self.decisions:
-            points[d.player].append((d.action_index, d.before))
+            for p in range(n):
+                points[p].append((d.action_index, d.best.scores[p]))
         end = len(self.replay.actions)
         for p in range(n):
             points[p].append((end, self.final[p]))
@@ -141,7 +169,8 @@ def review_replay(
     total = len(points)
     if progress is not None:
         progress(0, total)
-    values = _evaluate(replay, game, points, settings, allow_paths, progress)
+    budget = settings.budget or _default_budget(game, settings, len(points))
+    values = _evaluate(replay, game, points, settings, budget, allow_paths, progress)
     result = final_state.match_result()
     final = (final_scores(game, final_state.returns()) if final_state.is_terminal()
              else _running_scores(game, points, values))
@@ -160,18 +189,19 @@ def review_replay(
     decisions = _with_swings_and_commentary(decisions, final, lines, points, len(replay.actions))
     methods = list(dict.fromkeys(v.method for v in values))
     return Review(game, replay, settings, decisions, final, result.describe() if result else "unfinished",
-                  result.to_dict() if result else None, time.perf_counter() - started, methods)
+                  result.to_dict() if result else None, time.perf_counter() - started, methods, budget)
 
 
 def _running_scores(game: Game, points: Sequence[tuple[int, int, str]],
                     values: Sequence[DecisionValues]) -> list[float]:
-    """An unfinished match's end of the chart: each seat's chances at its last decision, from its
-    own information (an even share for a seat that never decided)."""
-    last = [1.0 / len(game.sides())] * game.num_players()
-    for (_, player, choice), v in zip(points, values, strict=True):
-        chosen = v.option(choice)
-        last[player] = chosen.value if chosen is not None else v.best.value
-    return last
+    """An unfinished match's end of the chart: every seat's chances after the last decision, from
+    the one estimate of the seat that took it (so the sides add up to one win; an even share when
+    nobody decided)."""
+    if not values:
+        return [1.0 / len(game.sides())] * game.num_players()
+    (_, _, choice), v = points[-1], values[-1]
+    chosen = v.option(choice) or v.best
+    return list(chosen.scores)
 
 
 def _start(game: Game, position: dict[str, Any] | None) -> State:
@@ -209,10 +239,12 @@ def _with_swings_and_commentary(
         later = nxt.before if nxt is not None else (final[d.player] if final else d.after)
         stop = nxt.action_index if nxt is not None else end
         said = [line for at in range(d.action_index, stop) for line in lines[at]][:COMMENTARY_LINES]
+        errors = [e for e in (d.best.stderr, nxt.best.stderr if nxt is not None else None) if e is not None]
         out.append(Decision(
             index=d.index, action_index=d.action_index, player=d.player, side=d.side, wrestler=d.wrestler,
             choice=d.choice, before=d.before, after=d.after, best=d.best, swing=later - d.before,
             chosen=d.chosen, values=d.values, commentary=tuple(said),
+            swing_stderr=math.sqrt(sum(e * e for e in errors)) if errors else None,
         ))
     return out
 
@@ -224,12 +256,11 @@ def decision_rng(seed: int, action_index: int) -> random.Random:
 
 
 def _evaluate(
-    replay: Replay, game: Game, points: list[tuple[int, int, str]], settings: ReviewSettings,
+    replay: Replay, game: Game, points: list[tuple[int, int, str]], settings: ReviewSettings, budget: Budget,
     allow_paths: bool, progress: Progress | None,
 ) -> list[DecisionValues]:
     if not points:
         return []
-    budget = settings.budget or default_budget(game)
     walk = _iter_values(game, replay.actions, points, budget, settings, replay.position)  # one state, walked once
     first = [next(walk)]
     if progress is not None:
@@ -264,6 +295,15 @@ def _evaluate(
                 future.cancel()
             raise
     return list(first) + [found[at] for at, _, _ in rest]
+
+
+def _default_budget(game: Game, settings: ReviewSettings, decisions: int) -> Budget:
+    """The game's adaptive budget, capped per decision at its share of ``settings.match_seconds``."""
+    budget = default_budget(game)
+    if settings.match_seconds is None:
+        return budget
+    share = max(MIN_DECISION_SECONDS, settings.match_seconds * max(1, settings.jobs) / max(1, decisions))
+    return replace(budget, seconds=round(share, 3), cpu=True)
 
 
 def _chunks(points: list[tuple[int, int, str]], count: int) -> list[list[tuple[int, int, str]]]:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from turnbuckle.analysis.review.compare import graded_exact
 from turnbuckle.analysis.review.sampling import sampled_values
 from turnbuckle.analysis.review.values import Budget, DecisionValues, OptionValue, clamp01
 from turnbuckle.engine.game import Game, State
@@ -18,8 +19,21 @@ def plan_of(game: Game) -> ReviewPlan:
     return game.review_plan()
 
 
+RACE_FACTOR = 4
+"""An adaptive budget may give an option still in contention this many times the game's playouts."""
+HINT_SECONDS = 2.0
+"""A hint's time cap by default (shown with the hint)."""
+
+
 def default_budget(game: Game) -> Budget:
-    return Budget(playouts=plan_of(game).playouts)
+    """A review's: adaptive, up to ``RACE_FACTOR`` times the game's playouts per option (the
+    review adds a time cap per decision from its per-match budget)."""
+    return Budget(playouts=RACE_FACTOR * plan_of(game).playouts, adaptive=True)
+
+
+def hint_budget(game: Game) -> Budget:
+    """A hint's: adaptive, the review's playouts, at most ``HINT_SECONDS``."""
+    return Budget(playouts=RACE_FACTOR * plan_of(game).playouts, seconds=HINT_SECONDS, adaptive=True)
 
 
 def decision_values(
@@ -40,9 +54,9 @@ def decision_values(
     if plan.exact is not None:
         exact = plan.exact(state)
         if exact is not None:
-            options = tuple(
+            options = graded_exact([
                 OptionValue(name, clamp01(scores[player]), tuple(clamp01(v) for v in scores)) for name, scores in exact
-            )
+            ])
             return DecisionValues(player, options, exact=True, method=f"exact: {plan.exact_name}")
-    return sampled_values(state, plan, budget or Budget(playouts=plan.playouts), rng,
+    return sampled_values(state, plan, budget or default_budget(state.game), rng,
                           omniscient=omniscient, include=include)

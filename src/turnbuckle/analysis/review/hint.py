@@ -11,7 +11,7 @@ import hashlib
 import json
 import random
 
-from turnbuckle.analysis.review.evaluate import decision_values
+from turnbuckle.analysis.review.evaluate import decision_values, hint_budget
 from turnbuckle.analysis.review.values import Budget, DecisionValues
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import Game, State
@@ -30,10 +30,11 @@ def hint(
     state: State, *, rng: random.Random | None = None, budget: Budget | None = None, omniscient: bool = False
 ) -> DecisionValues:
     """The options of the player to move, best first (exact where the game has exact values, else
-    sampled within ``budget`` from his information set); ``ValueError`` when nobody decides."""
+    sampled within ``budget`` from his information set; by default adaptively, at most
+    ``HINT_SECONDS``); ``ValueError`` when nobody decides."""
     if state.current_player() < 0:
         raise ValueError("no player decides now")
-    return decision_values(state, rng or hint_rng(state), budget, omniscient=omniscient)
+    return decision_values(state, rng or hint_rng(state), budget or hint_budget(state.game), omniscient=omniscient)
 
 
 class HintAgent:

@@ -14,7 +14,7 @@ def review_message(review: Review) -> dict[str, Any]:
     """``{"type": "review", ...}``: every decision valued, the turning points and the chart's series."""
     game = review.game
     settings = review.settings
-    budget = settings.budget
+    budget = review.budget
     return {
         "type": "review",
         "version": SHAPES_VERSION,
@@ -46,5 +46,9 @@ def hint_message(values: DecisionValues, *, seat: int, label: str, actions: int)
         "actions": actions,
         "exact": values.exact,
         "method": values.method,
+        "words": values.best.words,
+        "clear": values.clear,
+        "stopped": values.stopped,
+        "seconds": round(values.seconds, 3),
         "options": [o.to_dict() for o in values.options],
     }

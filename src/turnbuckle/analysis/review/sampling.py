@@ -5,8 +5,11 @@ hands, face-down cards, unrevealed bids) re-dealt consistently with what he saw,
 the real state. Every option is played out in the same worlds with the same dice (common random
 numbers), every seat by the game's playout policy, to the end of the match or to the game's
 cut-off, where its leaf estimate stands in. An option's value is the mean of its playouts' scores
-and its standard error the sample one. ``omniscient`` plays from the true state instead (a
-labelled review mode for after the match).
+and its standard error the sample one; its gap to the best is measured world by world (paired,
+``compare``). An adaptive budget races the options: every few worlds, those surely behind the
+leader get no more playouts, and sampling stops once the leader stands alone or the rest are
+surely within ``compare.TOLERANCE`` of it (or at the budget's playouts or time cap).
+``omniscient`` plays from the true state instead (a labelled review mode for after the match).
 """
 
 from __future__ import annotations
@@ -16,13 +19,16 @@ import random
 import time
 from collections.abc import Sequence
 
+from turnbuckle.analysis.review.compare import TOLERANCE, graded, paired_gap, settled
 from turnbuckle.analysis.review.values import (
+    CLEAR_Z,
     Budget,
     DecisionValues,
     OptionValue,
     clamp01,
     mean_and_stderr,
     outcome_scores,
+    result_stderr,
 )
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
 from turnbuckle.engine.result import Side
@@ -31,6 +37,11 @@ from turnbuckle.engine.review_plan import ReviewPlan
 MAX_PLAYOUT_STEPS = 50_000
 """A playout longer than this is scored as it stands (a safety net; no game comes close)."""
 MIN_WORLDS = 2
+RACE_FROM = 32
+"""Playouts per option before the first look at the race (fewer say too little about the spread:
+a dozen won-or-lost playouts can all agree by chance, and a noisy spread calls leads clear that
+another seed does not find)."""
+RACE_EVERY = 4
 
 
 def sampled_values(
@@ -57,39 +68,79 @@ def sampled_values(
     candidates = list(dict.fromkeys(chosen)) or list(legal)
     n_players = state.game.num_players()
     sides = state.game.sides()
+    mine: list[list[float]] = [[] for _ in candidates]
+    """Per option, the mover's score in each world it was played in (worlds 0, 1, ... in order)."""
     totals = [[0.0] * n_players for _ in candidates]
-    squares = [0.0] * len(candidates)
+    active = list(range(len(candidates)))
+    started = time.perf_counter()
+    clock = budget.clock()
+    deadline = None if budget.seconds is None else clock() + budget.seconds
     worlds = 0
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    stopped = ""
     world: State | None = first
     while True:
         if budget.playouts is not None and worlds >= budget.playouts:
+            stopped = f"{worlds} playouts"
             break
-        if deadline is not None and worlds >= MIN_WORLDS and time.perf_counter() >= deadline:
+        if deadline is not None and worlds >= MIN_WORLDS and clock() >= deadline:
+            stopped = "time cap"
             break
+        if budget.adaptive and worlds >= RACE_FROM and worlds % RACE_EVERY == 0:
+            active, stopped = race(mine, active)
+            if stopped:
+                break
         if world is None:
             world = _world(state, player, rng, omniscient)
         seed = rng.getrandbits(64)
-        for i, action in enumerate(candidates):
+        for i in active:
             sim = world.clone()
             sim.record_events = False
-            sim.apply_action(action)
+            sim.apply_action(candidates[i])
             scores = playout(sim, plan, random.Random(seed), sides)
             row = totals[i]
             for p in range(n_players):
                 row[p] += scores[p]
-            squares[i] += scores[player] ** 2
+            mine[i].append(scores[player])
         world = None
         worlds += 1
     options = []
     for i, action in enumerate(candidates):
-        mean, stderr = mean_and_stderr(totals[i][player], squares[i], worlds)
-        shares = tuple(clamp01(t / worlds) for t in totals[i])
-        options.append(OptionValue(action.name, clamp01(mean), shares, stderr if math.isfinite(stderr) else None,
-                                   worlds))
+        n = len(mine[i])
+        total, squares = sum(mine[i]), sum(x * x for x in mine[i])
+        mean, stderr = mean_and_stderr(total, squares, n)
+        if plan.cutoff is None:  # whole-match results: guard the error of a small sample
+            stderr = result_stderr(total, squares, n)
+        shares = tuple(clamp01(t / n) for t in totals[i])
+        options.append(OptionValue(action.name, clamp01(mean), shares, stderr if math.isfinite(stderr) else None, n))
     ranked = sorted(range(len(options)), key=lambda i: (-options[i].value, i))
-    return DecisionValues(player, tuple(options[i] for i in ranked), exact=False,
-                          method=describe_sampling(plan, budget, omniscient))
+    top = ranked[0]
+    gaps = [paired_gap(mine[top], mine[i]) for i in ranked]
+    return DecisionValues(player, graded([options[i] for i in ranked], gaps), exact=False,
+                          method=describe_sampling(plan, budget, omniscient), stopped=stopped,
+                          seconds=time.perf_counter() - started)
+
+
+def race(mine: Sequence[Sequence[float]], active: Sequence[int]) -> tuple[list[int], str]:
+    """One look at the race: the options still in contention (those not surely behind the leader:
+    out of its group and ``CLEAR_Z`` paired errors behind, the stricter rule because the race
+    looks many times), and why to stop now ("" to go on)."""
+    leader = max(active, key=lambda i: (sum(mine[i]) / len(mine[i]), -i))
+    kept = [leader]
+    gaps = []
+    for i in active:
+        if i == leader:
+            continue
+        gap = paired_gap(mine[leader], mine[i])
+        if gap.separated and gap.stderr is not None and gap.value > CLEAR_Z * gap.stderr:
+            continue  # surely behind, by more than nothing: no more playouts for it
+        kept.append(i)
+        gaps.append(gap)
+    kept.sort()
+    if len(kept) == 1:
+        return kept, "clear best" if len(active) > 1 else "the only option"
+    if settled(gaps):
+        return kept, f"the rest within {100 * TOLERANCE:g} points"
+    return kept, ""
 
 
 def _world(state: State, player: int, rng: random.Random, omniscient: bool) -> State:
@@ -107,7 +158,7 @@ def playout(sim: State, plan: ReviewPlan, rng: random.Random, sides: Sequence[Si
         if player == TERMINAL:
             return outcome_scores(sides, sim.returns())
         if cutoff is not None and cutoff(start, sim):
-            return _leaf(sim, plan)
+            return _leaf(sim, plan, sides)
         if player == CHANCE:
             sim.apply_action(sim.sample_chance(rng))
         elif policy is not None:
@@ -115,19 +166,28 @@ def playout(sim: State, plan: ReviewPlan, rng: random.Random, sides: Sequence[Si
         else:
             legal = sim.legal_actions()
             sim.apply_action(legal[int(rng.random() * len(legal))])
-    return _leaf(sim, plan)
+    return _leaf(sim, plan, sides)
 
 
-def _leaf(sim: State, plan: ReviewPlan) -> list[float]:
+def _leaf(sim: State, plan: ReviewPlan, sides: Sequence[Side]) -> list[float]:
+    """The plan's estimate where a playout stops, made consistent: a side's members share its
+    chance, and the sides' chances add up to one win (as a finished match's shares do)."""
     n = sim.game.num_players()
     if plan.leaf is None:
-        return [1.0 / len(sim.game.sides())] * n
-    return [min(1.0, max(0.0, v)) for v in plan.leaf(sim)]
+        return [1.0 / len(sides)] * n
+    raw = [min(1.0, max(0.0, v)) for v in plan.leaf(sim)]
+    side_values = [sum(raw[p] for p in side.players) / len(side.players) for side in sides]
+    total = sum(side_values)
+    out = [0.0] * n
+    for side, value in zip(sides, side_values, strict=True):
+        for p in side.players:
+            out[p] = value / total if total > 0 else 1.0 / len(sides)
+    return out
 
 
 def describe_sampling(plan: ReviewPlan, budget: Budget, omniscient: bool) -> str:
     """The stated method of a sampled value, in one line."""
     to = plan.horizon or "the end of the match"
     where = "from the true position (omniscient)" if omniscient else "from re-dealt copies of what the player saw"
-    leaf = " (then the game's position score)" if plan.horizon else ""
+    leaf = f" (then {plan.leaf_name})" if plan.horizon else ""
     return f"sampled: {budget.describe()}, every seat played by the {plan.policy_name} to {to}{leaf}, {where}"

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from turnbuckle.engine.errors import ParamError
@@ -18,6 +19,8 @@ from turnbuckle.engine.game import Game
 from turnbuckle.engine.result import Side
 
 MAX_PLAYOUTS = 100_000
+CLEAR_Z = 3.0
+"""Paired standard errors behind which every other option must lie for a lead to be *clear*."""
 MAX_SECONDS = 600.0
 
 
@@ -51,9 +54,19 @@ class OptionValue:
     """Standard error of ``value`` when sampled; ``None`` when exact."""
     samples: int = 0
     """Playouts behind ``value`` (0: exact)."""
+    gap: float = 0.0
+    """How far behind the best option (``compare``: paired over shared playouts when sampled)."""
+    gap_stderr: float | None = None
+    """The paired standard error of ``gap`` (``None`` when exact or for the best itself)."""
+    as_good: bool = True
+    """Within noise of the best (``compare.Gap.separated`` is false): one group with it."""
+    words: str = ""
+    """Where it stands, in words: "clearly best", "slightly better", "as good as the best"..."""
 
     def to_dict(self) -> dict[str, object]:
-        return {"choice": self.action, "value": self.value, "stderr": self.stderr, "samples": self.samples}
+        return {"choice": self.action, "value": self.value, "stderr": self.stderr, "samples": self.samples,
+                "gap": self.gap, "gap_stderr": _finite(self.gap_stderr), "as_good": self.as_good,
+                "words": self.words}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,25 +77,55 @@ class DecisionValues:
     options: tuple[OptionValue, ...]
     exact: bool
     method: str
+    stopped: str = ""
+    """Why sampling stopped, in words ("clear best", "within tolerance", "time cap" ...); "" when exact."""
+    seconds: float = 0.0
+    """Time spent valuing it."""
 
     @property
     def best(self) -> OptionValue:
         return self.options[0]
 
+    @property
+    def clear(self) -> bool:
+        """The best stands alone, surely: every other option is out of its group and behind it by
+        more than ``CLEAR_Z`` paired standard errors (a 2-error lead, found among several options
+        after many looks, is too often another seed's second best)."""
+        if len(self.options) < 2:
+            return False
+        return all(not o.as_good and (o.gap_stderr is None or o.gap > CLEAR_Z * o.gap_stderr)
+                   for o in self.options[1:])
+
+    @property
+    def group(self) -> tuple[OptionValue, ...]:
+        """The best and the options as good as it."""
+        return tuple(o for i, o in enumerate(self.options) if i == 0 or o.as_good)
+
     def option(self, action: str) -> OptionValue | None:
         return next((o for o in self.options if o.action == action), None)
 
 
+def _finite(value: float | None) -> float | None:
+    return value if value is None or math.isfinite(value) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much sampling each decision gets: playouts per option, or seconds per decision."""
+    """How much sampling each decision gets: playouts per option, seconds per decision, or both
+    (then whichever comes first). ``adaptive``: stop early once the options are told apart
+    (``compare.settled``) and spend the playouts on the options still in contention (racing);
+    else every option gets exactly ``playouts`` (or as many as ``seconds`` allow)."""
 
     playouts: int | None = None
     seconds: float | None = None
+    adaptive: bool = False
+    cpu: bool = False
+    """``seconds`` are this process's CPU seconds, not the clock's: a review's per-match budget
+    then buys the same playouts on a busy machine as on an idle one (only slower)."""
 
     def __post_init__(self) -> None:
-        if (self.playouts is None) == (self.seconds is None):
-            raise ValueError("a budget is playouts or seconds, one of them")
+        if self.playouts is None and self.seconds is None:
+            raise ValueError("a budget needs playouts or seconds")
 
     @classmethod
     def parse(cls, text: str) -> Budget:
@@ -98,16 +141,25 @@ class Budget:
             seconds = float(match.group(1))
             if not 0.01 <= seconds <= MAX_SECONDS:
                 raise ParamError(f"budget {text!r}: seconds per decision must be from 0.01 to {MAX_SECONDS:g}")
-            return cls(seconds=seconds)
+            return cls(seconds=seconds, adaptive=True)
         raise ParamError(f"budget {text!r:.40}: give playouts per option (64) or seconds per decision (2s)")
 
     def describe(self) -> str:
+        parts = []
         if self.playouts is not None:
-            return f"{self.playouts} playouts per option"
-        return f"{self.seconds:g} s per decision"
+            parts.append(f"{'up to ' if self.adaptive else ''}{self.playouts} playouts per option")
+        if self.seconds is not None:
+            unit = "CPU s" if self.cpu else "s"
+            parts.append(f"{'at most ' if self.playouts is not None else ''}{self.seconds:g} {unit} per decision")
+        text = ", ".join(parts)
+        return f"{text}, until the best is told apart" if self.adaptive else text
 
-    def to_dict(self) -> dict[str, float | int | None]:
-        return {"playouts": self.playouts, "seconds": self.seconds}
+    def clock(self) -> Callable[[], float]:
+        """What ``seconds`` are counted on."""
+        return time.process_time if self.cpu else time.perf_counter
+
+    def to_dict(self) -> dict[str, float | int | bool | None]:
+        return {"playouts": self.playouts, "seconds": self.seconds, "adaptive": self.adaptive, "cpu": self.cpu}
 
 
 def mean_and_stderr(total: float, squares: float, n: int) -> tuple[float, float]:
@@ -117,6 +169,19 @@ def mean_and_stderr(total: float, squares: float, n: int) -> tuple[float, float]
         return mean, math.inf
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     return mean, math.sqrt(variance / n)
+
+
+def result_stderr(total: float, squares: float, n: int) -> float:
+    """The standard error of a mean of match results (each in [0, 1]) with a small-sample guard:
+    the spread is measured with one lost and one won match added (Laplace's rule), so sixteen
+    wins in sixteen playouts do not claim an error of 0. It tends to the sample error as ``n``
+    grows; the mean itself is left alone."""
+    if n < 1:
+        return math.inf
+    m = n + 2
+    mean = (total + 1.0) / m
+    variance = max(0.0, (squares + 1.0 - m * mean * mean) / (m - 1))
+    return math.sqrt(variance / n)
 
 
 def percent(value: float) -> str:

@@ -39,6 +39,20 @@ window.turnbuckle = (function () {
       ? percent(option.value) : percent(option.value) + " \u00b1 " + percent(option.stderr);
   }
 
+  // An option against the best (docs/review.md): the best's chances, every other one's paired
+  // difference in points ("-4.2 ± 1.1 points"), then its words ("clearly best", "as good as the best").
+  function verdictText(option, first) {
+    let figure;
+    if (first || option.gap === undefined) {
+      figure = chanceText(option);
+    } else {
+      figure = (-100 * option.gap).toFixed(1) + (option.gap_stderr === null || option.gap_stderr === undefined
+        ? "" : " \u00b1 " + (100 * option.gap_stderr).toFixed(1)) + " points";
+      if (figure[0] !== "-") figure = "+" + figure;
+    }
+    return option.words ? figure + " \u2014 " + option.words : figure;
+  }
+
   // A key the page should leave alone: typed into a field, or with a modifier (the browser's own).
   function typing(ev) {
     const field = ev.target && ev.target.closest ? ev.target.closest("input, select, textarea") : null;
@@ -58,6 +72,6 @@ window.turnbuckle = (function () {
     list.scrollTop = list.scrollHeight;
   }
 
-  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, typing: typing,
+  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, verdictText: verdictText, typing: typing,
     scrollToNewest: scrollToNewest };
 })();

@@ -117,8 +117,8 @@
     let legendX = PAD.left;
     r.players.forEach((name, p) => {
       const colour = COLOURS[p % COLOURS.length];
-      const points = byPlayer[p].map((e) => [x(e.d.action_index), y(e.d.before)]);
-      points.push([x(r.actions), y(r.final[p])]);
+      // every decision's estimate gives every side's chances (they add up to one win), then the result
+      const points = r.series[p].map((e) => [x(e.action_index), y(e.value)]);
       let path = "";
       points.forEach(([px, py], i) => {
         path += i === 0 ? "M" + px + " " + py : "H" + px + "V" + py;
@@ -173,21 +173,21 @@
       const table = document.createElement("table");
       table.className = "options";
       const head = table.insertRow();
-      for (const h of ["option", "chance of winning", ""]) {
+      for (const h of ["option", "chance of winning (others: points behind the best)", ""]) {
         const th = document.createElement("th");
         th.textContent = h;
         head.appendChild(th);
       }
-      for (const o of d.options) {
+      d.options.forEach((o, rank) => {
         const row = table.insertRow();
         row.insertCell().textContent = o.choice;
-        row.insertCell().textContent = turnbuckle.chanceText(o);
+        row.insertCell().textContent = turnbuckle.verdictText(o, rank === 0);
         const notes = [];
         if (o.choice === d.choice) notes.push("chosen");
         if (o.choice === d.best.choice) notes.push("best");
         row.insertCell().textContent = notes.join(", ");
         if (o.choice === d.choice) row.className = "chosen";
-      }
+      });
       box.appendChild(table);
     }
   }

@@ -431,16 +431,18 @@
       const hint = await api("/api/matches/" + id + "/seats/" + view.seat + "/hint");
       hintShownFor = hint.actions;
       $("hint-method").textContent = hint.exact
-        ? "Exact: computed from the rules." : "Estimated from playouts of what you can see (± one standard error).";
+        ? "Exact: computed from the rules." : "Estimated from playouts of what you can see (± one standard error; the others"
+          + " as points behind the best), " + hint.seconds.toFixed(1) + " s, stopped: " + hint.stopped + ".";
       const labels = Object.fromEntries((view.legal_actions || []).map((a) => [a.name, a.label]));
-      for (const option of hint.options) {
+      for (const [rank, option] of hint.options.entries()) {
         const li = document.createElement("li");
+        if (option.as_good) li.className = "hint-group";
         const name = document.createElement("strong");
         name.textContent = option.choice;
         li.appendChild(name);
         const value = document.createElement("span");
         value.className = "hint-value";
-        value.textContent = " " + turnbuckle.chanceText(option);
+        value.textContent = " " + turnbuckle.verdictText(option, rank === 0);
         li.appendChild(value);
         if (labels[option.choice]) {
           const small = document.createElement("small");

@@ -1,0 +1,203 @@
+"""Options compared with the best (issue 33): paired gaps, the "as good as the best" group, the
+words, the racing rule, and the sides' chances adding up to one win."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import turnbuckle
+from turnbuckle.agents.registry import make_agent
+from turnbuckle.analysis.review import Budget, ReviewSettings, hint, review_replay
+from turnbuckle.analysis.review.compare import (
+    AS_GOOD,
+    CLEAR,
+    EQUAL,
+    TOLERANCE,
+    Gap,
+    Z,
+    graded,
+    graded_exact,
+    paired_gap,
+    settled,
+    verdicts,
+)
+from turnbuckle.analysis.review.sampling import race
+from turnbuckle.analysis.review.values import OptionValue, mean_and_stderr
+from turnbuckle.engine.match import play_match
+from turnbuckle.engine.replay import Replay
+
+scores = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
+
+
+def _stderr(xs: list[float]) -> float:
+    return mean_and_stderr(sum(xs), sum(x * x for x in xs), len(xs))[1]
+
+
+@given(st.lists(st.tuples(scores, scores), min_size=2, max_size=60))
+def test_the_paired_error_is_no_larger_than_the_unpaired_one_when_the_options_move_together(
+        pairs: list[tuple[float, float]]) -> None:
+    a = [p[0] for p in pairs]
+    b = [p[1] for p in pairs]
+    n = len(a)
+    ma, mb = sum(a) / n, sum(b) / n
+    covariance = sum((x - ma) * (y - mb) for x, y in pairs) / (n - 1)
+    assume(covariance >= 0)
+    gap = paired_gap(a, b)
+    assert gap.value == pytest.approx(ma - mb, abs=1e-12)
+    assert gap.stderr is not None
+    assert gap.stderr <= math.hypot(_stderr(a), _stderr(b)) + 1e-9
+
+
+def test_common_random_numbers_separate_what_the_values_alone_cannot() -> None:
+    rng = random.Random(3)
+    luck = [rng.random() for _ in range(64)]
+    best = [min(1.0, x + 0.03) for x in luck]  # three points better in every world
+    gap = paired_gap(best, luck)
+    assert gap.separated, "paired, the three points are far beyond the noise"
+    unpaired = math.hypot(_stderr(best), _stderr(luck))
+    assert gap.value < Z * unpaired, "unpaired, they would be within noise of each other"
+
+
+@st.composite
+def gap_lists(draw: st.DrawFn) -> list[Gap]:
+    others = draw(st.lists(st.tuples(st.floats(0.0, 1.0), st.one_of(st.none(), st.floats(0.0, 0.5))),
+                           max_size=8))
+    return [Gap(0.0, None)] + [Gap(v, e) for v, e in others]
+
+
+@given(gap_lists())
+def test_the_words_follow_the_gaps(gaps: list[Gap]) -> None:
+    words = verdicts(gaps)
+    assert len(words) == len(gaps)
+    others = gaps[1:]
+    if not others:
+        assert words == ["the only option"]
+        return
+    for gap, said in zip(others, words[1:], strict=True):
+        assert (said == AS_GOOD) == (not gap.separated)
+        if gap.separated:
+            assert said == ("slightly worse" if gap.value < CLEAR else "clearly worse")
+    if words[0] == "clearly best":
+        assert all(g.separated and g.value >= CLEAR for g in others)
+        assert all(g.stderr is None or g.value > 3 * g.stderr for g in others)
+    elif words[0] == "probably best":
+        assert all(g.separated and g.value >= CLEAR for g in others)
+        assert any(g.stderr is not None and g.value <= 3 * g.stderr for g in others)
+    elif words[0] == "slightly better":
+        assert all(g.separated for g in others) and min(g.value for g in others) < CLEAR
+    else:
+        assert words[0].startswith("best, as good as ")
+
+
+@given(st.lists(scores, min_size=1, max_size=8))
+def test_exact_options_group_only_within_half_a_point(values: list[float]) -> None:
+    values = sorted(values, reverse=True)
+    options = graded_exact([OptionValue(f"o{i}", v, (v, 1 - v)) for i, v in enumerate(values)])
+    assert options[0].as_good and options[0].gap == 0.0, "the group always holds the best"
+    for option in options[1:]:
+        assert option.as_good == (values[0] - option.value < EQUAL)
+        assert option.gap_stderr is None
+
+
+@given(st.lists(st.lists(scores, min_size=20, max_size=20), min_size=2, max_size=5))
+@settings(max_examples=60)
+def test_the_race_keeps_the_leader_and_drops_only_what_is_surely_behind(table: list[list[float]]) -> None:
+    active = list(range(len(table)))
+    kept, why = race(table, active)
+    means = [sum(row) / len(row) for row in table]
+    leader = max(active, key=lambda i: (means[i], -i))
+    assert leader in kept
+    for i in set(active) - set(kept):
+        gap = paired_gap(table[leader], table[i])
+        assert gap.separated and gap.stderr is not None and gap.value > 3 * gap.stderr
+    if why == "clear best":
+        assert kept == [leader]
+    elif why:
+        assert settled([paired_gap(table[leader], table[i]) for i in kept if i != leader])
+
+
+def test_the_race_stops_at_a_clear_best_and_at_a_close_field() -> None:
+    rng = random.Random(7)
+    luck = [[rng.random() for _ in range(40)] for _ in range(3)]
+    far = [luck[0], [x * 0.2 for x in luck[0]], [x * 0.3 for x in luck[0]]]
+    assert race(far, [0, 1, 2]) == ([0], "clear best")
+    close = [luck[1], [x - 0.001 for x in luck[1]], [x - 0.002 for x in luck[1]]]
+    assert race(close, [0, 1, 2]) == ([0, 1, 2], f"the rest within {100 * TOLERANCE:g} points")
+    noisy = [luck[0], luck[1], luck[2]]
+    kept, why = race(noisy, [0, 1, 2])
+    assert why == "" and len(kept) > 1, "independent noise: nothing is told apart yet"
+
+
+def test_the_tolerance_rule_stops_only_when_the_rest_is_surely_close() -> None:
+    assert settled([Gap(0.001, 0.002)])
+    assert not settled([Gap(0.001, 0.02)]), "within noise but not surely within two points: sample on"
+    assert settled([Gap(0.2, 0.05)]), "surely behind"
+    assert not settled([Gap(0.0, math.inf)])
+    assert TOLERANCE == 0.02
+
+
+def test_graded_options_name_the_best_and_its_group() -> None:
+    a = OptionValue("a", 0.6, (0.6, 0.4), 0.05, 32)
+    b = OptionValue("b", 0.59, (0.59, 0.41), 0.05, 32)
+    c = OptionValue("c", 0.3, (0.3, 0.7), 0.05, 32)
+    out = graded([a, b, c], [Gap(0.0, 0.0), Gap(0.01, 0.02), Gap(0.3, 0.04)])
+    assert [o.words for o in out] == ["best, as good as 1 other", AS_GOOD, "clearly worse"]
+    assert [o.as_good for o in out] == [True, True, False]
+    assert out[0].gap_stderr is None and out[2].gap_stderr == 0.04
+
+
+def test_an_adaptive_hint_stops_early_and_says_why() -> None:
+    game = turnbuckle.load_game("rumbleslam")
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.current_player() < 0 or len(state.legal_actions()) < 2:
+        state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else state.legal_actions()[0])
+    cap = 96
+    values = hint(state, rng=random.Random(2), budget=Budget(playouts=cap, adaptive=True))
+    early = {"clear best", "the only option", f"the rest within {100 * TOLERANCE:g} points"}
+    assert values.stopped in early | {f"{cap} playouts"}
+    most = max(o.samples for o in values.options)
+    assert (most < cap) == (values.stopped in early)
+    assert values.best.as_good and values.best.samples == most
+    assert all(o.samples >= 32 for o in values.options), "no option is dropped before the first look"
+    fixed = hint(state, rng=random.Random(2), budget=Budget(playouts=24))
+    assert {o.samples for o in fixed.options} == {24} and fixed.stopped == "24 playouts"
+
+
+def test_a_seconds_budget_is_adaptive_and_shown() -> None:
+    budget = Budget.parse("2s")
+    assert budget.adaptive and "until the best is told apart" in budget.describe()
+    assert not Budget.parse("64").adaptive
+
+
+@pytest.mark.parametrize("name", ["wrasslin", "rumbleslam", "skirmish", "powerhouses"])
+def test_the_sides_chances_at_one_moment_add_up_to_one_win(name: str) -> None:
+    game = turnbuckle.load_game(name)
+    agents = [make_agent("random", game, p) for p in range(game.num_players())]
+    replay = Replay.from_result(play_match(game, agents, seed=5))
+    review = review_replay(replay, ReviewSettings(budget=Budget(playouts=3), seed=1))
+    heads = [side.players[0] for side in game.sides()]
+    series = review.series()
+    assert len({len(points) for points in series}) == 1, "every seat has a point at every decision"
+    for moment in zip(*series, strict=True):
+        assert sum(moment[p][1] for p in heads) == pytest.approx(1.0, abs=1e-9)
+    for d in review.turning_points:
+        assert abs(d.swing) >= 0.01
+        assert d.swing_stderr is None or abs(d.swing) > Z * d.swing_stderr
+
+
+def test_a_lead_of_two_and_a_half_errors_is_probably_best_not_clear() -> None:
+    from turnbuckle.analysis.review.values import DecisionValues
+
+    a = OptionValue("a", 0.7, (0.7, 0.3), 0.05, 64)
+    b = OptionValue("b", 0.6, (0.6, 0.4), 0.05, 64)
+    options = graded([a, b], [Gap(0.0, 0.0), Gap(0.1, 0.04)])
+    assert options[0].words == "probably best" and not options[1].as_good
+    assert not DecisionValues(0, options, exact=False, method="").clear
+    sure = graded([a, b], [Gap(0.0, 0.0), Gap(0.1, 0.02)])
+    assert sure[0].words == "clearly best" and DecisionValues(0, sure, exact=False, method="").clear
