@@ -4,6 +4,7 @@ decision loaded from a position file gets the same hint as in the live match (is
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -31,4 +32,5 @@ def test_a_position_loaded_from_a_file_gets_the_live_matchs_hint(name: str, step
     live = _decision(name, steps)
     loaded = live.game.state_from_position(live.to_position())
     assert loaded.history == [] and live.history
-    assert hint(loaded, budget=TINY) == hint(live, budget=TINY)
+    # the same values to the last digit; only the wall-clock time the hint took may differ
+    assert replace(hint(loaded, budget=TINY), seconds=0.0) == replace(hint(live, budget=TINY), seconds=0.0)

@@ -38,9 +38,9 @@ def _words(text: str) -> set[str]:
 
 
 def test_review_at_80_columns_is_narrow_whole_worded_and_explains_swing(opening: Path) -> None:
-    report = json.loads(run("review", str(opening), "--json", "--budget", "2", "--jobs", "1", columns=80).stdout)
+    report = json.loads(run("review", str(opening), "--json", "--budget", "8", "--jobs", "1", columns=80).stdout)
     decisions = report["decisions"]
-    out = run("review", str(opening), "--budget", "2", "--jobs", "1", columns=80)
+    out = run("review", str(opening), "--budget", "8", "--jobs", "1", columns=80)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
@@ -62,5 +62,5 @@ def test_a_wide_terminal_keeps_the_wide_table(opening: Path) -> None:
     assert out.returncode == 0, out.stderr
     header = next(line for line in out.stdout.splitlines() if " who " in line)
     assert [w for w in header.replace("┃", " ").split()] == ["#", "who", "choice", "before", "after", "best",
-                                                              "option", "swing"]
+                                                              "option", "verdict", "swing"]
     assert "swing: how many points (of 100)" in out.stdout

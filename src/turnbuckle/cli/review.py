@@ -94,7 +94,8 @@ SWING_NOTE = (
 )
 NARROW_NOTE = (
     "chance: the side's chance of winning as it decided; \"a -> b\" when another option was better "
-    "(a: that option, b: the choice made); \"± n\": a sampled value's standard error, in points."
+    "beyond the noise (a: that option, b: the choice made; an option as good as the best is not named); "
+    "\"± n\": a sampled value's standard error, in points."
 )
 
 
@@ -122,7 +123,7 @@ def show(result: Review) -> None:
     console.print()
     points = result.turning_points
     if not points:
-        _say(Text("No turning points: no swing of a point or more."))
+        _say(Text("No turning points: no swing of a point or more beyond the noise."))
         return
     if narrow:
         _turning_list(points)
@@ -166,10 +167,11 @@ def _narrow_table(result: Review) -> Table:
     for d in result.decisions:
         choice = Text(d.choice)
         chance = value_text(d.after, d.chosen.stderr)
-        if d.best.action != d.choice:
-            choice.append(f"\nbest: {d.best.action}", style="italic")
+        chosen = d.values.option(d.choice)
+        if d.best.action != d.choice and not (chosen is not None and chosen.as_good):
+            # a better option is named only when the choice is behind it beyond the noise
+            choice.append(f"\nbest: {d.best.action} (yours: {chosen_words(d.values, d.choice)})", style="italic")
             chance = f"{percent(d.best.value)} -> {chance}"
-        choice.append(f"\n{chosen_words(d.values, d.choice)}", style="dim")
         table.add_row(str(d.index + 1), Text(d.wrestler), choice, chance, _swing(d),
                       style="bold" if d.index in turns else None)
     return table
