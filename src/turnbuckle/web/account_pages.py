@@ -88,6 +88,10 @@ def _login_keys(request: Request, name: str) -> dict[str, int]:
 
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> Response:
     context.setdefault("player", current_player(request))
+    if template == "account.html" and context["player"] is not None:
+        from turnbuckle.web.learn_progress import summary  # it needs this module's require_player
+
+        context.setdefault("lessons", summary(database(request), context["player"].id))
     return render(request, template, context, status)
 
 
