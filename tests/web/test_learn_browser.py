@@ -19,7 +19,7 @@ from support.browser import TIMEOUT, Server, needs_chromium
 from turnbuckle.engine.registry import list_games
 from turnbuckle.learn.lessons import LessonFile, lessons
 from turnbuckle.learn.run import LessonRun
-from turnbuckle.web import accounts, learn_progress
+from turnbuckle.web import accounts, lesson_marks
 from turnbuckle.web.views import legal_action_list, pick_list
 
 pytestmark = needs_chromium
@@ -167,4 +167,4 @@ def test_a_guests_marks_are_sent_to_the_account_once_on_log_in(account_server: S
     page.wait_for_selector("#lessons[data-synced]")
     player = accounts.find(account_server.service.repository.db, "Was_Guest")
     assert player is not None
-    assert learn_progress.finished(account_server.service.repository.db, player.id) == {"wrasslin": [1, 2]}
+    assert lesson_marks.finished(account_server.service.repository.db, player.id) == {"wrasslin": [1, 2]}
