@@ -12,7 +12,7 @@ from sqlalchemy import delete, select
 from turnbuckle.engine.errors import TurnbuckleError
 from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.learn.lessons import lessons
-from turnbuckle.store import Database
+from turnbuckle.store import Database, StoreError
 from turnbuckle.store.learn_models import LessonProgress
 from turnbuckle.web.errors import NotFound
 
@@ -57,12 +57,20 @@ def _known(game: str, numbers: list[int]) -> list[int]:
 def record(db: Database, player_id: int, game: str, numbers: list[int]) -> None:
     """Store each finished lesson once (one already stored keeps its first ``finished_at``)."""
     wanted = _known(game, numbers)
-    with db.write() as session:
-        have = set(session.scalars(select(LessonProgress.lesson).where(
-            LessonProgress.player_id == player_id, LessonProgress.game == game)))
-        for number in wanted:
-            if number not in have:
-                session.add(LessonProgress(player_id=player_id, game=game, lesson=number))
+    for attempt in range(2):
+        try:
+            with db.write() as session:
+                have = set(session.scalars(select(LessonProgress.lesson).where(
+                    LessonProgress.player_id == player_id, LessonProgress.game == game)))
+                for number in wanted:
+                    if number not in have:
+                        session.add(LessonProgress(player_id=player_id, game=game, lesson=number))
+            return
+        except StoreError as exc:
+            # two tabs recording the same lesson at once: the second insert breaks the primary key
+            # (on PostgreSQL; SQLite's writes take turns); once more finds it stored
+            if attempt or not any(word in str(exc).lower() for word in ("unique", "duplicate")):
+                raise
 
 
 def forget(db: Database, player_id: int, game: str) -> None:
