@@ -168,3 +168,29 @@ def test_a_guests_marks_are_sent_to_the_account_once_on_log_in(account_server: S
     player = accounts.find(account_server.service.repository.db, "Was_Guest")
     assert player is not None
     assert lesson_marks.finished(account_server.service.repository.db, player.id) == {"wrasslin": [1, 2]}
+
+
+def test_forget_my_progress_clears_the_accounts_marks_too(account_server: Server, strict_page: Any) -> None:
+    """Logged in, *Forget my progress* forgets the game's lessons on the account as well as in the
+    browser (else the account's marks would come straight back); under the app's own CSP."""
+    page, url = strict_page, account_server.url
+    page.goto(f"{url}/signup")
+    page.fill("#name", "Forgetful")
+    page.fill("#password", PASSWORD)
+    page.fill("#password2", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/players/Forgetful*")
+    db = account_server.service.repository.db
+    player = accounts.find(db, "Forgetful")
+    assert player is not None
+    lesson_marks.record(db, player.id, "powerhouses", [2])
+    lesson_marks.record(db, player.id, "skirmish", [1])
+    page.goto(f"{url}/learn/powerhouses")
+    page.wait_for_selector("#lessons[data-synced]")
+    assert page.locator('[data-lesson="2"] .done-mark').is_visible()
+    page.click("#reset-progress")
+    page.wait_for_selector('[data-lesson="2"] .done-mark', state="hidden")
+    assert lesson_marks.finished(db, player.id) == {"skirmish": [1]}
+    page.reload()
+    page.wait_for_selector("#lessons[data-synced]")
+    assert not page.locator('[data-lesson="2"] .done-mark').is_visible()
