@@ -118,3 +118,38 @@ def test_older_schema_is_migrated_on_open(tmp_path: Path) -> None:
         return  # nothing newer to migrate to yet
     with open_database(str(path)) as again:
         assert again.current_revisions() == head_revisions()
+
+
+def test_lesson_progress_migration_up_and_down_keeps_the_older_data(tmp_path: Path) -> None:
+    """0010_lesson_progress on SQLite: a database at 0009_clocks with a player gains the table on open,
+    stores a finished lesson (once per player, game and lesson), and loses only that table going down."""
+    from alembic import command
+    from sqlalchemy import inspect
+    from sqlalchemy.exc import IntegrityError
+
+    from turnbuckle.store.db import alembic_config
+
+    path = tmp_path / "progress.db"
+    open_database(str(path)).close()
+    db = open_database(str(path))
+    with db.engine.connect() as conn, conn.begin():
+        command.downgrade(alembic_config(conn), "0009_clocks")
+    assert "lesson_progress" not in inspect(db.engine).get_table_names()
+    with db.engine.connect() as conn, conn.begin():
+        conn.execute(text("INSERT INTO players (name, skeleton, password_hash, created_at) "
+                          "VALUES ('Old_Timer', 'oldtimer', 'x', '2026-01-01 00:00:00')"))
+    db.close()
+    with open_database(str(path)) as again:
+        assert again.current_revisions() == {"0010_lesson_progress"} == head_revisions()
+        insert = text("INSERT INTO lesson_progress (player_id, game, lesson, finished_at) "
+                      "VALUES (1, 'powerhouses', 1, '2026-11-28 00:00:00')")
+        with again.engine.connect() as conn, conn.begin():
+            conn.execute(insert)
+        with pytest.raises(IntegrityError), again.engine.connect() as conn, conn.begin():
+            conn.execute(insert)
+        with again.engine.connect() as conn, conn.begin():
+            command.downgrade(alembic_config(conn), "0009_clocks")
+        names = inspect(again.engine).get_table_names()
+        assert "lesson_progress" not in names and "players" in names
+        with again.engine.connect() as conn:
+            assert conn.execute(text("SELECT name FROM players")).scalars().all() == ["Old_Timer"]

@@ -119,3 +119,34 @@ def test_a_migration_committed_between_two_reads_is_not_taken_for_a_foreign_sche
         checking.close()
         other.close()
         migrating.dispose()
+
+
+def test_the_same_lesson_recorded_at_once_from_two_tabs_is_stored_once(pg_url: str) -> None:
+    """Two requests recording one finished lesson at the same moment (two tabs, or the finish and
+    the log-in's sending of the browser's marks): both succeed and the lesson is stored once."""
+    from turnbuckle.store.learn_models import LessonProgress
+    from turnbuckle.web import accounts, lesson_marks
+
+    with open_database(pg_url) as db:
+        player = accounts.sign_up(db, f"Tabs_{uuid.uuid4().hex[:8]}", "a long enough pass phrase")
+        failures: list[BaseException] = []
+        for _ in range(15):
+            lesson_marks.forget(db, player.id, "powerhouses")
+            start = threading.Barrier(6)
+
+            def tab(start: threading.Barrier) -> None:
+                try:
+                    start.wait()
+                    lesson_marks.record(db, player.id, "powerhouses", [1, 2])
+                except BaseException as exc:  # collected and asserted below
+                    failures.append(exc)
+
+            threads = [threading.Thread(target=tab, args=(start,)) for _ in range(6)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert failures == []
+            assert lesson_marks.finished(db, player.id) == {"powerhouses": [1, 2]}
+        with db.write() as session:
+            session.execute(delete(LessonProgress).where(LessonProgress.player_id == player.id))

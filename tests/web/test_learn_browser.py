@@ -1,20 +1,25 @@
 """A lesson completed by clicks in a real browser, for every game with lessons (issue 34, test 9):
 table.js draws the lesson's table and plays its picks, a wrong click is refused with the rule, the
-lesson's text follows, progress is kept in localStorage, and the last lesson leads to a real match."""
+lesson's text follows, progress is kept in localStorage (and on a logged-in player's account), and the
+last lesson leads to a real match."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import Server, needs_chromium
+from support.accounts import PASSWORD, app_on
+from support.browser import TIMEOUT, Server, needs_chromium
 from turnbuckle.engine.registry import list_games
 from turnbuckle.learn.lessons import LessonFile, lessons
 from turnbuckle.learn.run import LessonRun
+from turnbuckle.web import accounts, lesson_marks
 from turnbuckle.web.views import legal_action_list, pick_list
 
 pytestmark = needs_chromium
@@ -94,3 +99,98 @@ def test_every_rumbleslam_lesson_by_clicks_on_the_mat(server: Server, page: Any,
     """The miniatures game's lessons are played on the mat (a wrestler, then a square; a throw's
     landing square; the corner's smash or rebound), not only through buttons."""
     play_lesson(page, server, lessons("rumbleslam")[number - 1])
+
+
+@pytest.fixture
+def account_server(tmp_path: Path) -> Iterator[Server]:
+    with app_on(tmp_path / "learn.db") as app, Server(app) as running:
+        yield running
+
+
+def log_in(page: Any, url: str, name: str) -> None:
+    page.goto(f"{url}/login")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"**/players/{name}*")
+
+
+def test_a_logged_in_players_finished_lesson_follows_them_to_another_browser(account_server: Server,
+                                                                             browser: Any) -> None:
+    """Issue 34, item 4: log in, finish lesson 1 of Powerhouses by clicks, then open the Learn page in
+    a fresh browser (no localStorage) logged in as the same player: the mark is there, from the account."""
+    url = account_server.url
+    contexts = [browser.new_context(bypass_csp=True), browser.new_context(bypass_csp=True)]
+    try:
+        first, second = (context.new_page() for context in contexts)
+        for context in contexts:
+            context.set_default_timeout(TIMEOUT)
+        first.goto(f"{url}/signup")
+        first.fill("#name", "Student")
+        first.fill("#password", PASSWORD)
+        first.fill("#password2", PASSWORD)
+        first.click("button[type=submit]")
+        first.wait_for_url("**/players/Student*")
+        play_lesson(first, account_server, lessons("powerhouses")[0])
+        first.wait_for_selector("#lesson[data-saved]")
+
+        log_in(second, url, "Student")
+        assert second.evaluate("localStorage.getItem('turnbuckle.learn.powerhouses')") is None
+        second.goto(f"{url}/learn/powerhouses")
+        second.wait_for_selector("#lessons[data-synced]")
+        assert second.locator('[data-lesson="1"] .done-mark').is_visible()
+        assert not second.locator('[data-lesson="2"] .done-mark').is_visible()
+        second.goto(f"{url}/account")
+        count = len(lessons("powerhouses"))
+        listed = second.locator('#lesson-progress [data-game="powerhouses"]').inner_text()
+        assert f"lessons finished: 1 of {count}" in listed
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_guests_marks_are_sent_to_the_account_once_on_log_in(account_server: Server, page: Any) -> None:
+    """Marks a browser kept as a guest are stored on the account the first time a Learn page is
+    opened logged in; a guest's own marks stay in the browser only."""
+    url = account_server.url
+    page.goto(f"{url}/learn/wrasslin")
+    page.evaluate("localStorage.setItem('turnbuckle.learn.wrasslin', '[1, 2, 999]')")
+    page.goto(f"{url}/learn/wrasslin")
+    assert page.locator('[data-lesson="2"] .done-mark').is_visible()
+    page.goto(f"{url}/signup")
+    page.fill("#name", "Was_Guest")
+    page.fill("#password", PASSWORD)
+    page.fill("#password2", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/players/Was_Guest*")
+    page.goto(f"{url}/learn/wrasslin")
+    page.wait_for_selector("#lessons[data-synced]")
+    player = accounts.find(account_server.service.repository.db, "Was_Guest")
+    assert player is not None
+    assert lesson_marks.finished(account_server.service.repository.db, player.id) == {"wrasslin": [1, 2]}
+
+
+def test_forget_my_progress_clears_the_accounts_marks_too(account_server: Server, strict_page: Any) -> None:
+    """Logged in, *Forget my progress* forgets the game's lessons on the account as well as in the
+    browser (else the account's marks would come straight back); under the app's own CSP."""
+    page, url = strict_page, account_server.url
+    page.goto(f"{url}/signup")
+    page.fill("#name", "Forgetful")
+    page.fill("#password", PASSWORD)
+    page.fill("#password2", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/players/Forgetful*")
+    db = account_server.service.repository.db
+    player = accounts.find(db, "Forgetful")
+    assert player is not None
+    lesson_marks.record(db, player.id, "powerhouses", [2])
+    lesson_marks.record(db, player.id, "skirmish", [1])
+    page.goto(f"{url}/learn/powerhouses")
+    page.wait_for_selector("#lessons[data-synced]")
+    assert page.locator('[data-lesson="2"] .done-mark').is_visible()
+    page.click("#reset-progress")
+    page.wait_for_selector('[data-lesson="2"] .done-mark', state="hidden")
+    assert lesson_marks.finished(db, player.id) == {"skirmish": [1]}
+    page.reload()
+    page.wait_for_selector("#lessons[data-synced]")
+    assert not page.locator('[data-lesson="2"] .done-mark').is_visible()

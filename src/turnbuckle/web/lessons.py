@@ -22,6 +22,7 @@ from turnbuckle.engine.errors import TurnbuckleError
 from turnbuckle.engine.registry import game_class
 from turnbuckle.learn.lessons import LessonError, LessonFile, lesson, lessons
 from turnbuckle.learn.run import LessonRun
+from turnbuckle.web.account_pages import current_player
 from turnbuckle.web.api import limited
 from turnbuckle.web.errors import ApiError, BadRequest, Conflict, NotFound
 from turnbuckle.web.pages import templates
@@ -93,8 +94,9 @@ def lesson_list(request: Request, game: str) -> Response:
         raise unknown_game(game) from None
     found = [{"number": f.number, "title": f.lesson.title, "summary": f.lesson.summary,
               "sections": f.lesson.sections} for f in lessons(game)]
-    return templates.TemplateResponse(request, "learn_list.html",
-                                         {"game": game, "title": cls.title, "lessons": found})
+    return templates.TemplateResponse(request, "learn_list.html", {
+        "game": game, "title": cls.title, "lessons": found, "account": current_player(request) is not None,
+    })
 
 
 @router.get("/learn/{game}/{number}", response_class=HTMLResponse)
@@ -103,7 +105,7 @@ def lesson_page(request: Request, game: str, number: int) -> Response:
     count = len(lessons(game))
     config = {"game": game, "lesson": number, "count": count, "title": file.lesson.title,
               "seats": game_class(game).min_players, "easiest": EASIEST,
-              "params": lessons(game)[-1].lesson.match_params}
+              "params": lessons(game)[-1].lesson.match_params, "account": current_player(request) is not None}
     return templates.TemplateResponse(request, "learn.html", {
         "game": game, "title": game_class(game).title, "file": file, "count": count, "config": config,
     })

@@ -23,6 +23,7 @@ from turnbuckle.web import (
     account_pages,
     accounts,
     chat_pages,
+    learn_progress,
     lobby_pages,
     notifier,
     notify_pages,
@@ -167,6 +168,7 @@ def install(app: FastAPI) -> None:
         app.state.notifier = notifier.Notifier(db, notifier.NotifyConfig.from_environment())
         app.state.service.companions.append(app.state.notifier)
     app.include_router(notify_pages.router)
+    app.include_router(learn_progress.router)
 
 
 __all__ = ["install", "pages", "router"]

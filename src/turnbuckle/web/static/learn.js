@@ -1,6 +1,7 @@
 // The Learn pages: the lesson list (progress marks) and a lesson, whose table is table.js's own:
 // this script starts the lesson, hands table.js the lesson's API in place of a match's, and shows the
-// lesson's text, its commentary and what comes next. Progress lives in this browser (localStorage).
+// lesson's text, its commentary and what comes next. Progress lives in this browser (localStorage)
+// and, for a logged-in player, on the account too (/api/players/me/lessons): the page shows both.
 "use strict";
 (function () {
   const $ = (sel) => document.getElementById(sel);
@@ -21,19 +22,41 @@
     try { localStorage.setItem(KEY + game, JSON.stringify([...list].sort((a, b) => a - b))); } catch (err) { /* private mode */ }
   }
 
+  // A logged-in player's marks on the account. Marks only this browser has (kept before the player
+  // logged in) are sent, so they are on the account from then on and are not sent again.
+  async function syncAccount(game, count) {
+    const path = "/api/players/me/lessons";
+    const mine = (await turnbuckle.api(path)).data.finished[game] || [];
+    const missing = done(game).filter((n) => n >= 1 && n <= count && !mine.includes(n));
+    if (!missing.length) return mine;
+    return (await turnbuckle.api(path, { method: "POST", body: { game: game, lessons: missing } })).data.finished[game] || [];
+  }
+
   // -- the list of lessons ------------------------------------------------------------------------
   const listing = $("lessons");
   if (listing) {
     const game = listing.dataset.game;
+    let account = [];
     const show = () => {
-      const finished = new Set(done(game));
+      const finished = new Set([...done(game), ...account]);
       for (const li of listing.querySelectorAll("[data-lesson]")) {
         li.querySelector(".done-mark").hidden = !finished.has(Number(li.dataset.lesson));
       }
     };
     show();
-    $("reset-progress").addEventListener("click", () => {
+    if (listing.dataset.account) {
+      syncAccount(game, listing.querySelectorAll("[data-lesson]").length)
+        .then((marks) => { account = marks; show(); listing.dataset.synced = "1"; })
+        .catch(() => { /* the browser's marks still show */ });
+    }
+    $("reset-progress").addEventListener("click", async () => {
       try { localStorage.removeItem(KEY + game); } catch (err) { /* nothing kept */ }
+      if (listing.dataset.account) {
+        try {
+          await turnbuckle.api("/api/players/me/lessons/" + encodeURIComponent(game), { method: "DELETE" });
+          account = [];
+        } catch (err) { /* the account keeps its marks */ }
+      }
       show();
     });
     return;
@@ -107,6 +130,10 @@
     $("lesson-hint-text").textContent = state.hint || "";
     if (state.finished) {
       markDone(cfg.game, cfg.lesson);
+      if (cfg.account && !box.dataset.finished) {
+        syncAccount(cfg.game, cfg.count).then(() => { box.dataset.saved = "1"; })
+          .catch((err) => { $("action-error").textContent = "your progress was not kept on your account: " + err.message; });
+      }
       $("status").textContent = "Lesson " + cfg.lesson + " complete";
       box.dataset.finished = "1";
       showNext();
