@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import socket
 import threading
@@ -93,11 +94,14 @@ MAX_BUTTONS = 40
 """The most action buttons the table may show at once (a table you act on, item 2)."""
 
 
+YOUR_MOVE = re.compile(r"^\s*(Your move|Match over)")
+
+
 def your_move(page: Any) -> None:
-    page.wait_for_function(
-        "document.getElementById('status').textContent.startsWith('Your move')"
-        " || document.getElementById('status').textContent.startsWith('Match over')"
-    )
+    """Wait until the page says it is this seat's move (or the match is over). A locator wait, not
+    ``wait_for_function``: a string predicate that has to be polled is run through ``eval``, which the
+    pages' Content Security Policy refuses (seen under load, when the first look is too early)."""
+    page.locator("#status").filter(has_text=YOUR_MOVE).wait_for()
 
 
 def visible_buttons(page: Any) -> int:
