@@ -7,6 +7,7 @@ never wait fixed times: every step waits for what the page shows."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ from tests.web.test_multiprocess_lobby import Serve
 
 from support.browser import TIMEOUT, needs_chromium
 from support.postgres import free_port
+from turnbuckle.web import clocks
 
 pytestmark = [pytest.mark.postgres, needs_chromium]
 
@@ -101,15 +103,23 @@ def test_one_side_stops_the_processes_restart_the_clock_runs_out_and_the_compute
             (sheet.first if sheet.count() else buttons.last).click()
             mover.wait_for_timeout(200)
         stopper.wait_for_selector("#status:has-text('Your move')")
+        decided = time.monotonic()
 
-        # both processes stop and start again (same ports) while the stopper's clock runs
+        # the tables are closed (no open streams to drain) and both processes stop and start again
+        # (same ports) while the stopper's clock runs
+        tables = [page.url for page in pages]
+        for page in pages:
+            page.goto("about:blank")
+        for server in servers:
+            os.killpg(server.proc.pid, signal.SIGTERM)
         for server in servers:
             server.stop()
+        assert time.monotonic() - decided < clocks.DAY * SCALE - 1, "the clock ran out before the restart"
         servers[:] = [ClockServe(pg_url, a.port), ClockServe(pg_url, b.port)]
         for server in servers:
             server.wait_ready()
-        for page in pages:
-            page.reload()
+        for page, table in zip(pages, tables, strict=True):
+            page.goto(table)
             page.wait_for_selector("#picture svg")
 
         # the clock runs out (handled once, by whichever new process looks first): casual, so the
