@@ -5,6 +5,7 @@ chat against the computer; the players' room stays the players' after the end.""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -151,3 +152,27 @@ def test_the_players_room_stays_theirs_after_the_end(
         change.update(finished=True, summary="over")
     assert texts(bob, match_id, b) == ["gg"]
     assert TestClient(app, client=LOOPBACK).get(f"/api/matches/{match_id}/chat/players").status_code == 401
+
+
+def test_the_replay_shows_the_players_chat_to_its_players_only(
+        app: Any, alice: TestClient, bob: TestClient, carol: TestClient,
+        match: tuple[str, dict[str, str], dict[str, str]]) -> None:
+    """Issue 32, Chat: "shown in replays to the players only". The replay page names the match and
+    asks the chat API, which answers a player (seat token, or a login holding a seat) and nobody
+    else; the page's HTML and the replay frames never carry a message."""
+    match_id, a, _ = match
+    assert say(alice, match_id, "secret plan", a).status_code == 201
+    assert say(carol, match_id, "nice match", room="spectators").status_code == 201
+    page = carol.get(f"/m/{match_id}/replay")
+    assert page.status_code == 200 and f'"match": "{match_id}"' in html.unescape(page.text)
+    assert alice.get(f"/api/matches/{match_id}/chat/players").json()[0]["text"] == "secret plan"  # login, no token
+    assert texts(bob, match_id) == ["secret plan"]
+    assert carol.get(f"/api/matches/{match_id}/chat/players").status_code == 401  # logged in, no seat
+    anonymous = TestClient(app, client=LOOPBACK)
+    assert anonymous.get(f"/api/matches/{match_id}/chat/players").status_code == 401
+    assert say(alice, match_id, "no token, no writing").status_code == 401  # a login only reads
+    for viewer in (alice, carol, anonymous):
+        page_text = viewer.get(f"/replay/m{match_id}").text
+        frame = viewer.get(f"/api/replays/m{match_id}?step=0").text
+        for shown in (page_text, frame):
+            assert "secret plan" not in shown and "nice match" not in shown

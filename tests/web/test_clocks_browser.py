@@ -1,7 +1,8 @@
 """Two browsers play a turn-based lobby match where one side stops (issue 32, "Done when"): the
 table shows the clocks; both chat (text, never HTML) and one mutes the other; the one who stops
 gets the "your turn" badge, a push at the fake push endpoint and an e-mail at the SMTP sink; the
-clock runs out, the computer finishes the match, and the abandonment record counts it. The clocks
+clock runs out, the computer finishes the match, and the abandonment record counts it; the replay
+shows the players' chat to a player and nothing of it to a spectator. The clocks
 run on a fake time injected into the match service."""
 
 from __future__ import annotations
@@ -149,6 +150,24 @@ def test_one_side_stops_the_other_is_told_the_clock_runs_out_and_the_computer_fi
         play_until_over([mover])
         stopper.wait_for_selector("#status:has-text('Match over')")
         server.app.state.settle.wait()
+
+        # the replay shows the players' chat to a player (the table's link carries the seat token),
+        # and nothing of it to anyone else
+        match_id = mover.url.split("/m/")[1].split("#")[0]
+        mover.wait_for_selector("#replay-link:not([hidden])")
+        mover.click("#replay-link")
+        mover.wait_for_url(f"**/replay/m{match_id}#t=*")
+        mover.wait_for_selector("#players-chat:not([hidden]) li:has-text('hi Alice')")
+        assert mover.locator("#players-chat-list b").count() == 0  # text, never HTML
+        watcher = browser.new_context()
+        contexts.append(watcher)
+        watcher.set_default_timeout(TIMEOUT)
+        viewer = watcher.new_page()
+        viewer.goto(f"{url}/m/{match_id}/replay")
+        viewer.wait_for_selector("#players-chat[data-looked=no]", state="attached")
+        assert viewer.locator("#players-chat").is_hidden()
+        assert viewer.locator("#players-chat-list li").count() == 0
+        assert "hi Alice" not in viewer.content() and "hello" not in viewer.content()
         for page in pages:
             page.goto(f"{url}/players/{stopper_name}")
             assert "0 finished, 1 abandoned" in page.locator("[data-abandonment]").inner_text()

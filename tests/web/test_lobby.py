@@ -86,6 +86,36 @@ def test_a_challenge_is_listed_accepted_and_both_players_reach_their_own_seat(
     assert "New challenge" in page and "Play the computer" in page and "Logged in as" in page
 
 
+def test_the_creator_is_sent_to_the_table_only_once_the_seats_are_there(
+        app: Any, alice: TestClient, bob: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lobby takes the creator to the table when the challenge shows as started: that must not
+    happen before the match and its seats exist, or the creator's lobby (another process, in the
+    PostgreSQL browser test) asks for a seat it does not have yet (403)."""
+    from datetime import timedelta
+
+    from turnbuckle.store import utcnow
+    from turnbuckle.web import lobby
+
+    db = app.state.service.repository.db
+    creator = accounts.find(db, "Alice")
+    assert creator is not None
+    since = utcnow() - timedelta(minutes=1)
+    seen_meanwhile: list[list[Any]] = []
+    real = lobby.add_account_match
+
+    def adding(*args: Any, **kwargs: Any) -> Any:
+        seen_meanwhile.append(lobby.started_for(db, creator, since))  # between the claim and the seats
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lobby, "add_account_match", adding)
+    made = alice.post("/api/lobby/challenges", json={"game": "powerhouses", "seat": 0}).json()
+    assert bob.post(f"/api/lobby/challenges/{made['id']}/accept", json={}).status_code == 200
+    assert seen_meanwhile == [[]]  # not yet shown as started
+    started = alice.get("/api/lobby").json()["started"]
+    assert [s["id"] for s in started] == [made["id"]]
+    assert alice.post(f"/m/{started[0]['match_id']}/seat", follow_redirects=False).status_code == 303
+
+
 def test_a_rated_match_played_to_the_end_shows_on_both_player_pages_and_the_leaderboard(
         app: Any, alice: TestClient, bob: TestClient) -> None:
     challenge = alice.post("/api/lobby/challenges", json={"game": "powerhouses", "rated": True}).json()

@@ -98,7 +98,8 @@ class Challenge(Base):
     min_rating: Mapped[int | None] = mapped_column(Integer, default=None)
     max_rating: Mapped[int | None] = mapped_column(Integer, default=None)
     status: Mapped[str] = mapped_column(String(12), default="open")
-    """open, started, cancelled (by its creator) or withdrawn (its creator was disabled)."""
+    """open, starting (its match being made), started, cancelled (by its creator) or withdrawn (its
+    creator was disabled)."""
     match_id: Mapped[str | None] = mapped_column(String(40), default=None)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

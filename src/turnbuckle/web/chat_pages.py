@@ -37,10 +37,16 @@ class Mute(BaseModel):
 
 def _author(request: Request, db: Database, match: LiveMatch, room: str, authorization: str | None,
             writing: bool) -> chat.Author | None:
-    """Who reads or writes in ``room``: the players' room needs a seat token; the spectators' room
-    is written by logged-in players without a seat and read by anyone."""
+    """Who reads or writes in ``room``: the players' room needs a seat token (or, to read, a login
+    holding a seat of the match); the spectators' room is written by logged-in players without a
+    seat and read by anyone."""
     token = token_of(authorization)
     if room == chat.PLAYERS:
+        if not token and not writing:  # a logged-in player of the match reads it (their replay) without one
+            player = current_player(request)
+            seats = seats_of(db, match.id, player.id) if player is not None else []
+            if seats:
+                return chat.seat_author(db, match, seats[0])
         if not token:
             raise Unauthorized("the players' chat needs a seat token (Authorization: Bearer TOKEN)")
         grant = service_of(request).identify(match, token)

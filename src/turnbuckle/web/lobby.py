@@ -42,6 +42,8 @@ CHANNEL = "turnbuckle_lobby"
 OPEN_PER_PLAYER = 10
 """Open challenges one player may have at once."""
 MAX_SHOWN = 200
+STARTING = "starting"
+"""A challenge whose match is being made: claimed (no longer open), not yet shown as started."""
 
 
 @dataclass
@@ -263,7 +265,7 @@ def _row(db: Database, challenge_id: int) -> Challenge:
 
 def _refusal(db: Database, challenge_id: int) -> Conflict:
     row = _row(db, challenge_id)
-    if row.status == "started":
+    if row.status in ("started", STARTING):
         return Conflict("this challenge was taken: another player accepted it first")
     if row.status != "open":
         return Conflict(f"this challenge is no longer open ({row.status})")
@@ -340,7 +342,9 @@ def _fill(db: Database, service: MatchService, row: Challenge, seats: list[Any])
             secrets.SystemRandom().shuffle(order)
             seats = [seats[i] for i in order]
             values["seats"] = seats
-        values.update(status="started", match_id=secrets.token_urlsafe(9))
+        # claimed as "starting" (no longer open, not yet shown as started): the lobbies send the
+        # players to their seats only once the match and its seats exist
+        values.update(status=STARTING, match_id=secrets.token_urlsafe(9))
     if not _conditional(db, row.id, row.version, **values):
         raise _refusal(db, row.id)
     if full:
@@ -352,6 +356,10 @@ def _fill(db: Database, service: MatchService, row: Challenge, seats: list[Any])
                                 .values(status="cancelled", match_id=None, updated_at=utcnow()))
                 changed(db, session)
             raise
+        with db.write() as session:
+            session.execute(update(Challenge).where(Challenge.id == row.id, Challenge.status == STARTING)
+                            .values(status="started", updated_at=utcnow()))
+            changed(db, session)
     return get(db, row.id)
 
 

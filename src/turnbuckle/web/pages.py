@@ -182,8 +182,11 @@ def replay_view(request: Request, replay_id: str) -> Response:
     info = frame["info"]
     return templates.TemplateResponse(
         request, "replay.html",
-        {"info": info, "title": info["title"], "config": json.dumps({"replay": replay_id, "steps": info["steps"],
-                                                                     "seats": info["seats"]})},
+        {"info": info, "title": info["title"],
+         "config": json.dumps({"replay": replay_id, "steps": info["steps"], "seats": info["seats"],
+                               # a stored match's replay: the page asks for the players' chat, which
+                               # the chat API gives to the players only (never put in this page)
+                               "match": replay_id[1:] if replay_id.startswith("m") else None})},
     )
 
 

@@ -42,6 +42,32 @@
     markStep();
   }
 
+  // -- the players' chat: a stored match's players' room, which the chat API gives only to its players
+  // (this page's #t= seat token, or a login holding a seat); anyone else gets an error and sees nothing.
+  async function loadChat() {
+    if (!cfg.match) return;
+    const seatToken = new URLSearchParams(location.hash.slice(1)).get("t");
+    let messages;
+    try {
+      messages = (await turnbuckle.api("/api/matches/" + encodeURIComponent(cfg.match) + "/chat/players", {}, seatToken)).data;
+    } catch (err) {
+      $("players-chat").dataset.looked = "no"; // not a player of this match (or no chat): nothing to show
+      return;
+    }
+    const list = $("players-chat-list");
+    for (const m of messages) {
+      const item = document.createElement("li");
+      const who = document.createElement("strong");
+      who.textContent = m.author + ": ";
+      const text = document.createElement("span");
+      text.textContent = m.text; // never HTML
+      item.append(who, text);
+      list.appendChild(item);
+    }
+    $("players-chat").hidden = messages.length === 0;
+    $("players-chat").dataset.looked = "yes";
+  }
+
   // -- the review: a chance-of-winning chart under the table, the options at each decision --------
   const COLOURS = ["#b3261e", "#1a73e8", "#188038", "#e37400", "#9334e6", "#5f6368", "#c5221f", "#12b5cb"];
   const W = 640, H = 220, PAD = { left: 40, right: 12, top: 10, bottom: 28 };
@@ -204,4 +230,5 @@
   });
   show(0);
   loadReview();
+  loadChat();
 })();

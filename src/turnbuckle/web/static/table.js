@@ -67,6 +67,9 @@
     if (view.finished) {
       status.textContent = "Match over: " + (view.result ? view.result.summary : view.summary);
       status.classList.add("finished");
+      // the seat token goes along (in the fragment, never to the server's logs): the replay shows
+      // the players' chat to its players
+      if (token) $("replay-link").href = "/m/" + encodeURIComponent(cfg.match) + "/replay#t=" + encodeURIComponent(token);
       $("replay-link").hidden = false;
       $("export-link").hidden = false;
     } else if (view.stopped) {

@@ -1,0 +1,144 @@
+"""Issue 32, "Done when", on PostgreSQL: two browsers play a turn-based lobby match through two
+``turnbuckle serve`` processes with a short clock (``--clock-scale``); one side stops, both
+processes are restarted while its clock runs, the clock runs out, the computer finishes the match
+for that side, and the abandonment record counts it on both processes' player pages. The browsers
+never wait fixed times: every step waits for what the page shows."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from tests.web.test_clocks_browser import sign_up
+from tests.web.test_lobby_browser import play_until_over
+from tests.web.test_multiprocess_lobby import Serve
+
+from support.browser import TIMEOUT, needs_chromium
+from support.postgres import free_port
+from turnbuckle.web import clocks
+
+pytestmark = [pytest.mark.postgres, needs_chromium]
+
+SCALE = 0.0002
+"""A day per move becomes about 17 seconds: long enough for the one who plays on to move under
+load, short enough to keep the test bounded."""
+
+
+class ClockServe(Serve):
+    """A ``serve`` process with sped-up clocks, on a given port (the same one after a restart, so
+    the open pages keep their address)."""
+
+    def __init__(self, url: str, port: int | None = None) -> None:
+        port = port or free_port()
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        command = [sys.executable, "-m", "turnbuckle", "serve", "--port", str(port), "--db", url,
+                   "--creates-per-minute", "0", "--actions-per-minute", "0", "--clock-scale", str(SCALE)]
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+
+
+def until(check: Callable[[], bool], timeout: float = 90.0, every: float = 0.25) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(every)
+
+
+@pytest.fixture
+def servers(pg_url: str) -> Iterator[list[ClockServe]]:
+    made = [ClockServe(pg_url), ClockServe(pg_url)]
+    try:
+        for server in made:
+            server.wait_ready()
+        yield made  # the test replaces the items when it restarts them
+    finally:
+        for server in made:
+            server.stop()
+
+
+def test_one_side_stops_the_processes_restart_the_clock_runs_out_and_the_computer_finishes(
+        servers: list[ClockServe], pg_url: str, browser: Any) -> None:
+    a, b = servers
+    contexts = [browser.new_context(), browser.new_context()]
+    try:
+        pages = []
+        for context in contexts:
+            context.set_default_timeout(TIMEOUT)
+            pages.append(context.new_page())
+        alice, bob = pages
+        sign_up(alice, a.base, "Alice")  # Alice through one process, Bob through the other
+        sign_up(bob, b.base, "Bob")
+        alice.goto(f"{a.base}/lobby")
+        alice.select_option("#format", "powerhouses|0")
+        alice.select_option("#seat", "0")
+        alice.select_option("#clock-kind", "turn")
+        alice.select_option("#clock-days", "1")
+        alice.click("#new-challenge button[type=submit]")
+        alice.wait_for_selector("li.challenge:has-text('1 day per move')")
+        bob.goto(f"{b.base}/lobby")
+        bob.wait_for_selector("li.challenge:has-text('1 day per move')")  # made through the other process
+        bob.click("li.challenge button:has-text('Take this seat')")
+        for page in pages:
+            page.wait_for_url("**/m/*#t=*")
+            page.wait_for_selector("#picture svg")
+            page.wait_for_selector("#clocks:has-text('per move')")
+            page.wait_for_selector("#status:not(:has-text('Loading'))")
+        match_id = alice.url.split("/m/")[1].split("#")[0]
+
+        # whoever is to move plays until the other has the decision; the other stops
+        until(lambda: any(p.locator("#status").inner_text().startswith("Your move") for p in pages))
+        mover_index = 0 if alice.locator("#status").inner_text().startswith("Your move") else 1
+        mover, stopper = pages[mover_index], pages[1 - mover_index]
+        stopper_name = ("Alice", "Bob")[1 - mover_index]
+        while mover.locator("#status").inner_text().startswith("Your move"):
+            buttons = mover.locator("#actions button:not([disabled])")
+            sheet = mover.locator("#picture .pickable")
+            (sheet.first if sheet.count() else buttons.last).click()
+            mover.wait_for_timeout(200)
+        stopper.wait_for_selector("#status:has-text('Your move')")
+        decided = time.monotonic()
+
+        # the tables are closed (no open streams to drain) and both processes stop and start again
+        # (same ports) while the stopper's clock runs
+        tables = [page.url for page in pages]
+        for page in pages:
+            page.goto("about:blank")
+        for server in servers:
+            os.killpg(server.proc.pid, signal.SIGTERM)
+        for server in servers:
+            server.stop()
+        assert time.monotonic() - decided < clocks.DAY * SCALE - 1, "the clock ran out before the restart"
+        servers[:] = [ClockServe(pg_url, a.port), ClockServe(pg_url, b.port)]
+        for server in servers:
+            server.wait_ready()
+        for page, table in zip(pages, tables, strict=True):
+            page.goto(table)
+            page.wait_for_selector("#picture svg")
+
+        # the clock runs out (handled once, by whichever new process looks first): casual, so the
+        # computer takes the seat over and finishes the match with the one who plays on
+        stopper.wait_for_selector("#clocks:has-text('out of time')", timeout=90_000)
+        play_until_over([mover], seconds=180)
+        stopper.wait_for_selector("#status:has-text('Match over')", timeout=60_000)
+
+        for page, server in ((alice, servers[0]), (bob, servers[1])):
+            def counted(page: Any = page, server: ClockServe = server) -> bool:
+                page.goto(f"{server.base}/players/{stopper_name}")
+                record = page.locator("[data-abandonment]")
+                return record.count() > 0 and "1 abandoned" in record.inner_text()
+
+            until(counted, timeout=60, every=1.0)
+            assert "0 finished, 1 abandoned" in page.locator("[data-abandonment]").inner_text()
+        with servers[0].client() as viewer:
+            stored = viewer.get(f"/api/matches/{match_id}").json()
+            assert stored["finished"], stored
+    finally:
+        for context in contexts:
+            context.close()
