@@ -18,6 +18,12 @@
   let lastView = null;
   let pictureView = null; // the view whose picture is on screen: its targets play for its seat
 
+  // A phone's page (under 700 px) asks for the picture laid out for its width (Game.render_svg's narrow)
+  const NARROW = window.matchMedia("(max-width: 700px)");
+  function pictureQuery() {
+    return NARROW.matches ? "?render=true&narrow=true" : "?render=true";
+  }
+
   async function api(path, options) {
     // a lesson (learn.js) answers a match's paths under its own address
     if (cfg.api && path.startsWith("/api/matches/" + id)) path = cfg.api + path.slice(("/api/matches/" + id).length);
@@ -38,8 +44,8 @@
       const m = meta || (await api("/api/matches/" + id));
       const seat = seatFor(m);
       const view = seat === null
-        ? await api("/api/matches/" + id + "/public?render=true")
-        : await api("/api/matches/" + id + "/seats/" + seat + "?render=true");
+        ? await api("/api/matches/" + id + "/public" + pictureQuery())
+        : await api("/api/matches/" + id + "/seats/" + seat + pictureQuery());
       render(view);
     } catch (err) {
       $("action-error").textContent = err.message;
@@ -491,7 +497,7 @@
     button.disabled = true;
     const seat = Number(button.dataset.seat);
     try {
-      const view = await api("/api/matches/" + id + "/seats/" + seat + "/takeback?render=true", { method: "POST" });
+      const view = await api("/api/matches/" + id + "/seats/" + seat + "/takeback" + pictureQuery(), { method: "POST" });
       revealed = seat;
       render(view); // the event stream follows with a "reset" update: the commentary starts again
     } catch (err) {
@@ -504,7 +510,7 @@
   async function decideClock(seat, decision) {
     $("action-error").textContent = "";
     try {
-      render(await api("/api/matches/" + id + "/seats/" + seat + "/clock?render=true",
+      render(await api("/api/matches/" + id + "/seats/" + seat + "/clock" + pictureQuery(),
         { method: "POST", body: JSON.stringify({ decision: decision }) }));
     } catch (err) {
       $("action-error").textContent = err.message;
@@ -605,7 +611,7 @@
     $("action-error").textContent = "";
     for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
     try {
-      const view = await api("/api/matches/" + id + "/seats/" + seat + "/actions?render=true", {
+      const view = await api("/api/matches/" + id + "/seats/" + seat + "/actions" + pictureQuery(), {
         method: "POST", body: { action: name, expect: expect },
       });
       revealed = seat;
@@ -870,6 +876,7 @@
     if (lastView) { revealed = lastView.seat; render(lastView); }
   });
   $("takeback").addEventListener("click", takeBack);
+  NARROW.addEventListener("change", () => { if (lastView) refresh(); }); // turned: the other layout
   $("hint").addEventListener("click", showHint);
   $("pause").addEventListener("click", () => control(paused ? "resume" : "pause"));
   $("step").addEventListener("click", () => control("step"));
