@@ -1,6 +1,7 @@
 """The table and the other pages on a phone (issue 30): a 390x844 touch screen in Chromium, every game
 played to its end against the computer by touch taps (never mouse clicks). At every turn the page
-must not scroll sideways, its text must be at least 12 px and its buttons at least 24 px, and the
+must not scroll sideways, its text (the picture's own too, at the screen's width with no zoom: the
+page asks for the narrow picture) must be at least 12 px and its buttons at least 24 px, and the
 prompt must be in view; a lit part of the picture smaller than 24 px must zoom to at least 32 px
 when tapped before it plays; zoomed to read, the picture's own text is at least 12 px."""
 
