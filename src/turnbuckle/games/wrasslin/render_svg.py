@@ -77,8 +77,10 @@ def card_height(game: WrasslinGame, names: list[str]) -> int:
     return max(CARD_H, NAME_TOP + 8 + LINE * tallest + 20)
 
 
-def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flagged: bool, height: int) -> str:
-    """One card of the hand, face up: colour band and name, Initiative Number, kind, needs, effect; a pick."""
+def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flagged: bool, height: int,
+             boxed: bool = False) -> str:
+    """One card of the hand, face up: colour band and name, Initiative Number, kind, needs, effect; a pick
+    (``boxed``: saying where it is, ``data-box``, so a phone lays its hand out without measuring it)."""
     face = card_face(game, name)
     colour = COLOURS.get(face["colour"], "#555")
     label = name if count == 1 else f"{name} (x{count})"
@@ -87,7 +89,9 @@ def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flag
     if flagged:
         label += f", {CHALLENGE_NOTE}"
     stroke = 'stroke="#b3261e" stroke-dasharray="5 3" stroke-width="2"' if flagged else 'stroke="#333"'
-    parts = [f'<g {pick_attrs(card_pick(game, name), label)}><title>{escape(label)}: {escape(face["effect"])}</title>'
+    box = f' data-box="{x:g} {y:g} {CARD_W} {height}"' if boxed else ""
+    parts = [f'<g {pick_attrs(card_pick(game, name), label)}{box}>'
+             f'<title>{escape(label)}: {escape(face["effect"])}</title>'
              f'<rect class="hit" x="{x}" y="{y}" width="{CARD_W}" height="{height}" rx="7" fill="#fff" {stroke}/>'
              f'<rect x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="34" rx="6" fill="{colour}"/>']
     for i, line in enumerate(_wrap(name, 13)[:2]):
@@ -376,7 +380,7 @@ def _narrow(game: WrasslinGame, obs: dict[str, Any], actions: list[str]) -> str:
         for name, count in hand.items():
             if x + CARD_W > NARROW_WIDTH - 6:
                 x, row_y = 8.0, row_y + card_h + GAP
-            body.append(_face_up(game, x, row_y, name, int(count), name in flagged, card_h))
+            body.append(_face_up(game, x, row_y, name, int(count), name in flagged, card_h, boxed=True))
             x += CARD_W + GAP
         body.append("</g>")
         y = row_y + card_h

@@ -17,6 +17,12 @@
   let paused = false;
   let lastView = null;
   let pictureView = null; // the view whose picture is on screen: its targets play for its seat
+  // Whether the person last acted by touch: then a new picture moves no focus (a keyboard's user
+  // keeps theirs on the table). A focus() lays the page out at once, before the new picture's frame:
+  // on a phone's CPU that was a good part of a tap's time (RUMBLESLAM's mat, twice a tap).
+  let touching = false;
+  document.addEventListener("pointerdown", (ev) => { touching = ev.pointerType === "touch"; }, true);
+  document.addEventListener("keydown", () => { touching = false; }, true);
 
   // A phone's page (under 700 px) asks for the picture laid out for its width (Game.render_svg's narrow)
   const NARROW = window.matchMedia("(max-width: 700px)");
@@ -202,7 +208,7 @@
       ? "Choose where (highlighted), or press Esc to start again."
       : says.length && says.length <= 3 && says.join("; ").length <= 180 ? "On the table: " + says.join("; ") + "."
         : on.length ? "Click a highlighted part of the table to act." : "";
-    if (refocus && on.length) on[0].focus();
+    if (refocus && on.length && !touching) on[0].focus();
   }
 
   function clearSelection(refocus) {
@@ -601,7 +607,7 @@
       box.appendChild(actionButton(view, action, index++, action.name));
       placed.add(action.name);
     }
-    if (hadFocus || (shown.length && document.activeElement === document.body)) {
+    if (!touching && (hadFocus || (shown.length && document.activeElement === document.body))) {
       const first = box.querySelector("button");
       if (first) first.focus();
     }
