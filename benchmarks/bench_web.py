@@ -16,7 +16,8 @@ on 127.0.0.1 (a free port) and one HTTP client (httpx2, keep-alive) on this mach
   Chromium, timed from the click to the new picture in the page (needs Playwright and Chromium).
 - **--phone**: a phone in Chromium instead (390x844, touch, ``Emulation.setCPUThrottlingRate`` 4x: a
   mid-range phone's CPU): per game, hot seat (no computer thinking), the time from a finger's touch
-  on a lit part or button to the new picture on screen (p50, p95), and the table page's weight as
+  on a lit part or button to the new picture in the page and to the frame that shows it (p50, p95),
+  the move request's share (sent to answered: the server and the wire), and the table page's weight as
   loaded (HTML, CSS, JS, icons and the API answers with the picture; bytes sent, gzipped, and their
   size unpacked). Targets: p95 <= 150 ms, <= 200 KB.
 """

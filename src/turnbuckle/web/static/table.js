@@ -150,12 +150,18 @@
     return view && view.seat !== null && view.to_move === view.seat && !view.finished ? (view.picks || []) : [];
   }
 
-  function nextIds(view) {
-    const ids = new Set();
+  // The picks that extend the selection, by the id of the part that comes next: looked up once per
+  // picture (a skirmish move offers hundreds of points, each with its pick).
+  function picksByNext(view) {
+    const next = new Map();
     for (const p of picksOf(view)) {
-      if (p.path.length > selection.length && startsWith(p.path, selection)) ids.add(p.path[selection.length]);
+      if (p.path.length > selection.length && startsWith(p.path, selection)) {
+        const id = p.path[selection.length];
+        if (!next.has(id)) next.set(id, []);
+        next.get(id).push(p);
+      }
     }
-    return ids;
+    return next;
   }
 
   function parts() {
@@ -172,13 +178,13 @@
 
   function applyPicks(refocus) {
     const view = pictureView;
-    let active = nextIds(view);
-    if (selection.length && !active.size && !menuOpen()) { selection = []; active = nextIds(view); }
+    let byNext = picksByNext(view);
+    if (selection.length && !byNext.size && !menuOpen()) { selection = []; byNext = picksByNext(view); }
     const chosen = new Set(selection);
     const on = [];
     for (const el of parts()) {
       const id = el.dataset.pick;
-      const live = active.has(id);
+      const live = byNext.has(id);
       el.classList.toggle("pickable", live);
       el.classList.toggle("selected", chosen.has(id));
       if (live) {
@@ -198,7 +204,7 @@
     for (const el of on) {
       if (el.dataset.label === undefined) el.dataset.label = el.getAttribute("aria-label") || "";
       const sel = selection.concat([el.dataset.pick]);
-      const leads = picksOf(view).filter((p) => p.path.length >= sel.length && startsWith(p.path, sel));
+      const leads = byNext.get(el.dataset.pick) || []; // the picks through sel
       const what = leads.length === 1 && leads[0].path.length === sel.length
         ? leads[0].action + (leads[0].label ? " (" + leads[0].label + ")" : "") : null;
       el.setAttribute("aria-label", what ? el.dataset.label + ": " + what : el.dataset.label);
