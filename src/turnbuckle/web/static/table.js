@@ -17,6 +17,8 @@
   let paused = false;
   let lastView = null;
   let pictureView = null; // the view whose picture is on screen: its targets play for its seat
+  let drawnSvg = null; // the picture on screen, as sent: the same one again (a move's answer and the
+  // event stream's refresh of the same position) is not parsed and laid out a second time
   // Whether the person last acted by touch: then a new picture moves no focus (a keyboard's user
   // keeps theirs on the table). A focus() lays the page out at once, before the new picture's frame:
   // on a phone's CPU that was a good part of a tap's time (RUMBLESLAM's mat, twice a tap).
@@ -107,6 +109,7 @@
       $("handover").hidden = false;
       $("handover-text").textContent = "Pass the screen to " + view.seat_label + ". Everyone else, look away.";
       $("picture").innerHTML = "";
+      drawnSvg = null;
       $("text-view").hidden = true;
       $("actions").innerHTML = "";
       $("handover-ready").focus();
@@ -122,10 +125,12 @@
     }
     pictureView = view;
     if (pic.svg) {
-      $("picture").innerHTML = pic.svg;
+      if (pic.svg !== drawnSvg || !$("picture").querySelector("svg")) $("picture").innerHTML = pic.svg;
+      drawnSvg = pic.svg;
       $("text-view").hidden = true;
     } else {
       $("picture").innerHTML = "";
+      drawnSvg = null;
       $("text-view").hidden = false;
     }
     $("text-view").textContent = pic.text || "";
@@ -637,6 +642,8 @@
     }
   }
 
+  let feedFrame = 0;
+
   function addEvents(events) {
     const feed = $("feed");
     for (const e of events) {
@@ -653,7 +660,9 @@
       feed.appendChild(li);
     }
     while (feed.children.length > 300) feed.removeChild(feed.firstChild);
-    turnbuckle.scrollToNewest(feed);
+    // in the next frame, once: it measures the page, which laid out at once (with a new picture
+    // coming in) costs a second layout of it in the same frame
+    if (!feedFrame) feedFrame = requestAnimationFrame(() => { feedFrame = 0; turnbuckle.scrollToNewest(feed); });
   }
 
   // -- the move log's dice and cards (event "pieces") ---------------------------------------------
