@@ -84,6 +84,24 @@ SMALL_PANEL_TEXT_JS = """
 }
 """.replace("LIMIT", str(MIN_TEXT_PX - SLACK))
 
+FULL_WIDTH_TEXT_JS = """
+() => {
+  // every text of the picture as large as it is at the screen's width, unzoomed (the size on screen
+  // now, each with its own transform, such as a panel stacked under the mat, over the zoom)
+  const pic = document.querySelector('#picture svg');
+  if (!pic) return [];
+  const zoom = window.turnbuckleZoom ? window.turnbuckleZoom.zoom : 1;
+  const out = [];
+  for (const t of pic.querySelectorAll('text')) {
+    if (!t.getBoundingClientRect().height || !t.textContent.trim()) continue;
+    const m = t.getScreenCTM();
+    const size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) / zoom;
+    if (size < LIMIT) out.push(size.toFixed(1) + 'px: ' + t.textContent.trim().slice(0, 40));
+  }
+  return out;
+}
+""".replace("LIMIT", str(MIN_TEXT_PX - SLACK))
+
 PROMPT_IN_VIEW_JS = """
 () => { const r = document.getElementById('status').getBoundingClientRect();
         return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1; }
@@ -118,21 +136,25 @@ def page_problems(page: Any, root: str = "main") -> list[str]:
 
 
 def table_problems(page: Any) -> list[str]:
-    """``page_problems`` for the table, and the prompt out of view."""
+    """``page_problems`` for the table, the picture's own text under 12 px at the screen's width (no
+    zoom), and the prompt out of view."""
     problems = page_problems(page, "#table")
     problems += [f"small text in the hand: {t}" for t in page.evaluate(SMALL_SVG_TEXT_JS, "#picture .strip svg")]
     problems += [f"small text in a panel: {t}" for t in page.evaluate(SMALL_PANEL_TEXT_JS)]
+    problems += [f"small text in the picture at full width: {t}" for t in page.evaluate(FULL_WIDTH_TEXT_JS)]
     if not page.evaluate(PROMPT_IN_VIEW_JS):
         problems.append("the prompt is out of view")
     return problems
 
 
 def read_zoom_problems(page: Any) -> list[str]:
-    """The picture zoomed to read (its Aa button), by a tap: text still under 12 px."""
+    """The picture zoomed to read (its Aa button), by a tap: text still under 12 px. (A narrow picture
+    reads at the screen's width: then Aa leaves it there, and Fit has nothing to undo.)"""
     page.locator(".zoom-bar .zoom-read").tap()
     page.wait_for_timeout(50)
     small = list(page.evaluate(SMALL_SVG_TEXT_JS))
-    page.locator(".zoom-bar button", has_text="Fit").tap()
+    if zoom(page) > 1.001:
+        page.locator(".zoom-bar button", has_text="Fit").tap()
     return [f"small text when zoomed to read: {t}" for t in small[:5]]
 
 

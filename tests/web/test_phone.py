@@ -1,6 +1,7 @@
 """The table and the other pages on a phone (issue 30): a 390x844 touch screen in Chromium, every game
 played to its end against the computer by touch taps (never mouse clicks). At every turn the page
-must not scroll sideways, its text must be at least 12 px and its buttons at least 24 px, and the
+must not scroll sideways, its text (the picture's own too, at the screen's width with no zoom: the
+page asks for the narrow picture) must be at least 12 px and its buttons at least 24 px, and the
 prompt must be in view; a lit part of the picture smaller than 24 px must zoom to at least 32 px
 when tapped before it plays; zoomed to read, the picture's own text is at least 12 px."""
 
@@ -18,7 +19,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from support.browser import TIMEOUT, Server, create, finished_computer_match, needs_chromium, status_text
-from support.phone import PHONE, SMALL_SVG_TEXT_JS, page_problems, play_by_touch, read_zoom_problems, zoom
+from support.phone import PHONE, SMALL_SVG_TEXT_JS, page_problems, play_by_touch, read_zoom_problems, tap_part, zoom
 
 pytestmark = needs_chromium
 
@@ -235,6 +236,27 @@ def test_the_rings_legend_is_whole_at_a_phones_width(server: Server, phone: Any)
         .filter(g => g.getBoundingClientRect().right > edge + 1).map(g => g.dataset.legend); }""")
     assert page.locator("#picture svg .legend-item").count() >= 8
     assert cut == [], f"legend items cut off at the picture's edge: {cut}"
+
+
+def test_a_tap_moves_no_focus_and_asks_for_the_narrow_picture(server: Server, phone: Any) -> None:
+    """Issue 30, items 2 and 9: a phone's page asks for the narrow picture (``narrow=true``), and after a
+    tap the new picture moves no focus: a focus() lays the page out at once, before the frame lays it
+    out again (on main the first button took the focus after every tap)."""
+    page = phone
+    created = create(server, {"game": "powerhouses", "seats": ["hot-seat", "hot-seat"], "seed": 3})
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "render=true" in request.url else None)
+    page.goto(created["table_url"])
+    page.wait_for_selector("#picture svg")
+    live = server.service.get(created["id"])
+    before = len(live.state.history)
+    page.wait_for_selector("#picture .pickable")  # the ability to pursue: a row of the sheet
+    assert tap_part(page, page.locator("#picture .pickable").first.get_attribute("data-pick") or "")
+    wait_for(live, before + 1)
+    page.wait_for_function(f"document.getElementById('picture').dataset.actions !== '{before}'")
+    page.wait_for_timeout(100)  # the answer's picture and the event stream's refresh both drawn
+    assert page.evaluate("() => document.activeElement === document.body")
+    assert asked and all("narrow=true" in url for url in asked), asked
 
 
 def test_a_long_press_shows_what_a_part_says(server: Server, phone: Any) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import turnbuckle
+from turnbuckle.engine.game import NARROW_TEXT, NARROW_WIDTH
 from turnbuckle.web.views import public_observation
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -148,3 +149,72 @@ def test_big_views_travel_compressed(client: Any) -> None:
     response = client.get(f"/api/matches/{created['id']}/seats/{seat}?render=true", headers=headers)
     assert response.status_code == 200 and response.headers.get("content-encoding") == "gzip"
     assert response.json()["picture"]["svg"].startswith("<svg")
+
+
+def narrow_text_sizes(svg: str) -> list[tuple[float, str]]:
+    """Each text of a picture's main area (not its side panels nor its hand: the page stacks and
+    scales those; nor, beside side panels, its prompt lines: the page shows them as HTML), as the size
+    it has at a ``NARROW_WIDTH`` main area, and what it says."""
+    root = ET.fromstring(svg)
+    vx, _, vw, _ = (float(n) for n in root.get("viewBox", "").split())
+    panels = [e for e in root.iter(f"{SVG}g") if "side-panel" in (e.get("class") or "")]
+    main = root.get("data-main-box")
+    width = (float(main.split()[2]) if main else
+             float(panels[0].get("data-box", "").split()[0]) - vx - 2 if panels else vw)
+    skipped = {id(t) for g in root.iter(f"{SVG}g") if {"side-panel", "hand-strip"} & set((g.get("class") or "").split())
+               for t in g.iter(f"{SVG}text")}
+    if panels:
+        skipped |= {id(t) for t in root.iter(f"{SVG}text") if (t.get("class") or "") in ("prompt", "result")}
+    return [(float(t.get("font-size", "0")) * NARROW_WIDTH / width, t.text or "")
+            for t in root.iter(f"{SVG}text") if id(t) not in skipped and (t.text or "").strip()]
+
+
+@pytest.mark.parametrize(
+    ("game_name", "params"),
+    [("powerhouses", {}), ("wrasslin", {}), ("wrasslin", {"match_type": "tag"}),
+     ("filsinger", {"tournament_standard": True}), ("filsinger", {"tournament_standard": True, "match_type": "tag"}),
+     ("rumbleslam", {"rounds": 1}), ("skirmish", {"max_rounds": 2})],
+)
+def test_a_narrow_picture_reads_at_a_phones_width(game_name: str, params: dict[str, Any]) -> None:
+    """Issue 30, item 2: asked for a phone (``narrow``), every position's picture, laid out with its
+    main area ``NARROW_WIDTH`` across, has no text under ``NARROW_TEXT`` (12 CSS px at a 390 px
+    phone, no zoom), with the same parts to pick as the wide picture; the wide one keeps its layout."""
+    from turnbuckle.engine.game import CHANCE
+
+    game = turnbuckle.load_game(game_name, **params)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    looked = 0
+    while looked < 60:
+        if state.is_terminal():  # another match, to the same count of positions for every game
+            state = game.new_initial_state()
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        observation = state.observation(player)
+        actions = tuple(a.name for a in state.legal_actions())
+        narrow = game.render_svg(observation, actions, narrow=True) or ""
+        small = [(round(size, 1), text) for size, text in narrow_text_sizes(narrow) if size < NARROW_TEXT - 0.01]
+        assert not small, (game_name, state.history[-3:], small[:5])
+        wide = game.render_svg(observation, actions) or ""
+        def picks(svg: str) -> set[str]:
+            return {e.get("data-pick", "") for e in ET.fromstring(svg).iter() if e.get("data-pick")}
+        assert picks(narrow) == picks(wide)
+        state.apply_action(rng.choice(state.legal_actions()))
+        looked += 1
+
+
+def test_the_api_draws_the_narrow_picture_when_asked(client: Any) -> None:
+    """``narrow=true`` beside ``render=true`` (what a phone's table page sends) gets the phone's
+    layout; without it, the desktop's."""
+    created = client.post("/api/matches", json={"game": "filsinger", "seats": ["human", "hot-seat"], "seed": 2,
+                                                "params": {"tournament_standard": True}}).json()
+    headers = {"Authorization": f"Bearer {created['owner_token']}"}
+    base = f"/api/matches/{created['id']}"
+    wide = client.get(f"{base}/seats/0?render=true", headers=headers).json()["picture"]["svg"]
+    narrow = client.get(f"{base}/seats/0?render=true&narrow=true", headers=headers).json()["picture"]["svg"]
+    public = client.get(f"{base}/public?render=true&narrow=true").json()["picture"]["svg"]
+    assert ET.fromstring(wide).get("viewBox", "").split()[2] == "760"
+    assert ET.fromstring(narrow).get("viewBox", "").split()[2] == str(NARROW_WIDTH)
+    assert ET.fromstring(public).get("viewBox", "").split()[2] == str(NARROW_WIDTH)

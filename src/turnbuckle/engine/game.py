@@ -53,6 +53,12 @@ class TensorView(Protocol):
         ...
 
 
+NARROW_WIDTH = 360
+"""How many units across a ``narrow`` picture's main area is at most (a 390 px phone shows about 368 px)."""
+NARROW_TEXT = 12.5
+"""The smallest font size in a ``narrow`` picture (12 CSS px at a 368 px picture is 11.7 units: a margin)."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameOption:
     """A named parameter of a ruleset, listed by ``turnbuckle rules GAME``.
@@ -254,8 +260,14 @@ class Game(ABC):
         (Filsinger's chart choices). Empty for most games, and once ``params`` choose those options."""
         return {}
 
-    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = (), *,
+                   narrow: bool = False) -> str | None:
         """The table as an SVG picture of ``observation(player)`` for the browser (None: text only).
+
+        ``narrow``: the picture is for a phone (a page under 700 CSS px wide): laid out about
+        ``NARROW_WIDTH`` units across (side panels may stay beside the main area: the page stacks
+        them, scaled to read) with no text under ``NARROW_TEXT`` units, so that at a 390 px phone's
+        width every text in it is at least 12 CSS px without zooming. The same parts and picks.
 
         ``actions`` are the names of the legal actions of the player the picture is for (empty when
         it is not their turn, for spectators and replays). Every part that some action's pick path

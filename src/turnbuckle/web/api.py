@@ -140,6 +140,7 @@ def seat_request(
 
 
 AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (a seat or owner token)")]
+Narrow = Annotated[bool, Query(description="with render: the picture laid out for a phone's width (under 700 px)")]
 StreamToken = Annotated[
     str | None, Query(max_length=200, description="the token (only here: an EventSource cannot send headers)")
 ]
@@ -275,10 +276,12 @@ def _summary(match: LiveMatch, player: int) -> str:
 
 
 def seat_view(
-    match: LiveMatch, seat: int, render: bool, service: MatchService | None = None, seats: frozenset[int] = frozenset()
+    match: LiveMatch, seat: int, render: bool, service: MatchService | None = None, seats: frozenset[int] = frozenset(),
+    narrow: bool = False,
 ) -> dict[str, Any]:
     """A seat's view: its observation, its legal actions on its turn, the public match facts; with
-    the token's ``seats``, ``takeback``: whether the latest decision among them can be taken back."""
+    the token's ``seats``, ``takeback``: whether the latest decision among them can be taken back;
+    ``narrow``: the picture laid out for a phone (``Game.render_svg``)."""
     game = match.game
     with match.lock:
         state = match.state
@@ -296,7 +299,7 @@ def seat_view(
         if service is not None:
             view["takeback"] = takeback_offer(service, match, seats or frozenset({seat}))
     if render:  # the seat's legal moves (only on its turn) may be drawn as targets on the picture
-        view["picture"] = picture(game, observation, [a["name"] for a in view["legal_actions"]])
+        view["picture"] = picture(game, observation, [a["name"] for a in view["legal_actions"]], narrow)
     return view
 
 
@@ -317,7 +320,7 @@ def takeback_offer(service: MatchService, match: LiveMatch, seats: frozenset[int
     return latest.as_json()
 
 
-def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
+def public_view(match: LiveMatch, render: bool, narrow: bool = False) -> dict[str, Any]:
     game = match.game
     with match.lock:
         state = match.state
@@ -327,7 +330,7 @@ def public_view(match: LiveMatch, render: bool) -> dict[str, Any]:
         view.update(seat=None, observation=observation, legal_actions=[], picks=[],
                     result=result_of(game, state, match.agent_names()))
     if render:
-        view["picture"] = picture(game, observation)
+        view["picture"] = picture(game, observation, narrow=narrow)
     return view
 
 
@@ -371,10 +374,11 @@ def get_seat(
     match_id: str,
     seat: int,
     render: bool = False,
+    narrow: Narrow = False,
     authorization: AuthHeader = None,
 ) -> dict[str, Any]:
     service, match, grant = seat_request(request, match_id, seat, authorization)
-    return seat_view(match, seat, render, service, grant.seats)
+    return seat_view(match, seat, render, service, grant.seats, narrow)
 
 
 class PickOut(BaseModel):
@@ -417,11 +421,12 @@ def post_action(
     seat: int,
     body: PostAction,
     render: bool = False,
+    narrow: Narrow = False,
     authorization: AuthHeader = None,
 ) -> dict[str, Any]:
     service, match, grant = seat_request(request, match_id, seat, authorization)
     service.act(match, seat, body.action, body.expect)
-    return seat_view(match, seat, render, service, grant.seats)
+    return seat_view(match, seat, render, service, grant.seats, narrow)
 
 
 @router.post("/matches/{match_id}/seats/{seat}/clock", summary="Decide about a clock: claim, computer or abort",
@@ -432,12 +437,13 @@ def post_clock(
     seat: int,
     body: ClockDecision,
     render: bool = False,
+    narrow: Narrow = False,
     authorization: AuthHeader = None,
 ) -> dict[str, Any]:
     """409 when there is nothing to decide (nobody's time ran out; someone has moved, for abort)."""
     service, match, grant = seat_request(request, match_id, seat, authorization)
     service.clock_decision(match, seat, body.decision)
-    return seat_view(match, seat, render, service, grant.seats)
+    return seat_view(match, seat, render, service, grant.seats, narrow)
 
 
 @router.post(
@@ -451,6 +457,7 @@ def post_takeback(
     match_id: str,
     seat: int,
     render: bool = False,
+    narrow: Narrow = False,
     authorization: AuthHeader = None,
 ) -> dict[str, Any]:
     """409 naming the reason when it cannot be: "a die was rolled since", "a card was revealed since",
@@ -458,12 +465,12 @@ def post_takeback(
     "the match is over"."""
     service, match, grant = seat_request(request, match_id, seat, authorization)
     service.take_back(match, seat)
-    return seat_view(match, seat, render, service, grant.seats)
+    return seat_view(match, seat, render, service, grant.seats, narrow)
 
 
 @router.get("/matches/{match_id}/public", summary="The spectators' view (no seat's secrets)", responses=ERRORS)
-def get_public(request: Request, match_id: str, render: bool = False) -> dict[str, Any]:
-    return public_view(service_of(request).get(match_id), render)
+def get_public(request: Request, match_id: str, render: bool = False, narrow: Narrow = False) -> dict[str, Any]:
+    return public_view(service_of(request).get(match_id), render, narrow)
 
 
 @router.get("/matches/{match_id}/events", summary="Events (commentary) from index `since`", responses=ERRORS)

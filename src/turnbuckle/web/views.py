@@ -96,14 +96,16 @@ def public_observation(state: State) -> dict[str, Any]:
     return stripped
 
 
-def picture(game: Game, observation: dict[str, Any], actions: Sequence[str] = ()) -> dict[str, str | None]:
+def picture(game: Game, observation: dict[str, Any], actions: Sequence[str] = (),
+            narrow: bool = False) -> dict[str, str | None]:
     """The game's SVG of the observation, and the text view as a fallback (always present).
 
     ``actions`` are the viewer's legal action names when the viewer is to move (empty otherwise):
     the game may draw those that name a place as targets to click (``Game.render_svg``).
+    ``narrow``: the page is a phone's, and the game lays the picture out for it where it can.
     """
     try:
-        svg = _svg(game, observation, actions)
+        svg = _svg(game, observation, actions, narrow)
     except Exception:  # a partial (public) observation the renderer does not expect
         svg = None
     try:
@@ -113,7 +115,12 @@ def picture(game: Game, observation: dict[str, Any], actions: Sequence[str] = ()
     return {"svg": svg, "text": text}
 
 
-def _svg(game: Game, observation: dict[str, Any], actions: Sequence[str]) -> str | None:
+def _svg(game: Game, observation: dict[str, Any], actions: Sequence[str], narrow: bool = False) -> str | None:
+    if narrow:
+        try:
+            return game.render_svg(observation, tuple(actions), narrow=True)
+        except TypeError:  # an override written before the narrow layout: the wide picture
+            pass
     if not actions:
         return game.render_svg(observation)
     try:

@@ -267,11 +267,12 @@ class FilsingerGame(Game):
 
         return narrate(event)
 
-    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = (), *,
+                   narrow: bool = False) -> str | None:
         """The cards, the LEVEL ladder, a Choice Situation's moves and the partners on the apron."""
         from turnbuckle.games.filsinger.render_svg import render_svg
 
-        return render_svg(self, observation)
+        return render_svg(self, observation, narrow=narrow)
 
     def action_labels(self, observation: dict[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
         from turnbuckle.games.filsinger.table import choice_labels

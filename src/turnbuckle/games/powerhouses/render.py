@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.events import Event
+from turnbuckle.engine.game import NARROW_TEXT, NARROW_WIDTH
 from turnbuckle.engine.picks import Piece, pick_attrs, pick_id
 
 if TYPE_CHECKING:
@@ -19,6 +21,8 @@ WIDTH = 760
 HEIGHT = 470
 HISTORY_ROWS = 5
 MAIN_BOX = f"{WIDTH / 2 - 175:g} 0 350 {HEIGHT}"
+NARROW_LEAST = math.ceil(10 * NARROW_TEXT * 350 / NARROW_WIDTH) / 10
+"""The throw's smallest text in a narrow picture (its 350-unit main box takes a phone's width)."""
 """The throw between the sheets (x y width height): what a phone shows first, the sheets under it."""
 """Earlier throws of the roll under way shown on the table (the newest ones)."""
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -42,10 +46,11 @@ def die_face(x: float, y: float, size: float, face: int, fill: str = "#fff", lab
     return "".join(parts)
 
 
-def _text(x: float, y: float, text: str, size: int = 14, weight: str = "normal", anchor: str = "start",
-          fill: str = "#1d1d1f") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(text)}</text>')
+def _text(x: float, y: float, text: str, size: float = 14, weight: str = "normal", anchor: str = "start",
+          fill: str = "#1d1d1f", least: float = 0) -> str:
+    """A line of text (``least``: the smallest size allowed, a narrow picture's)."""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{max(size, least):g}" font-weight="{weight}" '
+            f'text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>')
 
 
 def _sheet(game: PowerhousesGame, obs: dict[str, Any], player: int, x: float) -> list[str]:
@@ -95,7 +100,7 @@ def matches_pursued(game: PowerhousesGame, roller: int, ability: str | None, fac
     return shown is None or shown.value == ability
 
 
-def _roll_so_far(game: PowerhousesGame, obs: dict[str, Any], cx: float) -> list[str]:
+def _roll_so_far(game: PowerhousesGame, obs: dict[str, Any], cx: float, least: float = 0) -> list[str]:
     """The dice set aside so far and the roll's earlier throws, matched dice in green."""
     roller = obs.get("roller")
     throws = [list(t) for t in obs.get("turn_throws") or []]
@@ -103,7 +108,7 @@ def _roll_so_far(game: PowerhousesGame, obs: dict[str, Any], cx: float) -> list[
         return []
     ability = obs.get("ability")
     size = 18
-    out = [_text(cx, 214, "set aside", 12, anchor="middle", fill="#5f6368")]
+    out = [_text(cx, 214, "set aside", 12, anchor="middle", fill="#5f6368", least=least)]
     aside = [f for t in throws for f in t if matches_pursued(game, roller, ability, f)][:12]
     left = cx - len(aside) * (size + 3) / 2
     for i, face in enumerate(aside):
@@ -113,11 +118,11 @@ def _roll_so_far(game: PowerhousesGame, obs: dict[str, Any], cx: float) -> list[
     if not earlier:
         return out
     shown = earlier[-HISTORY_ROWS:]
-    out.append(_text(cx, 262, "earlier throws of this roll", 12, anchor="middle", fill="#5f6368"))
+    out.append(_text(cx, 262, "earlier throws of this roll", 12, anchor="middle", fill="#5f6368", least=least))
     for row, faces in enumerate(shown):
         number = len(earlier) - len(shown) + row + 1
         y = 270 + row * (size + 6)
-        out.append(_text(cx - 112, y + 13, f"{number}.", 11, anchor="end", fill="#5f6368"))
+        out.append(_text(cx - 112, y + 13, f"{number}.", 11, anchor="end", fill="#5f6368", least=least))
         for i, face in enumerate(faces[:10]):
             kept = matches_pursued(game, roller, ability, face)
             label = f"throw {number}: {face}" + (" (set aside)" if kept else "")
@@ -125,8 +130,10 @@ def _roll_so_far(game: PowerhousesGame, obs: dict[str, Any], cx: float) -> list[
     return out
 
 
-def render_svg(game: PowerhousesGame, obs: dict[str, Any]) -> str:
-    """Both wrestlers' sheets with their dice, and the throw in the middle."""
+def render_svg(game: PowerhousesGame, obs: dict[str, Any], narrow: bool = False) -> str:
+    """Both wrestlers' sheets with their dice, and the throw in the middle (``narrow``: a phone's, where
+    the throw alone takes the width, its sheets stacked under it: its small print at ``NARROW_LEAST``)."""
+    least = NARROW_LEAST if narrow else 0
     wrestlers = obs.get("wrestlers") or [s.name for s in game.sheets]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
            f'aria-label="{escape(" vs ".join(wrestlers))}" data-main-box="{MAIN_BOX}" '
@@ -154,7 +161,7 @@ def render_svg(game: PowerhousesGame, obs: dict[str, Any]) -> str:
         else:
             out.append(f'<rect x="{x}" y="{y}" width="40" height="40" rx="7" fill="none" stroke="#bbb" '
                        f'stroke-dasharray="4 3"><title>die still to land</title></rect>')
-    out += _roll_so_far(game, obs, cx)
+    out += _roll_so_far(game, obs, cx, least)
     rows = [f"matched: {obs.get('matches', 0)}", f"unmatched dice: {obs.get('unmatched_dice', 0)}"]
     totals = obs.get("takedown_totals") or []
     if phase == "take-down" and any(t is not None for t in totals):

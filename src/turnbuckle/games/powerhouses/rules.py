@@ -134,11 +134,12 @@ class PowerhousesGame(Game):
 
         return narrate(self, event)
 
-    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = (), *,
+                   narrow: bool = False) -> str | None:
         """The table; ``actions`` is ignored (no move names a place on this table: moves stay buttons)."""
         from turnbuckle.games.powerhouses.render import render_svg
 
-        return render_svg(self, observation)
+        return render_svg(self, observation, narrow=narrow)
 
     def event_pieces(self, event: Event) -> list[Piece]:
         from turnbuckle.games.powerhouses.render import event_pieces

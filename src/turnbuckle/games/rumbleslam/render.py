@@ -14,12 +14,14 @@ own squares), the ropes and the shove arrows appear only while they can be chose
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from turnbuckle.engine.events import Event
+from turnbuckle.engine.game import NARROW_TEXT, NARROW_WIDTH
 from turnbuckle.engine.picks import Pick, Piece, pick_attrs
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.models import CROWD_FACES
@@ -41,6 +43,11 @@ MAT = mat.SIZE * CELL + 2 * MARGIN
 PANEL_X = MAT + 12
 PANEL_W = 244
 WIDTH = PANEL_X + PANEL_W + 4
+NARROW_LEFT = 8
+"""A narrow picture starts this far left of the mat's margin: room for its larger row numbers."""
+NARROW_LEAST = math.ceil(10 * NARROW_TEXT * (PANEL_X - 2 + NARROW_LEFT) / NARROW_WIDTH) / 10
+"""The mat's smallest text in a narrow picture: the mat (not the panel, stacked under it on a phone)
+takes the phone's width, so this is ``NARROW_TEXT`` at a ``NARROW_WIDTH`` picture."""
 COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#9a7d0a")
 """Team colours, by seat."""
 INK, MUTED, BACK = "#222", "#5f6368", "#f6f3ea"
@@ -56,9 +63,10 @@ def _px(cell: int) -> tuple[int, int]:
 
 
 def _text(x: float, y: float, text: str, size: float = 12, fill: str = INK, weight: str = "normal",
-          anchor: str = "start", cls: str = "") -> str:
+          anchor: str = "start", cls: str = "", least: float = 0) -> str:
+    """A label (``least``: the smallest size allowed, a narrow picture's)."""
     klass = f' class="{cls}"' if cls else ""
-    return (f'<text{klass} x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" font-weight="{weight}" '
+    return (f'<text{klass} x="{x:g}" y="{y:g}" font-size="{max(size, least):g}" fill="{fill}" font-weight="{weight}" '
             f'text-anchor="{anchor}" pointer-events="none">{escape(text)}</text>')
 
 
@@ -142,14 +150,18 @@ def part_labels(observation: dict[str, Any], found: Sequence[Pick]) -> dict[str,
 
 
 # -- the mat ----------------------------------------------------------------------------------------
-def _mat(observation: dict[str, Any]) -> list[str]:
+def _mat(observation: dict[str, Any], least: float = 0) -> list[str]:
     tint: dict[int, str] = {}
     for p, team in enumerate(observation["teams"]):
         if team.get("corner"):
             for c in mat.corner_squares(mat.parse_square(team["corner"])):
                 tint[c] = COLOURS[p % len(COLOURS)]
     parts = [f'<rect x="{MARGIN}" y="{MARGIN}" width="{mat.SIZE * CELL}" height="{mat.SIZE * CELL}" fill="#8b1a1a"/>']
+    if least:  # a phone's: the same squares in a few nodes (a rect and two grids), quicker to lay out
+        parts += _lean_grid(tint)
     for c in range(mat.CELLS):
+        if least and not mat.is_turnbuckle(c):
+            continue
         x, y = _px(c)
         if mat.is_floor(c):
             parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ebe5d3" stroke="#b9b29c" '
@@ -160,7 +172,8 @@ def _mat(observation: dict[str, Any]) -> list[str]:
         elif mat.is_turnbuckle(c):
             parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
                          'fill="#4a4a4a" stroke="#222"/>')
-            parts.append(_text(x + CELL / 2, y + CELL / 2 + 4, mat.SQUARE_NAMES[c][3:], 11, "#eee", "bold", "middle"))
+            parts.append(_text(x + CELL / 2, y + CELL / 2 + (6 if least else 4), mat.SQUARE_NAMES[c][3:], 11, "#eee",
+                               "bold", "middle", least=least))
         else:
             parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#6e1414" '
                          'stroke-width="0.6"/>')
@@ -170,16 +183,34 @@ def _mat(observation: dict[str, Any]) -> list[str]:
                  'stroke="#f2f2f2" stroke-width="2.5"/>')
     for i, col in enumerate(mat.COLUMNS):
         cx = MARGIN + (i + 1.5) * CELL
-        parts.append(_text(cx, MARGIN - 7, col, 13, INK, "bold", "middle", "col"))
-        parts.append(_text(cx, MAT - MARGIN + 16, col, 13, INK, "bold", "middle", "col"))
+        parts.append(_text(cx, MARGIN - (5 if least else 7), col, 13, INK, "bold", "middle", "col", least))
+        parts.append(_text(cx, MAT - MARGIN + (18 if least else 16), col, 13, INK, "bold", "middle", "col", least))
     for row in range(1, 11):
-        cy = MARGIN + (row + 0.5) * CELL + 4.5
-        parts.append(_text(MARGIN - 5, cy, str(row), 13, INK, "bold", "end", "row"))
-        parts.append(_text(MAT - MARGIN + 5, cy, str(row), 13, INK, "bold", "start", "row"))
+        cy = MARGIN + (row + 0.5) * CELL + (6.5 if least else 4.5)
+        parts.append(_text(MARGIN - 5, cy, str(row), 13, INK, "bold", "end", "row", least))
+        parts.append(_text(MAT - MARGIN + 5, cy, str(row), 13, INK, "bold", "start", "row", least))
     return parts
 
 
-def _token(observation: dict[str, Any], index: int, labels: dict[str, str]) -> list[str]:
+def _lean_grid(tint: dict[int, str]) -> list[str]:
+    """The floor and the apron's squares as ``_mat`` draws them one rect each, in four nodes: the
+    floor, its grid, the corners' tints, the apron's grid (the outer edge and the lines between)."""
+    ring, end, full = MARGIN + CELL, MARGIN + 11 * CELL, MARGIN + mat.SIZE * CELL
+    floor = [f"M{ring + k * CELL} {ring}V{end}M{ring} {ring + k * CELL}H{end}" for k in range(11)]
+    apron = [f"M{MARGIN} {MARGIN}H{full}V{full}H{MARGIN}Z"]
+    for k in range(1, 12):
+        at = MARGIN + k * CELL
+        apron += [f"M{at} {MARGIN}v{CELL}M{at} {end}v{CELL}M{MARGIN} {at}h{CELL}M{end} {at}h{CELL}"]
+    out = [f'<rect x="{ring}" y="{ring}" width="{10 * CELL}" height="{10 * CELL}" fill="#ebe5d3"/>',
+           f'<path d="{"".join(floor)}" fill="none" stroke="#b9b29c" stroke-width="0.6"/>']
+    for colour in sorted(set(tint.values())):
+        squares = "".join(f"M{_px(c)[0]} {_px(c)[1]}h{CELL}v{CELL}h{-CELL}Z" for c, t in tint.items() if t == colour)
+        out.append(f'<path d="{squares}" fill="{colour}" fill-opacity="0.16"/>')
+    out.append(f'<path d="{"".join(apron)}" fill="none" stroke="#6e1414" stroke-width="0.6"/>')
+    return out
+
+
+def _token(observation: dict[str, Any], index: int, labels: dict[str, str], least: float = 0) -> list[str]:
     w = observation["wrestlers"][index]
     if w["square"] is None or w["where"] not in ("ring", "turnbuckle"):
         return []
@@ -195,8 +226,8 @@ def _token(observation: dict[str, Any], index: int, labels: dict[str, str]) -> l
     dash = ' stroke-dasharray="3 2"' if "Knockdown" in w["counters"] else ""
     out.append(f'<circle class="hit" cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{colour}" stroke="#111" '
                f'stroke-width="1.5"{dash}/>')
-    out.append(_text(cx, cy + (7 if size > CELL else 5.5), _number(index), 22 if size > CELL else 15, "#fff",
-                     "bold", "middle"))
+    out.append(_text(cx, cy + (7 if size > CELL else 6.5 if least else 5.5), _number(index), 22 if size > CELL else 15,
+                     "#fff", "bold", "middle", least=least))
     # STA as a bar under the disc
     bar = size - 12
     left = w["sta"] / w["sta_max"] if w["sta_max"] else 0
@@ -204,16 +235,17 @@ def _token(observation: dict[str, Any], index: int, labels: dict[str, str]) -> l
                'stroke-width="0.5"/>')
     out.append(f'<rect x="{x + 6}" y="{y + size - 6}" width="{bar * left:g}" height="4" fill="#27ae60"/>')
     badges = [b for b, on in (("KO", w["ko"]), ("KD", "Knockdown" in w["counters"] and not w["ko"])) if on]
-    if badges:
-        out.append(f'<rect x="{x + size - 19}" y="{y + 1}" width="18" height="12" rx="3" fill="#111"/>')
-        out.append(_text(x + size - 10, y + 11, badges[0], 9, "#fff", "bold", "middle"))
+    if badges:  # a narrow picture's badge is as large as its text
+        bw, bh = (least * 1.5, least + 2) if least else (18, 12)
+        out.append(f'<rect x="{x + size - 1 - bw:g}" y="{y + 1}" width="{bw:g}" height="{bh:g}" rx="3" fill="#111"/>')
+        out.append(_text(x + size - 1 - bw / 2, y + bh - 1, badges[0], 9, "#fff", "bold", "middle", least=least))
     if "Bleeding" in w["counters"]:
         out.append(f'<circle cx="{x + 6}" cy="{y + 6}" r="4" fill="#e00" stroke="#600"/>')
     out.append("</g>")
     return out
 
 
-def _load(observation: dict[str, Any], index: int, labels: dict[str, str]) -> list[str]:
+def _load(observation: dict[str, Any], index: int, labels: dict[str, str], least: float = 0) -> list[str]:
     """A wrestler held overhead: a small token over its lifter's corner (click it to throw it)."""
     w = observation["wrestlers"][index]
     lifter = indices(observation).get(w["lifted_by"] or "")
@@ -224,9 +256,10 @@ def _load(observation: dict[str, Any], index: int, labels: dict[str, str]) -> li
     cx, cy = x + held["size"] * CELL - 6, y + 6
     label = labels.get(wrestler_pick(index), wrestler_label(observation, index))
     return [f'<g {pick_attrs(wrestler_pick(index), label)}><title>{escape(label)}</title>'
-            f'<circle class="hit" cx="{cx}" cy="{cy}" r="12" fill="{COLOURS[w["team"] % len(COLOURS)]}" '
-            f'stroke="#fff" stroke-width="2" stroke-dasharray="3 2"/>'
-            + _text(cx, cy + 4.5, _number(index), 12, "#fff", "bold", "middle") + "</g>"]
+            f'<circle class="hit" cx="{cx}" cy="{cy}" r="{14 if least else 12}" '
+            f'fill="{COLOURS[w["team"] % len(COLOURS)]}" stroke="#fff" stroke-width="2" stroke-dasharray="3 2"/>'
+            + _text(cx, cy + (6.5 if least else 4.5), _number(index), 12, "#fff", "bold", "middle", least=least)
+            + "</g>"]
 
 
 def _squares(observation: dict[str, Any], labels: dict[str, str], big_movers: set[str]) -> list[str]:
@@ -250,7 +283,7 @@ def _squares(observation: dict[str, Any], labels: dict[str, str], big_movers: se
     return out
 
 
-def _ropes(labels: dict[str, str]) -> list[str]:
+def _ropes(labels: dict[str, str], least: float = 0) -> list[str]:
     """Each side's rope, shown only while it can be chosen (a bounce, a rebound)."""
     out = []
     arrows = {"N": "\u2193", "S": "\u2191", "W": "\u2192", "E": "\u2190"}  # back into the ring
@@ -262,7 +295,7 @@ def _ropes(labels: dict[str, str]) -> list[str]:
             x, y, w, h = MARGIN + (0 if side == "W" else 11 * CELL), MARGIN + CELL, CELL, 10 * CELL
         label = labels.get(pid, f"the {side} rope")
         glyphs = "".join(_text(x + w / 2 + (dx if w > h else 0), y + h / 2 + 6 + (0 if w > h else dx), arrows[side],
-                               18, "#222", "bold", "middle") for dx in (-120, 0, 120))
+                               18, "#222", "bold", "middle", least=least) for dx in (-120, 0, 120))
         out.append(f'<g {pick_attrs(pid, label, only_when_pickable=True)}><title>{escape(label)}</title>'
                    f'<rect class="hit" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" rx="6" fill="#f4d03f" '
                    f'fill-opacity="0.75"/>{glyphs}</g>')
@@ -368,8 +401,11 @@ def _legend_row(observation: dict[str, Any], index: int, x: float, y: float, lab
     ]
 
 
-def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
-    """The mat with every wrestler and part to pick, the panel, and the decision's prompt below."""
+def render_svg(observation: dict[str, Any], actions: Sequence[str] = (), narrow: bool = False) -> str:
+    """The mat with every wrestler and part to pick, the panel, and the decision's prompt below
+    (``narrow``: the mat's labels as large as a phone reads them, ``NARROW_LEAST``)."""
+    least = NARROW_LEAST if narrow else 0
+    left = NARROW_LEFT if narrow else 0
     found = picks(observation, actions)
     labels = part_labels(observation, found)
     big = {w["name"] for w in observation["wrestlers"] if w["size"] == 2}
@@ -382,17 +418,17 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
         lines.append(f"Match over: {observation.get('result')}")
     top = max(MAT, panel_bottom) + 6
     height = int(top + 18 * len(lines) + 8)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rs-mat" width="{WIDTH}" height="{height}" '
-             f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-             f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="{BACK}"/>']
-    parts.extend(_mat(observation))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rs-mat" width="{WIDTH + left}" height="{height}" '
+             f'viewBox="{-left} 0 {WIDTH + left} {height}" font-family="sans-serif">',
+             f'<rect x="{-left}" y="0" width="{WIDTH + left}" height="{height}" fill="{BACK}"/>']
+    parts.extend(_mat(observation, least))
     for i in range(len(observation["wrestlers"])):
-        parts.extend(_token(observation, i, labels))
+        parts.extend(_token(observation, i, labels, least))
     parts.extend(_squares(observation, labels, big_movers))
     for i, w in enumerate(observation["wrestlers"]):
         if w["where"] == "lifted":
-            parts.extend(_load(observation, i, labels))
-    parts.extend(_ropes(labels))
+            parts.extend(_load(observation, i, labels, least))
+    parts.extend(_ropes(labels, least))
     parts.extend(_arrows(observation, labels))
     # a phone stacks the panel under the mat (layout.js); data-box: where it is, so the page need not measure it
     parts.extend([f'<g class="side-panel" data-box="{PANEL_X} 0 {PANEL_W} {panel_bottom:g}">', *panel, "</g>"])

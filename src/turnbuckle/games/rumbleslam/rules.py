@@ -509,11 +509,12 @@ class RumbleslamGame(Game):
 
         return render_observation(observation)
 
-    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = (), *,
+                   narrow: bool = False) -> str | None:
         """The mat and its panel; every part a legal action is chosen by is drawn to be clicked."""
         from turnbuckle.games.rumbleslam.render import render_svg
 
-        return render_svg(observation, actions)
+        return render_svg(observation, actions, narrow=narrow)
 
     def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
         """Wrestlers, squares, ropes and shove arrows clicked in turn (``picks.py``)."""

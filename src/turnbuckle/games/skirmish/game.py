@@ -311,11 +311,12 @@ class SkirmishGame(Game):
 
         return render_text(observation)
 
-    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = (), *,
+                   narrow: bool = False) -> str | None:
         """The ring; the legal destinations among ``actions`` are drawn as dots to click."""
         from turnbuckle.games.skirmish.render import render_svg
 
-        return render_svg(observation, actions)
+        return render_svg(observation, actions, narrow=narrow)
 
 
     def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:

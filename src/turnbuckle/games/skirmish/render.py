@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
+from turnbuckle.engine.game import NARROW_TEXT, NARROW_WIDTH
 from turnbuckle.engine.picks import Pick
 from turnbuckle.games.skirmish import geometry as geo
 
@@ -256,21 +257,25 @@ LEGEND_MARKS: dict[str, tuple[str, str]] = {
 """Every kind of mark the picture draws (by the class it is drawn with), as the legend shows it."""
 
 
-def _legend(y: float, width: float, marks: list[str]) -> tuple[list[str], float]:
+def _legend(y: float, width: float, marks: list[str], text_size: float = 11) -> tuple[list[str], float]:
     """What the ring's marks now on it mean, in rows as wide as the ring (on a phone the picture is the
-    ring alone, its gauges stacked under it); returns the rows' height."""
+    ring alone, its gauges stacked under it); returns the rows' height. ``text_size`` above 11 (a
+    narrow picture's) grows the swatches, rows and gaps with it."""
+    k = text_size / 11
     out = []
     x, row = PAD, 0
     for mark in marks:
         swatch, text = LEGEND_MARKS[mark]
-        step = 26 + 5.6 * len(text)
+        step = (26 + 5.6 * len(text)) * k
         if x + step > width - 6 and x > PAD:
             x, row = PAD, row + 1
-        top = y + 16 * row
-        out.append(f'<g class="legend-item" data-legend="{mark}"><g transform="translate({x + 6:g},{top:g})">{swatch}'
-                   f'</g><text x="{x + 16:g}" y="{top + 4:g}" font-size="11" fill="#ddd">{escape(text)}</text></g>')
+        top = y + 16 * k * row
+        grow = f" scale({k:g})" if k != 1 else ""
+        out.append(f'<g class="legend-item" data-legend="{mark}"><g transform="translate({x + 6 * k:g},{top:g}){grow}">'
+                   f'{swatch}</g><text x="{x + 16 * k:g}" y="{top + 4 * k:g}" font-size="{text_size:g}" fill="#ddd">'
+                   f'{escape(text)}</text></g>')
         x += step
-    return out, 16 * (row + 1)
+    return out, 16 * k * (row + 1)
 
 
 def _facing_dial(observation: dict[str, Any], actions: Sequence[str], mover: int, centre: tuple[float, float],
@@ -339,11 +344,18 @@ DIAL_ARROW = "-9,-2.5 1,-2.5 1,-7 10,0 1,7 1,2.5 -9,2.5"
 """An arrow pointing east (shaft and head), turned to each facing on its disc."""
 
 
-def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
+NARROW_LEAST = math.ceil(10 * NARROW_TEXT * (RING * SCALE + 2 * PAD + 4) / NARROW_WIDTH) / 10
+"""The ring's smallest text in a narrow picture: the ring (its gauges stacked under it on a phone)
+takes the phone's width, so this is ``NARROW_TEXT`` at a ``NARROW_WIDTH`` picture."""
+
+
+def render_svg(observation: dict[str, Any], actions: Sequence[str] = (), narrow: bool = False) -> str:
     """The ring (ropes, corner posts, models with facing, front arc and reach, the move range clipped
     to the ring), the gauges beside it and a legend; on the viewer's decision, the parts to pick:
     destination points (the ring snaps a click to the nearest), facing arrows, the models a maneuver
-    can be aimed at, corners and rope sides (``table.picks``)."""
+    can be aimed at, corners and rope sides (``table.picks``). ``narrow`` (a phone): the letters and
+    the legend at ``NARROW_LEAST``; the names over the models and on the corner posts are left to the
+    gauges under the ring (each model's letter, name and END) and to each part's label."""
     from turnbuckle.engine.picks import pick_attrs, pick_id
     from turnbuckle.games.skirmish.clicks import click_prompt
     from turnbuckle.games.skirmish.table import mover_of, point_id
@@ -365,7 +377,9 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
         ("targets", any(not d.named for d in found)), ("named-targets", any(d.named for d in found)),
         ("facing-dial", facings), ("rope-sides", any(p.path[0].startswith("rp:") for p in offered)),
     ) if shown]
-    legend, legend_h = _legend(size + 8, size, marks)  # under the ring alone: a phone's picture is the ring, whole
+    least = NARROW_LEAST if narrow else 0.0
+    legend, legend_h = _legend(size + 8 + (least / 2 if narrow else 0), size, marks, max(11, least))
+    # under the ring alone: a phone's picture is the ring, whole
     height = size + 6 + legend_h + 16 * len(now) + (6 if now else 0)
 
     def px(x: float) -> float:
@@ -394,10 +408,10 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                        f'width="{w:g}" height="{h:g}" fill="#f1c40f" fill-opacity="0.35"/>')
     out.append("</g>")
     for name, (cx, cy) in {"SW": (0, 0), "SE": (RING, 0), "NW": (0, RING), "NE": (RING, RING)}.items():
+        tag = ("" if narrow else f'<text x="{px(cx):g}" y="{py(cy) + 4:g}" font-size="9" fill="#fff" '
+               f'text-anchor="middle" pointer-events="none">{name}</text>')
         out.append(f'<g {pick_attrs(pick_id("cr", name), f"the {name} corner")}>'
-                   f'<circle class="corner hit" cx="{px(cx):g}" cy="{py(cy):g}" r="10" fill="#555"/>'
-                   f'<text x="{px(cx):g}" y="{py(cy) + 4:g}" font-size="9" fill="#fff" text-anchor="middle" '
-                   f'pointer-events="none">{name}</text></g>')
+                   f'<circle class="corner hit" cx="{px(cx):g}" cy="{py(cy):g}" r="10" fill="#555"/>{tag}</g>')
     if ranged:  # the move's range, until the wrestler has moved
         mover = models[pend["mover"]]
         out.append(f'<circle class="destinations" cx="{px(mover["x"]):g}" cy="{py(mover["y"]):g}" '
@@ -429,8 +443,11 @@ def render_svg(observation: dict[str, Any], actions: Sequence[str] = ()) -> str:
                    f'stroke-width="{2 if not m["staggered"] else 4}"/>'
                    f'<line class="facing" x1="{x:g}" y1="{y:g}" x2="{x + ux * (r + 8):g}" y2="{y + uy * (r + 8):g}" '
                    'stroke="#000" stroke-width="3" pointer-events="none"/>'
-                   f'<text x="{x:g}" y="{y + 4:g}" font-size="11" font-weight="bold" text-anchor="middle" fill="#fff" '
+                   f'<text x="{x:g}" y="{y + (least * 0.36 if narrow else 4):g}" font-size="{max(11, least):g}" '
+                   f'font-weight="bold" text-anchor="middle" fill="#fff" '
                    f'pointer-events="none">{LETTERS[m["model"]]}</text></g>')
+        if narrow:
+            continue
         staggered = " · staggered" if m["staggered"] else ""
         text = f"{m['name']} · END {m['end']}{staggered}"
         half = 3.1 * len(text)  # about half the label's width at 11px

@@ -5,7 +5,10 @@ Track, ratings, position, cards in play, pin count, the hand face down with its 
 the discard pile, the play being answered and, for the seat whose observation it is, that hand face
 up as cards (name, colour, Initiative Number, kind, what it needs, its effect and damage; an 11.5 error
 marked "may be challenged"). Each hand card and each wrestler row is a part to pick (``table.picks``). It shows
-only what the observation holds, so a seat's picture never shows another seat's cards.
+only what the observation holds, so a seat's picture never shows another seat's cards. ``narrow``
+(a phone) draws the same parts ``NARROW_WIDTH`` across: each row's facts a line each, the piles under
+the title, the long lines wrapped, every text at least ``NARROW_TEXT``; the hand is the same cards
+(the page shows them as a strip of their own, scaled to read).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from turnbuckle.engine.game import NARROW_TEXT, NARROW_WIDTH
 from turnbuckle.engine.picks import pick_attrs, pick_id
 from turnbuckle.games.wrasslin.table import CHALLENGE_NOTE, COLOURS, card_face, card_of, card_pick
 
@@ -73,8 +77,10 @@ def card_height(game: WrasslinGame, names: list[str]) -> int:
     return max(CARD_H, NAME_TOP + 8 + LINE * tallest + 20)
 
 
-def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flagged: bool, height: int) -> str:
-    """One card of the hand, face up: colour band and name, Initiative Number, kind, needs, effect; a pick."""
+def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flagged: bool, height: int,
+             boxed: bool = False) -> str:
+    """One card of the hand, face up: colour band and name, Initiative Number, kind, needs, effect; a pick
+    (``boxed``: saying where it is, ``data-box``, so a phone lays its hand out without measuring it)."""
     face = card_face(game, name)
     colour = COLOURS.get(face["colour"], "#555")
     label = name if count == 1 else f"{name} (x{count})"
@@ -83,7 +89,9 @@ def _face_up(game: WrasslinGame, x: float, y: float, name: str, count: int, flag
     if flagged:
         label += f", {CHALLENGE_NOTE}"
     stroke = 'stroke="#b3261e" stroke-dasharray="5 3" stroke-width="2"' if flagged else 'stroke="#333"'
-    parts = [f'<g {pick_attrs(card_pick(game, name), label)}><title>{escape(label)}: {escape(face["effect"])}</title>'
+    box = f' data-box="{x:g} {y:g} {CARD_W} {height}"' if boxed else ""
+    parts = [f'<g {pick_attrs(card_pick(game, name), label)}{box}>'
+             f'<title>{escape(label)}: {escape(face["effect"])}</title>'
              f'<rect class="hit" x="{x}" y="{y}" width="{CARD_W}" height="{height}" rx="7" fill="#fff" {stroke}/>'
              f'<rect x="{x + 1}" y="{y + 1}" width="{CARD_W - 2}" height="34" rx="6" fill="{colour}"/>']
     for i, line in enumerate(_wrap(name, 13)[:2]):
@@ -109,17 +117,19 @@ def _face_down(x: float, y: float, count: int, who: str) -> str:
     return "".join(parts)
 
 
-def _track(x: float, y: float, damage: int, submit_at: int, immobile_at: int) -> str:
-    """The Damage Track as boxes: filled up to the damage taken; immobile and submission marked."""
+def _track(x: float, y: float, damage: int, submit_at: int, immobile_at: int, span: float = 440,
+           size: float = 12) -> str:
+    """The Damage Track as boxes (``span`` across at most): filled up to the damage taken; immobile and
+    submission marked."""
     boxes = max(submit_at, damage, 1)
-    step = min(22.0, 440 / boxes)
+    step = min(22.0, span / boxes)
     parts = [f'<g class="damage-track"><title>damage {damage} of {submit_at}</title>']
     for i in range(boxes):
         fill = "#b3261e" if i < damage else "#fff"
         stroke = "#b8860b" if immobile_at and i == immobile_at - 1 else "#666"
         parts.append(f'<rect x="{x + i * step:.1f}" y="{y}" width="{step - 3:.1f}" height="14" fill="{fill}" '
                      f'stroke="{stroke}" stroke-width="1.2"/>')
-    parts.append(_text(x + boxes * step + 6, y + 12, f"damage {damage}/{submit_at}", 12))
+    parts.append(_text(x + boxes * step + 6, y + 12, f"damage {damage}/{submit_at}", size))
     parts.append("</g>")
     return "".join(parts)
 
@@ -135,25 +145,24 @@ def _wrap_line(text: str, width: int) -> list[str]:
     return lines
 
 
-def _hand_rows(count: int) -> int:
-    per_row = max(1, int((WIDTH - 14) // (CARD_W + GAP)))
+def _hand_rows(count: int, width: float = WIDTH) -> int:
+    per_row = max(1, int((width - 14) // (CARD_W + GAP)))
     return (count + per_row - 1) // per_row
 
 
-def _piles(obs: dict[str, Any]) -> str:
+def _piles(obs: dict[str, Any], x: float = WIDTH - 250, y: float = 0) -> str:
     """The deck (face down, its size) and the discard pile (face up, its size; its cards on hover)."""
     discard: dict[str, int] = obs.get("discard") or {}
     total = sum(discard.values())
     listed = ", ".join(f"{n} x{c}" if c > 1 else n for n, c in sorted(discard.items())) or "empty"
-    x = WIDTH - 250
     deck = f"deck {obs.get('deck_size', '?')}"
     return (f'<g class="deck"><title>{deck} cards</title>'
-            f'<rect x="{x}" y="8" width="22" height="30" rx="3" fill="#7a1f1f" stroke="#fff"/>'
-            f'<rect x="{x + 3}" y="5" width="22" height="30" rx="3" fill="#7a1f1f" stroke="#fff"/>'
-            f'{_text(x + 32, 26, deck, 13)}</g>'
+            f'<rect x="{x}" y="{y + 8}" width="22" height="30" rx="3" fill="#7a1f1f" stroke="#fff"/>'
+            f'<rect x="{x + 3}" y="{y + 5}" width="22" height="30" rx="3" fill="#7a1f1f" stroke="#fff"/>'
+            f'{_text(x + 32, y + 26, deck, 13)}</g>'
             f'<g class="discards"><title>discard pile: {escape(listed)}</title>'
-            f'<rect x="{x + 110}" y="6" width="22" height="30" rx="3" fill="#fff" stroke="#555"/>'
-            f'{_text(x + 140, 26, f"discards {total}", 13)}</g>')
+            f'<rect x="{x + 110}" y="{y + 6}" width="22" height="30" rx="3" fill="#fff" stroke="#555"/>'
+            f'{_text(x + 140, y + 26, f"discards {total}", 13)}</g>')
 
 
 def _prompt(game: WrasslinGame, obs: dict[str, Any], actions: list[str], wrestlers: list[dict[str, Any]]) -> str:
@@ -176,9 +185,12 @@ def _prompt(game: WrasslinGame, obs: dict[str, Any], actions: list[str], wrestle
     return ""
 
 
-def render_svg(game: WrasslinGame, obs: dict[str, Any], actions: list[str] | None = None) -> str:
+def render_svg(game: WrasslinGame, obs: dict[str, Any], actions: list[str] | None = None,
+               narrow: bool = False) -> str:
     """Every Wrestler's row, the piles, the play in progress, and the viewer's hand face up."""
     actions = list(actions or [])
+    if narrow:
+        return _narrow(game, obs, actions)
     wrestlers: list[dict[str, Any]] = obs.get("wrestlers") or []
     me = obs.get("player")
     hand: dict[str, int] = obs.get("hand") or {}
@@ -217,13 +229,7 @@ def render_svg(game: WrasslinGame, obs: dict[str, Any], actions: list[str] | Non
         submit_at = card.submit_at if card is not None else int(w["damage"]) + 1
         immobile_at = card.immobile_at if card is not None else 0
         out.append(_track(16, y + 32, int(w["damage"]), submit_at, immobile_at))
-        status = [str(w.get("position", ""))]
-        if not w.get("mobile", True):
-            status.append("IMMOBILE")
-        if w.get("penalty"):
-            status.append(f"penalty {w['penalty']}")
-        if w.get("wrestlers_left") is not None:
-            status.append(f"{w['wrestlers_left']} wrestlers left")
+        status = _status(w)
         ratings = (f"S{w.get('strength')} A{w.get('agility')} Sk{w.get('skill')} PS{w.get('power_surge')} "
                    f"W{w.get('weight')} R{w.get('recovery')}")
         out.append(_text(16, y + 66, f"{ratings}  |  {', '.join(s for s in status if s)}", 12))
@@ -278,3 +284,107 @@ def _flagged_cards(game: WrasslinGame, actions: list[str], errors: dict[str, str
         if card is not None:
             uses.setdefault(card, []).append(action in errors)
     return {card for card, flags in uses.items() if flags and all(flags)}
+
+
+def _status(w: dict[str, Any]) -> list[str]:
+    """A wrestler's position and states (IMMOBILE, a penalty, partners left)."""
+    status = [str(w.get("position", ""))]
+    if not w.get("mobile", True):
+        status.append("IMMOBILE")
+    if w.get("penalty"):
+        status.append(f"penalty {w['penalty']}")
+    if w.get("wrestlers_left") is not None:
+        status.append(f"{w['wrestlers_left']} wrestlers left")
+    return [s for s in status if s]
+
+
+NARROW_CHARS = 48
+"""Characters of ``NARROW_TEXT`` print across a narrow picture (a generous width per character)."""
+
+
+def _narrow_row(game: WrasslinGame, obs: dict[str, Any], w: dict[str, Any], y: float) -> tuple[list[str], float]:
+    """One wrestler's row of a narrow picture, its facts a line each; and the row's height."""
+    me, turn = obs.get("player"), obs.get("turn")
+    seat = w.get("seat")
+    name = str(w.get("wrestler") or "-")
+    mine = seat == me
+    small = NARROW_TEXT
+    body = [_text(14, y + 22, f"{name}{' (you)' if mine else ''} - seat {seat}, {w.get('alignment', '')}", 14, "bold")]
+    line_y = y + 22
+    if "damage" in w:
+        card = {c.name: c for c in game.wrestlers}.get(name)
+        submit_at = card.submit_at if card is not None else int(w["damage"]) + 1
+        immobile_at = card.immobile_at if card is not None else 0
+        body.append(_track(14, y + 32, int(w["damage"]), submit_at, immobile_at, NARROW_WIDTH - 130, small))
+        line_y = y + 64
+        ratings = (f"S{w.get('strength')} A{w.get('agility')} Sk{w.get('skill')} PS{w.get('power_surge')} "
+                   f"W{w.get('weight')} R{w.get('recovery')}")
+        body.append(_text(14, line_y, ratings, small))
+        hand = f"{w.get('hand_size', 0)} cards" + (" (below)" if mine else " in hand")
+        body.append(_text(NARROW_WIDTH - 14, line_y, hand, small, anchor="end"))
+        lines = [(", ".join(_status(w)), "#1d1d1f")]
+        pins = {h["defender"]: h for h in obs.get("holds") or [] if h.get("pin")}
+        holds = {h["defender"]: h for h in obs.get("holds") or [] if not h.get("pin")}
+        if seat in pins:
+            lines.append((f"PIN {pins[seat].get('count', 0)} of {pins[seat].get('limit', 3)}", "#b3261e"))
+        elif seat in holds:
+            lines.append((f"held: {holds[seat].get('hold')}", "#b3261e"))
+        in_play = ", ".join(str(c.get("card", "face-down")) for c in w.get("cards_in_play") or [])
+        if in_play:
+            lines += [(text, "#5f6368") for text in _wrap_line(f"in play: {in_play}", NARROW_CHARS)[:2]]
+        for text, fill in lines:
+            if text:
+                line_y += 18
+                body.append(_text(14, line_y, text, small, fill=fill))
+    height = line_y - y + 14
+    row = (f'<g {pick_attrs(pick_id("ws", seat), f"{name} (seat {seat})")}>'
+           f'<rect class="hit" x="6" y="{y}" width="{NARROW_WIDTH - 12}" height="{height:g}" rx="8" '
+           f'fill="{"#eef5ff" if mine else "#fff"}" stroke="{"#b3261e" if seat == turn else "#ccc"}" '
+           f'stroke-width="{2.5 if seat == turn else 1}"/></g>')
+    return [row, *body], height
+
+
+def _narrow(game: WrasslinGame, obs: dict[str, Any], actions: list[str]) -> str:
+    """The phone's picture: the title and piles, a row per wrestler, the play and prompt, the hand."""
+    wrestlers: list[dict[str, Any]] = obs.get("wrestlers") or []
+    me = obs.get("player")
+    hand: dict[str, int] = obs.get("hand") or {}
+    mt = str(obs.get("match_type", "")).replace("_", " ")
+    body = [_text(8, 24, f"{mt.title()} - turn {obs.get('turn_number', '?')}, {obs.get('phase', '')}", 16, "bold"),
+            _piles(obs, 8, 30)]
+    y = 76.0
+    for w in wrestlers:
+        row, height = _narrow_row(game, obs, w, y)
+        body += row
+        y += height + 6
+    play = obs.get("play") if not any(a.startswith("react ") for a in actions) else None  # the prompt says it
+    if play:
+        def who(seat: Any) -> str:
+            return str(wrestlers[seat]["wrestler"]) if isinstance(seat, int) and 0 <= seat < len(wrestlers) else "-"
+
+        answers = ", ".join(f"{who(r.get('by'))}: {r.get('card')}" for r in play.get("responses") or [])
+        line = (f"Now: {who(play.get('by'))} plays {play.get('hold') or play.get('card')} on {who(play.get('on'))}"
+                + (f" (answered by {answers})" if answers else ""))
+        for text in _wrap_line(line, NARROW_CHARS - 6):
+            body.append(_text(8, y + 14, text, 13, "bold"))
+            y += 19
+    for text in _wrap_line(_prompt(game, obs, actions, wrestlers), NARROW_CHARS - 6):
+        body.append(_text(8, y + 14, text, 13, "bold", fill="#0b6b2e"))
+        y += 19
+    if me is not None and hand:
+        body.append(_text(8, y + 24, "Your hand", 14, "bold"))
+        card_h = card_height(game, list(hand))
+        flagged = _flagged_cards(game, actions, obs.get("errors") or {})
+        x, row_y = 8.0, y + 34
+        body.append('<g class="hand-strip">')  # a phone shows it as a strip scrolling sideways (layout.js)
+        for name, count in hand.items():
+            if x + CARD_W > NARROW_WIDTH - 6:
+                x, row_y = 8.0, row_y + card_h + GAP
+            body.append(_face_up(game, x, row_y, name, int(count), name in flagged, card_h, boxed=True))
+            x += CARD_W + GAP
+        body.append("</g>")
+        y = row_y + card_h
+    height = round(y + 10)
+    return "".join([f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {NARROW_WIDTH} {height}" role="img" '
+                    f'aria-label="WRASSLIN {escape(mt)} match" font-family="system-ui, sans-serif">',
+                    f'<rect width="{NARROW_WIDTH}" height="{height}" fill="#fbfaf7"/>', *body, "</svg>"])

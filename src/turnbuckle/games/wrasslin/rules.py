@@ -349,11 +349,12 @@ class WrasslinGame(Game):
             '[[wrestler.specialty]]\nname = "Knee Drop"\neffect = "hold"\nstrength = 2\ndamage = 2\n'
         )
 
-    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = ()) -> str | None:
+    def render_svg(self, observation: dict[str, Any], actions: Sequence[str] = (), *,
+                   narrow: bool = False) -> str | None:
         """The rows, the piles, the play being answered and the viewer's hand as cards to pick."""
         from turnbuckle.games.wrasslin.render_svg import render_svg
 
-        return render_svg(self, observation, list(actions))
+        return render_svg(self, observation, list(actions), narrow=narrow)
 
     def picks(self, observation: dict[str, Any], actions: Sequence[str]) -> list[Pick]:
         from turnbuckle.games.wrasslin.table import picks

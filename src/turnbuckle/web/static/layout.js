@@ -12,6 +12,11 @@
     return PHONE.matches;
   }
 
+  // The page's width, read when it changes (reading it while a new picture is being laid out would
+  // lay the page out at once, a second time in the same frame)
+  let pageWidth = document.documentElement.clientWidth;
+  window.addEventListener("resize", () => { pageWidth = document.documentElement.clientWidth; });
+
   // -- stacking: a picture's side panels (<g class="side-panel">) go under the main area ----------
   // On a phone the panel beside RUMBLESLAM's mat or the skirmish ring (Powerhouses: both sheets, the
   // throw between them the main area) is moved under it (as large as makes its text 12 px, at most as
@@ -49,7 +54,7 @@
     const group = pic.querySelector(".hand-strip");
     if (!group || !group.children.length) return;
     const cards = Array.from(group.children);
-    const boxes = cards.map((c) => c.getBBox());
+    const boxes = cards.map(boxOf); // the renderer's data-box: measuring each card would lay the page out
     const gap = 6;
     let x = 0;
     let tall = 0;
@@ -132,7 +137,7 @@
       if (top === top) mh = Math.min(mh, top - my - 4);
     }
     const gap = 10;
-    const fitted = (document.documentElement.clientWidth - 22) / mw;
+    const fitted = (pageWidth - 22) / mw;
     let y = my + mh + gap;
     panels.forEach((panel, i) => {
       const pb = boxes[i];

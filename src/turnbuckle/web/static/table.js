@@ -17,6 +17,20 @@
   let paused = false;
   let lastView = null;
   let pictureView = null; // the view whose picture is on screen: its targets play for its seat
+  let drawnSvg = null; // the picture on screen, as sent: the same one again (a move's answer and the
+  // event stream's refresh of the same position) is not parsed and laid out a second time
+  // Whether the person last acted by touch: then a new picture moves no focus (a keyboard's user
+  // keeps theirs on the table). A focus() lays the page out at once, before the new picture's frame:
+  // on a phone's CPU that was a good part of a tap's time (RUMBLESLAM's mat, twice a tap).
+  let touching = false;
+  document.addEventListener("pointerdown", (ev) => { touching = ev.pointerType === "touch"; }, true);
+  document.addEventListener("keydown", () => { touching = false; }, true);
+
+  // A phone's page (under 700 px) asks for the picture laid out for its width (Game.render_svg's narrow)
+  const NARROW = window.matchMedia("(max-width: 700px)");
+  function pictureQuery() {
+    return NARROW.matches ? "?render=true&narrow=true" : "?render=true";
+  }
 
   async function api(path, options) {
     // a lesson (learn.js) answers a match's paths under its own address
@@ -38,8 +52,8 @@
       const m = meta || (await api("/api/matches/" + id));
       const seat = seatFor(m);
       const view = seat === null
-        ? await api("/api/matches/" + id + "/public?render=true")
-        : await api("/api/matches/" + id + "/seats/" + seat + "?render=true");
+        ? await api("/api/matches/" + id + "/public" + pictureQuery())
+        : await api("/api/matches/" + id + "/seats/" + seat + pictureQuery());
       render(view);
     } catch (err) {
       $("action-error").textContent = err.message;
@@ -95,6 +109,7 @@
       $("handover").hidden = false;
       $("handover-text").textContent = "Pass the screen to " + view.seat_label + ". Everyone else, look away.";
       $("picture").innerHTML = "";
+      drawnSvg = null;
       $("text-view").hidden = true;
       $("actions").innerHTML = "";
       $("handover-ready").focus();
@@ -110,10 +125,12 @@
     }
     pictureView = view;
     if (pic.svg) {
-      $("picture").innerHTML = pic.svg;
+      if (pic.svg !== drawnSvg || !$("picture").querySelector("svg")) $("picture").innerHTML = pic.svg;
+      drawnSvg = pic.svg;
       $("text-view").hidden = true;
     } else {
       $("picture").innerHTML = "";
+      drawnSvg = null;
       $("text-view").hidden = false;
     }
     $("text-view").textContent = pic.text || "";
@@ -138,12 +155,18 @@
     return view && view.seat !== null && view.to_move === view.seat && !view.finished ? (view.picks || []) : [];
   }
 
-  function nextIds(view) {
-    const ids = new Set();
+  // The picks that extend the selection, by the id of the part that comes next: looked up once per
+  // picture (a skirmish move offers hundreds of points, each with its pick).
+  function picksByNext(view) {
+    const next = new Map();
     for (const p of picksOf(view)) {
-      if (p.path.length > selection.length && startsWith(p.path, selection)) ids.add(p.path[selection.length]);
+      if (p.path.length > selection.length && startsWith(p.path, selection)) {
+        const id = p.path[selection.length];
+        if (!next.has(id)) next.set(id, []);
+        next.get(id).push(p);
+      }
     }
-    return ids;
+    return next;
   }
 
   function parts() {
@@ -160,13 +183,13 @@
 
   function applyPicks(refocus) {
     const view = pictureView;
-    let active = nextIds(view);
-    if (selection.length && !active.size && !menuOpen()) { selection = []; active = nextIds(view); }
+    let byNext = picksByNext(view);
+    if (selection.length && !byNext.size && !menuOpen()) { selection = []; byNext = picksByNext(view); }
     const chosen = new Set(selection);
     const on = [];
     for (const el of parts()) {
       const id = el.dataset.pick;
-      const live = active.has(id);
+      const live = byNext.has(id);
       el.classList.toggle("pickable", live);
       el.classList.toggle("selected", chosen.has(id));
       if (live) {
@@ -186,7 +209,7 @@
     for (const el of on) {
       if (el.dataset.label === undefined) el.dataset.label = el.getAttribute("aria-label") || "";
       const sel = selection.concat([el.dataset.pick]);
-      const leads = picksOf(view).filter((p) => p.path.length >= sel.length && startsWith(p.path, sel));
+      const leads = byNext.get(el.dataset.pick) || []; // the picks through sel
       const what = leads.length === 1 && leads[0].path.length === sel.length
         ? leads[0].action + (leads[0].label ? " (" + leads[0].label + ")" : "") : null;
       el.setAttribute("aria-label", what ? el.dataset.label + ": " + what : el.dataset.label);
@@ -196,7 +219,7 @@
       ? "Choose where (highlighted), or press Esc to start again."
       : says.length && says.length <= 3 && says.join("; ").length <= 180 ? "On the table: " + says.join("; ") + "."
         : on.length ? "Click a highlighted part of the table to act." : "";
-    if (refocus && on.length) on[0].focus();
+    if (refocus && on.length && !touching) on[0].focus();
   }
 
   function clearSelection(refocus) {
@@ -491,7 +514,7 @@
     button.disabled = true;
     const seat = Number(button.dataset.seat);
     try {
-      const view = await api("/api/matches/" + id + "/seats/" + seat + "/takeback?render=true", { method: "POST" });
+      const view = await api("/api/matches/" + id + "/seats/" + seat + "/takeback" + pictureQuery(), { method: "POST" });
       revealed = seat;
       render(view); // the event stream follows with a "reset" update: the commentary starts again
     } catch (err) {
@@ -504,7 +527,7 @@
   async function decideClock(seat, decision) {
     $("action-error").textContent = "";
     try {
-      render(await api("/api/matches/" + id + "/seats/" + seat + "/clock?render=true",
+      render(await api("/api/matches/" + id + "/seats/" + seat + "/clock" + pictureQuery(),
         { method: "POST", body: JSON.stringify({ decision: decision }) }));
     } catch (err) {
       $("action-error").textContent = err.message;
@@ -595,7 +618,7 @@
       box.appendChild(actionButton(view, action, index++, action.name));
       placed.add(action.name);
     }
-    if (hadFocus || (shown.length && document.activeElement === document.body)) {
+    if (!touching && (hadFocus || (shown.length && document.activeElement === document.body))) {
       const first = box.querySelector("button");
       if (first) first.focus();
     }
@@ -605,7 +628,7 @@
     $("action-error").textContent = "";
     for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
     try {
-      const view = await api("/api/matches/" + id + "/seats/" + seat + "/actions?render=true", {
+      const view = await api("/api/matches/" + id + "/seats/" + seat + "/actions" + pictureQuery(), {
         method: "POST", body: { action: name, expect: expect },
       });
       revealed = seat;
@@ -618,6 +641,8 @@
       refresh();
     }
   }
+
+  let feedFrame = 0;
 
   function addEvents(events) {
     const feed = $("feed");
@@ -635,7 +660,9 @@
       feed.appendChild(li);
     }
     while (feed.children.length > 300) feed.removeChild(feed.firstChild);
-    turnbuckle.scrollToNewest(feed);
+    // in the next frame, once: it measures the page, which laid out at once (with a new picture
+    // coming in) costs a second layout of it in the same frame
+    if (!feedFrame) feedFrame = requestAnimationFrame(() => { feedFrame = 0; turnbuckle.scrollToNewest(feed); });
   }
 
   // -- the move log's dice and cards (event "pieces") ---------------------------------------------
@@ -870,6 +897,7 @@
     if (lastView) { revealed = lastView.seat; render(lastView); }
   });
   $("takeback").addEventListener("click", takeBack);
+  NARROW.addEventListener("change", () => { if (lastView) refresh(); }); // turned: the other layout
   $("hint").addEventListener("click", showHint);
   $("pause").addEventListener("click", () => control(paused ? "resume" : "pause"));
   $("step").addEventListener("click", () => control("step"));
