@@ -348,3 +348,24 @@ def test_each_ability_shows_on_the_faces_the_sheet_gives_it() -> None:
     counts = {a.value: sheet.faces_for(a) for a in sheet.sheet_abilities()}
     assert counts == {"Brawling": 1, "Martial Arts": 1, "Strength": 2, "Technical Ability": 1}
     assert sheet.faces_for(sheet.weakness) == 0
+
+
+class _Scripted:
+    """A random source that answers the given numbers in turn (and counts what was asked)."""
+
+    def __init__(self, values: list[float]) -> None:
+        self.values, self.asked = values, 0
+
+    def random(self) -> float:
+        self.asked += 1
+        return self.values[self.asked - 1]
+
+
+def test_fast_random_playout_calls_it_quits_half_the_time() -> None:
+    # powerhouses Calling It Quits: in the quick random playouts (MCTS) roll and stop are equally likely;
+    # a draw of 0.9 stops, as the generic playout's uniform choice would
+    state = drive(attack_at([5, 2]), [3, 3, 3, 4, 5])  # Bruno: three Brawling, may roll or stop
+    assert state.awaiting == AWAIT_CONTINUE
+    rng = _Scripted([0.9, 0.0, 0.4])  # stop at 3; Skylark's two dice show 1 and 3: bust, worn down to one
+    assert state.random_playout_returns(rng) == [1.0, -1.0]
+    assert rng.asked == 3
