@@ -31,9 +31,11 @@ SHEET = {"name": "Test", "specialty": "Strength", "weakness": "Agility",
          "abilities": ["Brawling", "Martial Arts", "Technical Ability"]}
 
 
-def attacking() -> object:
+def attacking() -> PowerhousesState:
     """Bruno has won the Take-Down and is about to roll his attack."""
-    return drive(new_match(), BRUNO_WINS_TAKEDOWN)
+    state = drive(new_match(), BRUNO_WINS_TAKEDOWN)
+    assert isinstance(state, PowerhousesState)
+    return state
 
 
 # -- Preparing to Play ------------------------------------------------------------------------
@@ -369,3 +371,9 @@ def test_fast_random_playout_calls_it_quits_half_the_time() -> None:
     rng = _Scripted([0.9, 0.0, 0.4])  # stop at 3; Skylark's two dice show 1 and 3: bust, worn down to one
     assert state.random_playout_returns(rng) == [1.0, -1.0]
     assert rng.asked == 3
+
+
+def test_the_comeback_option_can_be_on_or_off() -> None:
+    # powerhouses The Come-Back: an option the players may leave out (the browser's form offers both)
+    comeback = next(o for o in turnbuckle.load_game("powerhouses").options() if o.name == "comeback")
+    assert comeback.choices is not None and set(comeback.choices) == {True, False} and comeback.default is True
