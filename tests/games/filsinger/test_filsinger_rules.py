@@ -643,3 +643,14 @@ def test_position_key_holds_what_the_pending_roll_reads() -> None:
     assert state.key() != harder.key()
     state.phase = harder.phase = "finisher_roll"
     assert state.key() == harder.key()  # a finisher roll does not read the PIN added yet
+
+
+# filsinger SPECIAL MATCHES and OPTIONAL (ADVANCED) RULES: a plain match is a singles match with
+# every special match and optional rule off; the options' listed defaults say the same (what
+# ``turnbuckle rules filsinger`` and the browser's new-match form offer). Pinned by mutation testing.
+def test_listed_option_defaults_are_a_plain_match() -> None:
+    defaults = {o.name: o.default for o in FilsingerGame.options()}
+    assert defaults["match_type"] == "singles"
+    assert defaults["cage"] is False and defaults["no_dq"] is False
+    assert all(defaults[name] is False for name in OPTIONAL_RULES)
+    assert not FilsingerGame().cage

@@ -377,3 +377,10 @@ def test_the_comeback_option_can_be_on_or_off() -> None:
     # powerhouses The Come-Back: an option the players may leave out (the browser's form offers both)
     comeback = next(o for o in turnbuckle.load_game("powerhouses").options() if o.name == "comeback")
     assert comeback.choices is not None and set(comeback.choices) == {True, False} and comeback.default is True
+
+
+def test_the_comeback_roll_is_announced_with_its_outcome() -> None:
+    # powerhouses The Come-Back: the table and commentary say whether the wrestler fought back
+    state = drive(_lose_exchange(attack_at([5, 3])), [1, 6])
+    comeback = next(e for e in state.events if e.kind == "comeback")
+    assert comeback.data["success"] is True and comeback.data["dice"] == 3 and comeback.data["player"] == 1
