@@ -654,3 +654,13 @@ def test_listed_option_defaults_are_a_plain_match() -> None:
     assert defaults["cage"] is False and defaults["no_dq"] is False
     assert all(defaults[name] is False for name in OPTIONAL_RULES)
     assert not FilsingerGame().cage
+
+
+# filsinger 3. PLAYING THE GAME: at the start nobody is stunned (stun level 0), and the opening
+# position can be written down and set up again as it was (pinned by mutation testing)
+def test_opening_position_has_no_stun_and_round_trips() -> None:
+    game = FilsingerGame()
+    state = game.new_initial_state()
+    assert isinstance(state, FilsingerState) and state.stun_level == 0
+    position = state.to_position()
+    assert game.state_from_position(position).to_position() == position
