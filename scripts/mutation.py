@@ -485,11 +485,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     args = parse_args(argv)
+    # Ctrl-C, and a kill (TERM) or INT to a run started in the background (where INT starts ignored),
+    # stop it cleanly: running tests are ended, the copies put back, the results so far kept
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
     console = Console(stderr=True)
     config = load_config(args.game)
     if args.tests:
@@ -528,8 +536,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     runner = Runner(config, work, args.workers)
     interrupted = False
     if todo:
-        runner.prepare()
-        clean = None if args.skip_clean else runner.baseline()
+        try:
+            runner.prepare()
+            clean = None if args.skip_clean else runner.baseline()
+        except KeyboardInterrupt:
+            runner.stop()
+            fail("stopped during the clean run, before any mutant was tried")
         timeout = args.timeout or (120.0 if clean is None else 3 * clean + 30)
         measured = "skipped" if clean is None else f"{clean:.1f} s"
         console.print(f"clean run {measured}; timeout {timeout:.0f} s per mutant; {args.workers} worker(s)")
