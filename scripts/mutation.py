@@ -452,6 +452,26 @@ def markdown(summary: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def docs_section(summary: dict[str, Any], game: str) -> str:
+    """The game's section of docs/testing.md: its figures and its equivalent mutants (from the last report)."""
+    score = "n/a" if summary["score"] is None else f"{summary['score']:.1%}"
+    out = [
+        f"## {game}", "",
+        "| mutants (all) | tried | killed | timed out | equivalent | survived | score | mutant-minutes |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        f"| {summary.get('total', '?')} | {summary['tried']} | {summary['killed']} | {summary['timed_out']} | "
+        f"{summary['equivalent']} | {summary['survived']} | {score} | {summary['mutant_minutes']} |", "",
+    ]
+    equivalent = load_equivalent(game)
+    if equivalent:
+        out += ["| id | file:line | change | why equivalent |", "| --- | --- | --- | --- |"]
+        for e in equivalent.values():
+            change = str(e.get("change", "")).replace("|", "\\|")
+            out.append(f"| {e['id']} | {Path(str(e['file'])).name}:{e['line']} | `{change}` | {e.get('why', '')} |")
+        out.append("")
+    return "\n".join(out)
+
+
 def write_report(summary: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.with_suffix(".md").write_text(markdown(summary), encoding="utf-8")
@@ -473,6 +493,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="run these test files instead of the game's list (repeatable; results not kept)")
     parser.add_argument("--show", metavar="ID", help="print the mutant's diff and stop")
     parser.add_argument("--only", metavar="ID", action="append", help="try only these mutants (repeatable)")
+    parser.add_argument("--section", action="store_true",
+                        help="print the game's docs/testing.md section from the last report and stop")
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
     parser.add_argument("--fresh", action="store_true", help="forget kept results")
     parser.add_argument("--skip-clean", action="store_true",
@@ -513,6 +535,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             fail(f"no mutant {args.show!r} in {args.game} (ids come from the report or --list)")
         m = by_id[args.show]
         print(f"{m.id}  {m.file}:{m.line}  {m.operator}\n{diff_text(m)}", end="")
+        return 0
+    if args.section:
+        report = (args.report or work / "report.md").with_suffix(".json")
+        if not report.exists():
+            fail(f"no report at {report}: run the game first")
+        print(docs_section(json.loads(report.read_text(encoding="utf-8")), args.game))
         return 0
     if args.only:
         unknown = [i for i in args.only if i not in by_id]
@@ -585,6 +613,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if interrupted or queue:
             console.print(f"stopped: {len(queue) + len(pending)} mutants left; results kept, run again to resume")
     summary = summarize(args.game, chosen, results, time.monotonic() - started, args.workers)
+    summary["total"] = len(mutants)
     report = args.report or work / "report.md"
     write_report(summary, report)
     score = "n/a" if summary["score"] is None else f"{summary['score']:.1%}"
