@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from turnbuckle.engine.conformance import chi_square_sf
+from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.games.filsinger.forcing import force
 from turnbuckle.games.filsinger.options import OPTIONAL_RULES, resolve_options
 from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -664,3 +665,40 @@ def test_opening_position_has_no_stun_and_round_trips() -> None:
     assert isinstance(state, FilsingerState) and state.stun_level == 0
     position = state.to_position()
     assert game.state_from_position(position).to_position() == position
+
+
+# filsinger 5. PINS: a pin roll over the PIN rating is a kick out, and the match says so with the roll
+# and the rating
+def test_kick_out_is_announced_with_roll_and_rating() -> None:
+    state = singles()
+    state._start_offense(REX, 3)
+    force(state, "d6=6")
+    assert state.phase == "pin_roll"
+    force(state, "2d6=12")
+    kick_out = next(e for e in state.events if e.kind == "kick_out")
+    assert kick_out.data["roll"] == 12 and kick_out.data["rating"] == state.pin_rating(DUKE, 0) < 12
+
+
+# filsinger OPTIONAL FEUD TABLE: in a feud match the two dice are read as a pair (doubles count), and
+# a roll-off outcome is no pair: it is refused at a pin roll (pinned by mutation testing)
+def test_feud_pin_roll_takes_only_pairs_of_dice() -> None:
+    state = singles(feud=True, feud_table=True)
+    state._start_offense(REX, 3)
+    force(state, "d6=6")
+    assert state.phase == "pin_roll" and state.game.feud_active
+    names = {a.name for a, _ in state.chance_outcomes()}
+    roll_off = next(a for a in state.game.actions.chance if a.name.startswith("first="))
+    assert roll_off.name not in names
+    with pytest.raises(IllegalActionError):
+        state.apply_action(roll_off)
+
+
+# filsinger OPTIONAL 15. DISTRACTOR RATINGS: a distraction rolled over the rating fails, the pin goes
+# on, and the match says so (pinned by mutation testing)
+def test_failed_distraction_is_announced() -> None:
+    state = singles(distractor=True)
+    state._start_pin(DUKE, 0)
+    force(state, "distract referee", "2d6=6")
+    assert state.phase == "pin_roll"
+    fails = next(e for e in state.events if e.kind == "distraction_fails")
+    assert fails.data["roll"] == 6
