@@ -497,6 +497,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="print the game's docs/testing.md section from the last report and stop")
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
     parser.add_argument("--fresh", action="store_true", help="forget kept results")
+    parser.add_argument("--no-run", action="store_true",
+                        help="try nothing: write the report from the results kept (whatever tests they ran against)")
     parser.add_argument("--skip-clean", action="store_true",
                         help="skip the clean run checking the tests pass unmutated (the CI smoke test: CI runs them)")
     args = parser.parse_args(argv)
@@ -557,7 +559,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results_path = work / "results.json"
     results = {} if args.fresh or args.tests else load_results(results_path)
     tests = tests_fingerprint(config)
-    todo = [m for m in chosen if not reusable(results.get(m.id), tests)]
+    todo = [] if args.no_run else [m for m in chosen if not reusable(results.get(m.id), tests)]
     console.print(f"{args.game}: {len(mutants)} mutants in {len(config.modules)} rule modules; "
                   f"{len(chosen)} chosen, {len(chosen) - len(todo)} kept from earlier runs, {len(todo)} to try")
     started = time.monotonic()
