@@ -702,3 +702,27 @@ def test_failed_distraction_is_announced() -> None:
     assert state.phase == "pin_roll"
     fails = next(e for e in state.events if e.kind == "distraction_fails")
     assert fails.data["roll"] == 6
+
+
+# filsinger SIX OR EIGHT MAN (OR MORE) TAG MATCHES: a twelve-man tag has six wrestlers a side
+def test_twelve_man_tag_has_six_a_side() -> None:
+    game = FilsingerGame(match_type="twelve_man")
+    assert [len(team) for team in game.teams] == [6, 6]
+
+
+# filsinger 3. PLAYING THE GAME: back at an offense choice nothing is pending (no stun level), and every
+# position of a match can be written down and set up again (pinned by mutation testing)
+def test_positions_of_a_random_match_round_trip() -> None:
+    game = FilsingerGame(tournament_standard=True)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    steps = 0
+    for steps in range(300):
+        if state.is_terminal():
+            break
+        position = state.to_position()
+        assert game.state_from_position(position).to_position() == position
+        if state.phase == "offense_choice":
+            assert isinstance(state, FilsingerState) and state.stun_level == 0
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert steps > 20
