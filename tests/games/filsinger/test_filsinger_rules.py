@@ -716,8 +716,8 @@ def test_positions_of_a_random_match_round_trip() -> None:
     game = FilsingerGame(tournament_standard=True)
     state = game.new_initial_state()
     rng = random.Random(7)
-    steps = 0
-    for steps in range(300):
+    played = 0
+    for _ in range(300):
         if state.is_terminal():
             break
         position = state.to_position()
@@ -725,4 +725,23 @@ def test_positions_of_a_random_match_round_trip() -> None:
         if state.phase == "offense_choice":
             assert isinstance(state, FilsingerState) and state.stun_level == 0
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
-    assert steps > 20
+        played += 1
+    assert played > 20
+
+
+# filsinger OPTIONAL 14. RINGSIDE ALLY: only the wrestler who brings an ally has one announced at
+# ringside (pinned by mutation testing)
+def test_only_a_brought_ally_is_announced() -> None:
+    state = FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"], ringside_ally=True).new_initial_state()
+    force(state, "bring ally", "no ally", "first=0")
+    announced = [e.data["wrestler"] for e in state.events if e.kind == "ally_ringside"]
+    assert announced == ["Rex Hammond"]
+
+
+# filsinger OPTIONAL 5, 7, 9 and 15: a person's first match starts with the rules that give him
+# choices on (the basic game has none), unless he picks optional rules himself (pinned by mutation testing)
+def test_first_match_turns_the_rules_with_choices_on() -> None:
+    from turnbuckle.games.filsinger.options import FIRST_MATCH_RULES
+
+    assert FilsingerGame.first_match({}) == dict.fromkeys(FIRST_MATCH_RULES, True)
+    assert FilsingerGame.first_match({"fatigue": True}) == {}
