@@ -745,3 +745,12 @@ def test_first_match_turns_the_rules_with_choices_on() -> None:
 
     assert FilsingerGame.first_match({}) == dict.fromkeys(FIRST_MATCH_RULES, True)
     assert FilsingerGame.first_match({"fatigue": True}) == {}
+
+
+# filsinger OPTIONAL 6. LEAVING THE RING: the man who leaves the ring is announced (pinned by mutation
+# testing)
+def test_leaving_the_ring_is_announced() -> None:
+    state = singles(leaving_ring=True)
+    state._start_defense(DUKE, 3)
+    force(state, "d6=5", "leave ring")  # down 3 (lv)
+    assert [e.data["wrestler"] for e in state.events if e.kind == "leave_ring"] == ["Duke Marlowe"]
