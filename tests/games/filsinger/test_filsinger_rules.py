@@ -754,3 +754,43 @@ def test_leaving_the_ring_is_announced() -> None:
     state._start_defense(DUKE, 3)
     force(state, "d6=5", "leave ring")  # down 3 (lv)
     assert [e.data["wrestler"] for e in state.events if e.kind == "leave_ring"] == ["Duke Marlowe"]
+
+
+def _six_man_tag_try() -> FilsingerState:
+    """Rex (side 0) stunned with a (tag) entry and trying to tag: Cole Brandt is his regular partner,
+    Tommy Sparks nothing to him."""
+    game = FilsingerGame(match_type="six_man", tag_out_defense=True, wrestlers=[
+        "Rex Hammond", "Cole Brandt", "Tommy Sparks", "Duke Marlowe", "Vince Valentine", "Lucky Lafleur"])
+    state = force(game.new_initial_state(), "first=1")
+    state._start_defense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    return force(state, f"d6={face}", "try tag")
+
+
+# filsinger OPTIONAL 12 + SIX MAN: a random partner he may not tag (no relation) means no roll at all:
+# the tag is ignored and the opponent goes on at the stun level (pinned by mutation testing)
+def test_six_man_tag_at_an_unrelated_partner_is_no_roll() -> None:
+    state = force(_six_man_tag_try(), "partner=2")
+    assert (state.phase, state.attacker, state.level) == ("offense_choice", 1, 3)
+    assert not any(e.kind in ("tag", "tag_failed") for e in state.events)
+
+
+# filsinger OPTIONAL 12: a defensive tag that comes off is announced, partner and roll (pinned by
+# mutation testing)
+def test_defensive_tag_is_announced() -> None:
+    state = force(_six_man_tag_try(), "partner=1", "2d6=6")
+    tag_event = next(e for e in state.events if e.kind == "tag")
+    assert (tag_event.data["wrestler"], tag_event.data["defense"], tag_event.data["roll"]) == ("Cole Brandt", True, 6)
+
+
+# filsinger 5. PINS: a pin is rolled on two dice; one die's face is no outcome there (pinned by
+# mutation testing: the quick path for offense and defense rolls must not take it)
+def test_single_die_is_refused_at_a_pin_roll() -> None:
+    state = singles()
+    state._start_pin(DUKE, 0)
+    assert state.phase == "pin_roll"
+    die = state.game.actions.chance[2]
+    assert die.name == "d6=3"
+    with pytest.raises(IllegalActionError):
+        state.apply_action(die)
+    assert state.phase == "pin_roll"
