@@ -781,6 +781,7 @@ def test_defensive_tag_is_announced() -> None:
     state = force(_six_man_tag_try(), "partner=1", "2d6=6")
     tag_event = next(e for e in state.events if e.kind == "tag")
     assert (tag_event.data["wrestler"], tag_event.data["defense"], tag_event.data["roll"]) == ("Cole Brandt", True, 6)
+    assert tag_event.data["level"] == 1 and (state.attacker, state.level) == (0, 1)  # he enters on LEVEL 1 OFFENSE
 
 
 # filsinger 5. PINS: a pin is rolled on two dice; one die's face is no outcome there (pinned by
@@ -794,3 +795,15 @@ def test_single_die_is_refused_at_a_pin_roll() -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(die)
     assert state.phase == "pin_roll"
+
+
+# filsinger OPTIONAL 10. THE FEUD TABLE: only doubles send a feud match to the Feud Table; a two-dice
+# total read as a sum (the exact odds' mode) is no doubles, so a pin on it ends the match (pinned by
+# mutation testing)
+def test_feud_match_read_as_sums_ends_without_the_feud_table() -> None:
+    state = singles(feud=True, feud_table=True)
+    state.sums_only = True
+    state._start_pin(DUKE, 0)
+    assert next(a.name for a, _ in state.chance_outcomes()) == "2d6=2"
+    force(state, "2d6=2")
+    assert state.decided and state.winner == REX and state.phase == "over"
