@@ -807,3 +807,15 @@ def test_feud_match_read_as_sums_ends_without_the_feud_table() -> None:
     assert next(a.name for a, _ in state.chance_outcomes()) == "2d6=2"
     force(state, "2d6=2")
     assert state.decided and state.winner == REX and state.phase == "over"
+
+
+# filsinger 3. PLAYING THE GAME: the offense roll is one die; a two-dice outcome is refused there
+# (pinned by mutation testing: the quick path for offense and defense rolls must check the die)
+def test_two_dice_outcome_is_refused_at_an_offense_roll() -> None:
+    state = singles()
+    state._start_offense(REX, 2)
+    assert state.phase == "offense_roll"
+    pair = next(a for a in state.game.actions.chance if a.name == "2d6=7")
+    with pytest.raises(IllegalActionError):
+        state.apply_action(pair)
+    assert state.phase == "offense_roll"
