@@ -43,6 +43,11 @@ def script() -> ModuleType:
     return module
 
 
+def work_dir(game: str, factory: pytest.TempPathFactory) -> Path:
+    """One scratch folder per game for both tests, so the game's mutants are enumerated once."""
+    return factory.getbasetemp() / f"mutation-{game}"
+
+
 def sources_digest(game: str) -> str:
     digest = hashlib.sha1()
     for path in sorted((ROOT / "src" / "turnbuckle" / "games" / game).glob("*.py")):
@@ -51,12 +56,27 @@ def sources_digest(game: str) -> str:
 
 
 @pytest.mark.parametrize("game", list(SMOKE))
-def test_fixed_mutants_are_killed(game: str, tmp_path: Path) -> None:
+def test_mutants_are_cosmic_rays_own(game: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    tool = script()
+    cache = work_dir(game, tmp_path_factory) / "mutants.json"
+    mutants = {m.id: m for m in tool.enumerate_mutants(tool.load_config(game), cache)}
+    for ident in SMOKE[game][1]:
+        m = mutants[ident]
+        source = (ROOT / m.file).read_text(encoding="utf-8")
+        assert tool.mutated_source(m) == mutate_code(source, get_operator(m.operator)(), m.occurrence)
+        assert m.before != m.after and m.before in source
+
+
+@pytest.mark.parametrize("game", list(SMOKE))
+def test_fixed_mutants_are_killed(game: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     tests, ids = SMOKE[game]
     before = sources_digest(game)
     report = tmp_path / "report.md"
     command = [sys.executable, str(SCRIPT), game, "--skip-clean", "--timeout", "300", "--tests", tests,
-               "--work", str(tmp_path / "work"), "--report", str(report)]
+               "--work", str(work_dir(game, tmp_path_factory)), "--report", str(report)]
     for ident in ids:
         command += ["--only", ident]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
@@ -64,17 +84,3 @@ def test_fixed_mutants_are_killed(game: str, tmp_path: Path) -> None:
     summary = json.loads(report.with_suffix(".json").read_text(encoding="utf-8"))
     assert (summary["tried"], summary["killed"], summary["survived"]) == (len(ids), len(ids), 0), summary
     assert sources_digest(game) == before  # only the throw-away copy was mutated
-
-
-@pytest.mark.parametrize("game", list(SMOKE))
-def test_mutants_are_cosmic_rays_own(game: str, tmp_path: Path) -> None:
-    from cosmic_ray.mutating import mutate_code
-    from cosmic_ray.plugins import get_operator
-
-    tool = script()
-    mutants = {m.id: m for m in tool.enumerate_mutants(tool.load_config(game), tmp_path / "mutants.json")}
-    for ident in SMOKE[game][1]:
-        m = mutants[ident]
-        source = (ROOT / m.file).read_text(encoding="utf-8")
-        assert tool.mutated_source(m) == mutate_code(source, get_operator(m.operator)(), m.occurrence)
-        assert m.before != m.after and m.before in source
