@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from turnbuckle.engine.conformance import chi_square_sf
+from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.games.filsinger.forcing import force
 from turnbuckle.games.filsinger.options import OPTIONAL_RULES, resolve_options
 from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -619,3 +620,202 @@ def test_clone_has_its_own_events() -> None:
     for s in (state, twin):
         replayed = s.game.state_from_actions([a.name for a in s.history])
         assert [e.to_dict() for e in s.events] == [e.to_dict() for e in replayed.events]
+
+
+# filsinger OPTIONAL 3: a one-die roll finisher rolls one die: six faces, 1/6 each (pinned by mutation
+# testing, docs/testing.md)
+def test_one_die_roll_finisher_has_six_even_outcomes() -> None:
+    state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], roll_finishers=True)
+    state._start_offense(0, 3)
+    force(state, "d6=2")  # FALCON DIVE 2-6 (roll)
+    assert state.phase == "finisher_roll"
+    outcomes = state.chance_outcomes()
+    assert [a.name for a, _ in outcomes] == [f"d6={n}" for n in range(1, 7)]
+    assert all(p == pytest.approx(1 / 6) for _, p in outcomes)
+
+
+# filsinger 5. PINS: the PIN rating added decides the pin roll, so the exact odds' position key
+# (``FilsingerState.key``) must tell two pins apart that differ only in it (pinned by mutation testing)
+def test_position_key_holds_what_the_pending_roll_reads() -> None:
+    state = singles()
+    state.phase, state.pinned, state.pin_add = "pin_roll", DUKE, 0
+    harder = state.clone()
+    harder.pin_add = 2
+    assert state.key() != harder.key()
+    state.phase = harder.phase = "finisher_roll"
+    assert state.key() == harder.key()  # a finisher roll does not read the PIN added yet
+
+
+# filsinger SPECIAL MATCHES and OPTIONAL (ADVANCED) RULES: a plain match is a singles match with
+# every special match and optional rule off; the options' listed defaults say the same (what
+# ``turnbuckle rules filsinger`` and the browser's new-match form offer). Pinned by mutation testing.
+def test_listed_option_defaults_are_a_plain_match() -> None:
+    defaults = {o.name: o.default for o in FilsingerGame.options()}
+    assert defaults["match_type"] == "singles"
+    assert defaults["cage"] is False and defaults["no_dq"] is False
+    assert all(defaults[name] is False for name in OPTIONAL_RULES)
+    assert not FilsingerGame().cage
+
+
+# filsinger 3. PLAYING THE GAME: at the start nobody is stunned (stun level 0), and the opening
+# position can be written down and set up again as it was (pinned by mutation testing)
+def test_opening_position_has_no_stun_and_round_trips() -> None:
+    game = FilsingerGame()
+    state = game.new_initial_state()
+    assert isinstance(state, FilsingerState) and state.stun_level == 0
+    position = state.to_position()
+    assert game.state_from_position(position).to_position() == position
+
+
+# filsinger 5. PINS: a pin roll over the PIN rating is a kick out, and the match says so with the roll
+# and the rating
+def test_kick_out_is_announced_with_roll_and_rating() -> None:
+    state = singles()
+    state._start_offense(REX, 3)
+    force(state, "d6=6")
+    assert state.phase == "pin_roll"
+    force(state, "2d6=12")
+    kick_out = next(e for e in state.events if e.kind == "kick_out")
+    assert kick_out.data["roll"] == 12 and kick_out.data["rating"] == state.pin_rating(DUKE, 0) < 12
+
+
+# filsinger OPTIONAL FEUD TABLE: in a feud match the two dice are read as a pair (doubles count), and
+# a roll-off outcome is no pair: it is refused at a pin roll (pinned by mutation testing)
+def test_feud_pin_roll_takes_only_pairs_of_dice() -> None:
+    state = singles(feud=True, feud_table=True)
+    state._start_offense(REX, 3)
+    force(state, "d6=6")
+    assert state.phase == "pin_roll" and state.game.feud_active
+    names = {a.name for a, _ in state.chance_outcomes()}
+    roll_off = next(a for a in state.game.actions.chance if a.name.startswith("first="))
+    assert roll_off.name not in names
+    with pytest.raises(IllegalActionError):
+        state.apply_action(roll_off)
+
+
+# filsinger OPTIONAL 15. DISTRACTOR RATINGS: a distraction rolled over the rating fails, the pin goes
+# on, and the match says so (pinned by mutation testing)
+def test_failed_distraction_is_announced() -> None:
+    state = singles(distractor=True)
+    state._start_pin(DUKE, 0)
+    force(state, "distract referee", "2d6=6")
+    assert state.phase == "pin_roll"
+    fails = next(e for e in state.events if e.kind == "distraction_fails")
+    assert fails.data["roll"] == 6
+
+
+# filsinger SIX OR EIGHT MAN (OR MORE) TAG MATCHES: a twelve-man tag has six wrestlers a side
+def test_twelve_man_tag_has_six_a_side() -> None:
+    game = FilsingerGame(match_type="twelve_man")
+    assert [len(team) for team in game.teams] == [6, 6]
+
+
+# filsinger 3. PLAYING THE GAME: back at an offense choice nothing is pending (no stun level), and every
+# position of a match can be written down and set up again (pinned by mutation testing)
+def test_positions_of_a_random_match_round_trip() -> None:
+    game = FilsingerGame(tournament_standard=True)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    played = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        position = state.to_position()
+        assert game.state_from_position(position).to_position() == position
+        if state.phase == "offense_choice":
+            assert isinstance(state, FilsingerState) and state.stun_level == 0
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        played += 1
+    assert played > 20
+
+
+# filsinger OPTIONAL 14. RINGSIDE ALLY: only the wrestler who brings an ally has one announced at
+# ringside (pinned by mutation testing)
+def test_only_a_brought_ally_is_announced() -> None:
+    state = FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"], ringside_ally=True).new_initial_state()
+    force(state, "bring ally", "no ally", "first=0")
+    announced = [e.data["wrestler"] for e in state.events if e.kind == "ally_ringside"]
+    assert announced == ["Rex Hammond"]
+
+
+# filsinger OPTIONAL 5, 7, 9 and 15: a person's first match starts with the rules that give him
+# choices on (the basic game has none), unless he picks optional rules himself (pinned by mutation testing)
+def test_first_match_turns_the_rules_with_choices_on() -> None:
+    from turnbuckle.games.filsinger.options import FIRST_MATCH_RULES
+
+    assert FilsingerGame.first_match({}) == dict.fromkeys(FIRST_MATCH_RULES, True)
+    assert FilsingerGame.first_match({"fatigue": True}) == {}
+
+
+# filsinger OPTIONAL 6. LEAVING THE RING: the man who leaves the ring is announced (pinned by mutation
+# testing)
+def test_leaving_the_ring_is_announced() -> None:
+    state = singles(leaving_ring=True)
+    state._start_defense(DUKE, 3)
+    force(state, "d6=5", "leave ring")  # down 3 (lv)
+    assert [e.data["wrestler"] for e in state.events if e.kind == "leave_ring"] == ["Duke Marlowe"]
+
+
+def _six_man_tag_try() -> FilsingerState:
+    """Rex (side 0) stunned with a (tag) entry and trying to tag: Cole Brandt is his regular partner,
+    Tommy Sparks nothing to him."""
+    game = FilsingerGame(match_type="six_man", tag_out_defense=True, wrestlers=[
+        "Rex Hammond", "Cole Brandt", "Tommy Sparks", "Duke Marlowe", "Vince Valentine", "Lucky Lafleur"])
+    state = force(game.new_initial_state(), "first=1")
+    state._start_defense(0, 3)
+    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    return force(state, f"d6={face}", "try tag")
+
+
+# filsinger OPTIONAL 12 + SIX MAN: a random partner he may not tag (no relation) means no roll at all:
+# the tag is ignored and the opponent goes on at the stun level (pinned by mutation testing)
+def test_six_man_tag_at_an_unrelated_partner_is_no_roll() -> None:
+    state = force(_six_man_tag_try(), "partner=2")
+    assert (state.phase, state.attacker, state.level) == ("offense_choice", 1, 3)
+    assert not any(e.kind in ("tag", "tag_failed") for e in state.events)
+
+
+# filsinger OPTIONAL 12: a defensive tag that comes off is announced, partner and roll (pinned by
+# mutation testing)
+def test_defensive_tag_is_announced() -> None:
+    state = force(_six_man_tag_try(), "partner=1", "2d6=6")
+    tag_event = next(e for e in state.events if e.kind == "tag")
+    assert (tag_event.data["wrestler"], tag_event.data["defense"], tag_event.data["roll"]) == ("Cole Brandt", True, 6)
+    assert tag_event.data["level"] == 1 and (state.attacker, state.level) == (0, 1)  # he enters on LEVEL 1 OFFENSE
+
+
+# filsinger 5. PINS: a pin is rolled on two dice; one die's face is no outcome there (pinned by
+# mutation testing: the quick path for offense and defense rolls must not take it)
+def test_single_die_is_refused_at_a_pin_roll() -> None:
+    state = singles()
+    state._start_pin(DUKE, 0)
+    assert state.phase == "pin_roll"
+    die = state.game.actions.chance[2]
+    assert die.name == "d6=3"
+    with pytest.raises(IllegalActionError):
+        state.apply_action(die)
+    assert state.phase == "pin_roll"
+
+
+# filsinger OPTIONAL 10. THE FEUD TABLE: only doubles send a feud match to the Feud Table; a two-dice
+# total read as a sum (the exact odds' mode) is no doubles, so a pin on it ends the match (pinned by
+# mutation testing)
+def test_feud_match_read_as_sums_ends_without_the_feud_table() -> None:
+    state = singles(feud=True, feud_table=True)
+    state.sums_only = True
+    state._start_pin(DUKE, 0)
+    assert next(a.name for a, _ in state.chance_outcomes()) == "2d6=2"
+    force(state, "2d6=2")
+    assert state.decided and state.winner == REX and state.phase == "over"
+
+
+# filsinger 3. PLAYING THE GAME: the offense roll is one die; a two-dice outcome is refused there
+# (pinned by mutation testing: the quick path for offense and defense rolls must check the die)
+def test_two_dice_outcome_is_refused_at_an_offense_roll() -> None:
+    state = singles()
+    state._start_offense(REX, 2)
+    assert state.phase == "offense_roll"
+    pair = next(a for a in state.game.actions.chance if a.name == "2d6=7")
+    with pytest.raises(IllegalActionError):
+        state.apply_action(pair)
+    assert state.phase == "offense_roll"
