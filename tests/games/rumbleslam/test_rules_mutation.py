@@ -1,0 +1,98 @@
+"""Rule tests written against surviving mutants of the rule modules (issue 36): each pins one rule that
+the other rule tests left loose, from a forced position and forced dice. Each names its section."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from support.rumbleslam import do, fixture_game, lift, names, profile, scenario, square, wrestler
+from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, RumbleslamState
+
+FAR = "J10"
+
+
+def duel(tmp_path: Path, a: dict[str, Any] | None = None, b: dict[str, Any] | None = None, a_at: str = "D4",
+         b_at: str = "E4", **options: Any) -> RumbleslamState:
+    """A (player 0, active) beside B (player 1); spares Y (Reds) and Z (Blues) far away, so that no
+    single removal ends the match."""
+    game = fixture_game(tmp_path, [profile("A", **(a or {})), profile("Y"), profile("B", **(b or {})), profile("Z")],
+                        ["A", "Y"], ["B", "Z"], **options)
+    return scenario(game, {"A": a_at, "B": b_at, "Y": "A10", "Z": FAR}, active="A")
+
+
+# -- DIRTY ---------------------------------------------------------------------------------------------------
+def test_a_free_crowd_pleaser_never_counts_towards_no_class(tmp_path: Path) -> None:
+    # rumbleslam DIRTY: "Any action that costs 0AP is considered a "free" action and doesn't count towards
+    # this limit": a 0AP Crowd Pleaser a third time is no Dirty action (no Crowd die before it)
+    s = duel(tmp_path, a={"pop": 0})
+    for _ in range(3):
+        do(s, "crowd pleaser A")
+        assert s.current_player() == CHANCE and len(s.buf) == 1  # the Crowd Pleaser's own die only
+        do(s, "Crowd=Blank")
+    assert s.dirty == 0 and wrestler(s, "A").ap == 3
+
+
+def test_a_paid_crowd_pleaser_a_third_time_is_no_class(tmp_path: Path) -> None:
+    # rumbleslam DIRTY: "Performing an identical action 3 or more times in a single activation is called
+    # No Class and counts as a Dirty": the third 1AP Crowd Pleaser rolls the Dirty check first
+    s = duel(tmp_path, a={"pop": 1})
+    do(s, "crowd pleaser A", "Crowd=Blank", "crowd pleaser A", "Crowd=Blank", "crowd pleaser A")
+    assert s.dirty == 1
+    do(s, "Crowd=Boo")  # the Dirty check fails: -AP and the activation ends, no Crowd Pleaser roll
+    assert wrestler(s, "A").m_ap == 1 and s.active != wrestler(s, "A").index
+
+
+# -- CROWD PLEASER ---------------------------------------------------------------------------------------------
+def test_the_crowd_pleaser_counter_goes_when_the_wrestler_is_kod(tmp_path: Path) -> None:
+    # rumbleslam CROWD PLEASER: "Remove this counter when ... the wrestler is KO'd"
+    s = duel(tmp_path, a={"crowd_pleaser": {"name": "Rally", "effect": "bonus", "stat": "att"}})
+    do(s, "crowd pleaser A", "Crowd=Cheer")
+    a = wrestler(s, "A")
+    assert a.cp == 1 and a.cp_lock
+    s._damage(a, 9)
+    assert a.ko and a.cp == 0
+
+
+def test_the_crowd_pleaser_counter_goes_when_the_wrestler_leaves_the_ring(tmp_path: Path) -> None:
+    # rumbleslam CROWD PLEASER: "Remove this counter when ... the wrestler is ... removed from the ring"
+    s = duel(tmp_path, a={"crowd_pleaser": {"name": "Rally", "effect": "bonus", "stat": "att"}})
+    do(s, "crowd pleaser A", "Crowd=Cheer")
+    a = wrestler(s, "A")
+    s._remove(a, "test")
+    assert a.loc == OUT and a.cp == 0
+
+
+def test_the_crowd_pleaser_counter_goes_with_a_tag_out(tmp_path: Path) -> None:
+    # rumbleslam CROWD PLEASER / TAG OUT: the tagged-out wrestler leaves the ring for the sidelines, so its
+    # Crowd Pleaser counter is removed ("removed from the ring")
+    game = fixture_game(
+        tmp_path, [profile("P", rank="superstar", tag_team="Duo", pop=1,
+                           crowd_pleaser={"name": "Rally", "effect": "bonus", "stat": "att"}),
+                   profile("Q", rank="superstar", tag_team="Duo"), profile("B")], ["P", "Q"], ["B"],
+        tag_teams=[{"name": "Duo", "members": ["P", "Q"],
+                    "ability": {"name": "Double Team", "kind": "active", "ap": 2}}],
+        team0_extra={"tag_teams": [{"name": "Duo", "style": "traditional"}]})
+    s = scenario(game, {"P": "A5", "B": "H8"}, active="P", ap=3)
+    do(s, "crowd pleaser P", "Crowd=Cheer")
+    p = wrestler(s, "P")
+    assert p.cp == 1
+    do(s, "tag out P")
+    assert p.loc == SIDE and p.cp == 0
+
+
+# -- THROWING A WRESTLER OUT THE RING ----------------------------------------------------------------------
+def test_a_big_wrestler_staying_in_goes_to_another_rope_when_its_own_is_full(tmp_path: Path) -> None:
+    # rumbleslam THROWING A WRESTLER OUT THE RING: a wrestler that stays in is placed "in base contact with
+    # the rope as close to the target square as possible" (R-RS-21): the North rope has no room for a
+    # 2x2 base (blockers on A1 C1 E1 G1 I1), so the nearest base on any rope: A2 on the West rope
+    blockers = ["K1", "K2", "K3", "K4", "K5"]
+    game = fixture_game(tmp_path, [profile("A"), profile("T", weight=3), *(profile(n) for n in blockers)],
+                        ["A", *blockers], ["T"])
+    spots = dict(zip(blockers, ("A1", "C1", "E1", "G1", "I1"), strict=True))
+    s = scenario(game, {"A": "D3", "T": "F6", **spots}, active="A", prepare=lambda st: lift(st, "A", "T"))
+    do(s, "throw N-B", "Crowd=Cheer", "C=3")  # a conscious enemy: Dirty; T's DEX 1C makes its 3+
+    t = wrestler(s, "T")
+    assert t.loc == FLOOR and square(s, "T") == "A2"
+    assert s.current_player() == 0 and "end" in names(s)
