@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from support.rumbleslam import do, fixture_game, lift, names, profile, scenario, square, wrestler
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, RumbleslamState
@@ -96,3 +98,27 @@ def test_a_big_wrestler_staying_in_goes_to_another_rope_when_its_own_is_full(tmp
     t = wrestler(s, "T")
     assert t.loc == FLOOR and square(s, "T") == "A2"
     assert s.current_player() == 0 and "end" in names(s)
+
+
+# -- ACTIVATING A LIFTED WRESTLER ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("ap", "minus", "stands"), [(3, 0, True), (1, 0, True), (1, 1, False)])
+def test_a_knocked_down_lifted_wrestler_stands_for_1ap_before_escaping(tmp_path: Path, ap: int, minus: int,
+                                                                       stands: bool) -> None:
+    # rumbleslam ACTIVATING A LIFTED WRESTLER: "If a Lifted wrestler is KO'd or has a Knockdown counter,
+    # they may attempt to recover as normal before attempting to escape a Lift"; KNOCKED DOWN: the
+    # counter goes "for 1AP" (with no AP left the activation ends: no escape roll)
+    def prepare(st: RumbleslamState) -> None:
+        lift(st, "A", "B")
+        b = wrestler(st, "B")
+        b.kd = 1
+        b.m_ap = minus
+
+    game = fixture_game(tmp_path, [profile("A"), profile("B", ap=ap), profile("Z")], ["A"], ["B", "Z"])
+    s = scenario(game, {"A": "D4", "B": "E4", "Z": FAR}, active="A", prepare=prepare)
+    do(s, "end", "activate B")
+    b = wrestler(s, "B")
+    if stands:
+        assert b.kd == 0 and b.ap == ap - 1
+        assert s.current_player() == 1 and names(s) == {"defend GRP", "defend DEX"}  # then the escape roll
+    else:
+        assert b.kd == 1 and s.active != b.index and s.current_player() != CHANCE
