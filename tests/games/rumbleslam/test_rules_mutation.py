@@ -122,3 +122,18 @@ def test_a_knocked_down_lifted_wrestler_stands_for_1ap_before_escaping(tmp_path:
         assert s.current_player() == 1 and names(s) == {"defend GRP", "defend DEX"}  # then the escape roll
     else:
         assert b.kd == 1 and s.active != b.index and s.current_player() != CHANCE
+
+
+def test_a_third_climb_and_a_third_dismount_are_no_class(tmp_path: Path) -> None:
+    # rumbleslam DIRTY: "Performing an identical action 3 or more times in a single activation is called
+    # No Class and counts as a Dirty"; "2 or more Dirty actions ... roll 2 Crowd dice" (R-RS-13: Climb and
+    # Dismount are kinds of their own)
+    s = duel(tmp_path, a={"ap": 6}, a_at="A1", b_at="H8")
+    do(s, "climb A", "dismount A", "climb A", "dismount A")
+    assert s.dirty == 0 and square(s, "A") == "A1"
+    do(s, "climb A")  # the third Climb: one Crowd die first
+    assert s.current_player() == CHANCE and [k for _, k, _, _ in s.buf] == ["Crowd"]
+    do(s, "Crowd=Blank", "dismount A")  # the third Dismount, the second Dirty action: two dice
+    assert s.current_player() == CHANCE and [k for _, k, _, _ in s.buf] == ["Crowd", "Crowd"]
+    do(s, "Crowd=Cheer", "Crowd=Blank")
+    assert square(s, "A") == "A1" and s.dirty == 2 and wrestler(s, "A").ap == 0
