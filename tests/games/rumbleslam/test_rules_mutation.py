@@ -137,3 +137,21 @@ def test_a_third_climb_and_a_third_dismount_are_no_class(tmp_path: Path) -> None
     assert s.current_player() == CHANCE and [k for _, k, _, _ in s.buf] == ["Crowd", "Crowd"]
     do(s, "Crowd=Cheer", "Crowd=Blank")
     assert square(s, "A") == "A1" and s.dirty == 2 and wrestler(s, "A").ap == 0
+
+
+# -- TAG TEAMS -------------------------------------------------------------------------------------------------
+def _duo(tmp_path: Path, style: str) -> list[bool]:
+    game = fixture_game(
+        tmp_path, [profile("P", rank="superstar", tag_team="Duo"), profile("Q", rank="superstar", tag_team="Duo"),
+                   profile("B")], ["P", "Q"], ["B"],
+        tag_teams=[{"name": "Duo", "members": ["P", "Q"],
+                    "ability": {"name": "Double Team", "kind": "active", "ap": 2}}],
+        team0_extra={"tag_teams": [{"name": "Duo", "style": style}]})
+    return [e.benched for e in game.entrants]
+
+
+def test_an_exhibition_tag_team_starts_with_both_in_the_ring(tmp_path: Path) -> None:
+    # rumbleslam EXHIBITION TAG TEAM: "you get to use both wrestlers in the ring at the same time, setting
+    # up the game as normal"; TRADITIONAL TAG TEAM: "only one Tag Team partner is placed in the ring"
+    assert _duo(tmp_path, "exhibition") == [False, False, False]
+    assert _duo(tmp_path, "traditional") == [False, True, False]
