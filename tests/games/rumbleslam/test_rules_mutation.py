@@ -155,3 +155,13 @@ def test_an_exhibition_tag_team_starts_with_both_in_the_ring(tmp_path: Path) -> 
     # up the game as normal"; TRADITIONAL TAG TEAM: "only one Tag Team partner is placed in the ring"
     assert _duo(tmp_path, "exhibition") == [False, False, False]
     assert _duo(tmp_path, "traditional") == [False, True, False]
+
+
+# -- ROOKIES & SUPERSTARS -----------------------------------------------------------------------------------
+def test_identical_rookies_are_told_apart(tmp_path: Path) -> None:
+    # rumbleslam ROOKIES & SUPERSTARS: "you may have as many identical Rookies in your team as you like":
+    # each gets its own label (#1, #2 in team order); a name in both teams also names its player
+    game = fixture_game(tmp_path, [profile("R"), profile("B")], ["R", "R", "B"], ["B", "B", "B"])
+    assert [e.label for e in game.entrants] == ["R #1", "R #2", "B", "B #1", "B #2", "B #3"]
+    game = fixture_game(tmp_path, [profile("R"), profile("B")], ["R", "B"], ["R"])
+    assert [e.label for e in game.entrants] == ["R (P0)", "B", "R (P1)"]
