@@ -10,6 +10,7 @@ import pytest
 
 from support.rumbleslam import do, fixture_game, lift, names, profile, scenario, square, wrestler
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, RumbleslamState
 
 FAR = "J10"
@@ -165,3 +166,18 @@ def test_identical_rookies_are_told_apart(tmp_path: Path) -> None:
     assert [e.label for e in game.entrants] == ["R #1", "R #2", "B", "B #1", "B #2", "B #3"]
     game = fixture_game(tmp_path, [profile("R"), profile("B")], ["R", "B"], ["R"])
     assert [e.label for e in game.entrants] == ["R (P0)", "B", "R (P1)"]
+
+
+# -- THE MAT ----------------------------------------------------------------------------------------------------
+def test_every_square_rope_and_turnbuckle_has_its_own_name() -> None:
+    # rumbleslam THE MAT (R-RS-2): the floor A1..J10 (columns west to east, rows north to south), the rope
+    # band named by the side and the square it borders, the four turnbuckles on the outer corners
+    assert [mat.SQUARE_NAMES[mat.cell_at(x, y)] for x, y in ((1, 1), (10, 1), (1, 10), (10, 10))] == [
+        "A1", "J1", "A10", "J10"]
+    assert [mat.SQUARE_NAMES[mat.cell_at(x, y)] for x, y in ((1, 0), (10, 0), (1, 11), (10, 11))] == [
+        "N-A", "N-J", "S-A", "S-J"]
+    assert [mat.SQUARE_NAMES[mat.cell_at(x, y)] for x, y in ((0, 1), (0, 10), (11, 1), (11, 10))] == [
+        "W-1", "W-10", "E-1", "E-10"]
+    assert [mat.SQUARE_NAMES[c] for c in mat.TURNBUCKLES] == ["TB-NW", "TB-NE", "TB-SW", "TB-SE"]
+    assert len(set(mat.SQUARE_NAMES)) == mat.CELLS
+    assert all(mat.parse_square(name) == c for c, name in enumerate(mat.SQUARE_NAMES))
