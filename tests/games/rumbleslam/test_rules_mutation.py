@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from support.rumbleslam import do, fixture_game, lift, names, profile, scenario, square, wrestler
+from support.rumbleslam import do, fixture_game, lift, names, profile, restart, scenario, square, wrestler
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, RumbleslamState
@@ -181,3 +181,28 @@ def test_every_square_rope_and_turnbuckle_has_its_own_name() -> None:
     assert [mat.SQUARE_NAMES[c] for c in mat.TURNBUCKLES] == ["TB-NW", "TB-NE", "TB-SW", "TB-SE"]
     assert len(set(mat.SQUARE_NAMES)) == mat.CELLS
     assert all(mat.parse_square(name) == c for c, name in enumerate(mat.SQUARE_NAMES))
+
+
+# -- ROUNDS / CROWD PLEASER -----------------------------------------------------------------------------------
+def test_a_new_round_clears_crowd_pleaser_counters_and_the_crowds_memory(tmp_path: Path) -> None:
+    # rumbleslam CROWD PLEASER: "treats all Cheer results on Crowd Pleasers as blanks for the rest of the
+    # round"; ROUNDS: a new round starts afresh (no Crowd Pleaser counter, Cheers count again, the
+    # round's bonuses gone)
+    s = duel(tmp_path, a={"crowd_pleaser": {"name": "Rally", "effect": "bonus", "stat": "att"}})
+    do(s, "crowd pleaser A", "Crowd=Cheer")
+    a = wrestler(s, "A")
+    assert (a.cp, a.cp_lock, a.bonus) == (1, True, (1, 0, 0, 0))
+    s.round = 1
+    restart(s, ("round_start",))
+    assert s.round == 2
+    assert all((w.cp, w.cp_lock, w.bonus, w.activated) == (0, False, (0, 0, 0, 0), False) for w in s.ws)
+
+
+# -- TURNBUCKLE -------------------------------------------------------------------------------------------------
+def test_a_turnbuckle_attack_does_1_dmg_by_default(tmp_path: Path) -> None:
+    # rumbleslam TURNBUCKLE: "If your result is higher the attack is successful and causes 1 Damage" (the body
+    # text; the Quick Reference's 2 DMG only with the option turnbuckle_attack_damage=2)
+    s = duel(tmp_path, a={"mp": 5}, b={"sta": 6}, a_at="TB-NW", b_at="E5")
+    assert s.game.tb_damage == 1
+    do(s, "turnbuckle A->B", "land D4", "C=1", "G=3", "C=2")
+    assert wrestler(s, "B").sta == 5
