@@ -206,3 +206,20 @@ def test_a_turnbuckle_attack_does_1_dmg_by_default(tmp_path: Path) -> None:
     assert s.game.tb_damage == 1
     do(s, "turnbuckle A->B", "land D4", "C=1", "G=3", "C=2")
     assert wrestler(s, "B").sta == 5
+
+
+# -- BASE SIZE -------------------------------------------------------------------------------------------------
+def test_base_contact_is_every_square_around_the_base_and_no_other() -> None:
+    # rumbleslam BASE SIZE: "Any adjacent squares to a wrestler (including diagonals) are counted as being in
+    # base contact": around a 1x1 base the 8 squares (fewer at the grid's edge), around a 2x2 base the 12;
+    # never a square on the far side of the grid (the turnbuckle TB-NW has 3 neighbours, not TB-SE)
+    for size in (1, 2):
+        for anchor in range(mat.CELLS):
+            if size == 2 and not mat.valid_footprint(anchor, 2):
+                continue
+            ring = mat.RING[size][anchor]
+            base = mat.box(anchor, size)
+            around = {c for c in range(mat.CELLS) if mat.box_distance(base, mat.box(c, 1)) == 1}
+            assert set(ring) == around and len(ring) == len(around), (size, mat.SQUARE_NAMES[anchor])
+    assert sorted(mat.SQUARE_NAMES[c] for c in mat.RING[1][mat.NW]) == ["A1", "N-A", "W-1"]
+    assert len(mat.RING[1][mat.parse_square("E5")]) == 8 and len(mat.RING[2][mat.parse_square("E5")]) == 12
