@@ -223,3 +223,46 @@ def test_base_contact_is_every_square_around_the_base_and_no_other() -> None:
             assert set(ring) == around and len(ring) == len(around), (size, mat.SQUARE_NAMES[anchor])
     assert sorted(mat.SQUARE_NAMES[c] for c in mat.RING[1][mat.NW]) == ["A1", "N-A", "W-1"]
     assert len(mat.RING[1][mat.parse_square("E5")]) == 8 and len(mat.RING[2][mat.parse_square("E5")]) == 12
+
+
+# -- DISMOUNT THE TURNBUCKLE -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("corner", "square_at"), [("TB-NW", "A1"), ("TB-NE", "I1"), ("TB-SW", "A9"), ("TB-SE", "I9")])
+def test_a_weight_3_dismounts_into_base_contact_with_its_turnbuckle(tmp_path: Path, corner: str,
+                                                                    square_at: str) -> None:
+    # rumbleslam DISMOUNT THE TURNBUCKLE: "Move the wrestler back into base contact with the turnbuckle": a
+    # 2x2 base fills the corner's four squares, its north-west square named (I9 covers I9 J9 I10 J10)
+    game = fixture_game(tmp_path, [profile("A", weight=3), profile("B")], ["A"], ["B"])
+    s = scenario(game, {"A": corner, "B": "E5"}, active="A")
+    do(s, "dismount A")
+    a = wrestler(s, "A")
+    assert a.loc == FLOOR and square(s, "A") == square_at
+    assert mat.turnbuckle_touched(a.pos, 2) == mat.parse_square(corner)
+
+
+# -- TURNBUCKLE ---------------------------------------------------------------------------------------------------
+def test_a_turnbuckle_attack_targets_enemies_only(tmp_path: Path) -> None:
+    # rumbleslam TURNBUCKLE: "Select a target enemy wrestler" (a friend in range is no target)
+    game = fixture_game(tmp_path, [profile("A", mp=5), profile("F"), profile("B")], ["A", "F"], ["B"])
+    s = scenario(game, {"A": "TB-NW", "F": "C3", "B": "E5"}, active="A")
+    targets = {n for n in names(s) if n.startswith("turnbuckle ")}
+    assert targets == {"turnbuckle A->B"}
+
+
+# -- (BLEEDING) / CLIMB THE TURNBUCKLE ------------------------------------------------------------------------
+@pytest.mark.parametrize("at", ["TB-NW", "D4"])
+def test_bleeding_on_a_turnbuckle_tests_to_stay_up(tmp_path: Path, at: str) -> None:
+    # rumbleslam (BLEEDING): "On a Boo or blank ... the wrestler takes 1DMG"; CLIMB THE TURNBUCKLE: any
+    # wrestler that "takes DMG whilst stood on the turnbuckle must ... test as if it had been Thrown out of the
+    # ring" (R-RS-26: Bleeding too): DEX 3+ or it falls out; on the floor no test
+    game = fixture_game(tmp_path, [profile("A"), profile("Y"), profile("B")], ["A", "Y"], ["B"])
+    s = scenario(game, {"A": at, "Y": "J10", "B": "H8"}, prepare=lambda st: setattr(wrestler(st, "A"), "bleed", 1))
+    restart(s, ("start_act", wrestler(s, "A").index))
+    do(s, "Crowd=Blank")
+    a = wrestler(s, "A")
+    assert a.sta == 3
+    if at == "D4":
+        assert s.current_player() == 0 and "end" in names(s)
+        return
+    assert s.current_player() == CHANCE and [k for _, k, _, _ in s.buf] == ["C"]  # A's DEX 1C
+    do(s, "C=2")
+    assert a.loc == OUT and s.current_player() == 1  # it fell: no attacker, no Crowd Pleaser; B's turn
