@@ -266,3 +266,21 @@ def test_bleeding_on_a_turnbuckle_tests_to_stay_up(tmp_path: Path, at: str) -> N
     assert s.current_player() == CHANCE and [k for _, k, _, _ in s.buf] == ["C"]  # A's DEX 1C
     do(s, "C=2")
     assert a.loc == OUT and s.current_player() == 1  # it fell: no attacker, no Crowd Pleaser; B's turn
+
+
+# -- SPONSORSHIP BONUSES -------------------------------------------------------------------------------------------
+def test_orka_cola_goes_to_wrestlers_in_the_ring_each_once(tmp_path: Path) -> None:
+    # rumbleslam ORKA-COLA: "Roll 1S. The result is the number of friendly wrestlers that receive 1 (+AP)
+    # counter": friendly wrestlers in the ring (not one removed from the game), each at most once
+    game = fixture_game(tmp_path, [profile("A1"), profile("A2"), profile("A3"), profile("A4"), profile("B")],
+                        ["A1", "A2", "A3", "A4"], ["B"], team0_extra={"sponsorships": ["Orka-Cola"]})
+    s = scenario(game, {"A1": "B2", "A2": "B4", "A3": "B6", "A4": "B8", "B": "H8"})
+    s._remove(wrestler(s, "A4"), "test")
+    s.round = 1
+    restart(s, ("round_start",))
+    do(s, "sponsor Orka-Cola", "S=2")  # 2 of the 3 in the ring
+    assert s.current_player() == 0 and names(s) == {"recipient A1", "recipient A2", "recipient A3"}
+    do(s, "recipient A2")
+    assert names(s) == {"recipient A1", "recipient A3"}
+    do(s, "recipient A3")
+    assert [wrestler(s, n).p_ap for n in ("A1", "A2", "A3", "A4")] == [0, 1, 1, 0]
