@@ -284,3 +284,14 @@ def test_orka_cola_goes_to_wrestlers_in_the_ring_each_once(tmp_path: Path) -> No
     assert names(s) == {"recipient A1", "recipient A3"}
     do(s, "recipient A3")
     assert [wrestler(s, n).p_ap for n in ("A1", "A2", "A3", "A4")] == [0, 1, 1, 0]
+
+
+# -- SPECIAL RULES (as the card writes them) ---------------------------------------------------------------------
+def test_an_abilitys_words_list_its_special_rules_as_the_card_writes_them(tmp_path: Path) -> None:
+    # rumbleslam SPECIAL RULES / COUNTERS: "(-2AP)" places two counters, "(+MP)" one; (SHOVE X) with its X
+    game = fixture_game(tmp_path, [profile("A", abilities=[{"name": "Smash", "kind": "active", "ap": 2, "stat": "1S",
+                                                            "dmg": 1, "rules": ["-2AP", "+MP", "SHOVE 2",
+                                                                                "KNOCKDOWN"]}]), profile("B")],
+                        ["A"], ["B"])
+    words = game.describe_action("use Smash: A->B") or ""
+    assert words.startswith("Smash, 2AP: 1S vs DEF, 1 DMG (-2AP) (+MP) (SHOVE 2) (KNOCKDOWN).")
