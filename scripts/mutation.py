@@ -452,6 +452,26 @@ def markdown(summary: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def docs_section(summary: dict[str, Any], game: str) -> str:
+    """The game's section of docs/testing.md: its figures and its equivalent mutants (from the last report)."""
+    score = "n/a" if summary["score"] is None else f"{summary['score']:.1%}"
+    out = [
+        f"## {game}", "",
+        "| mutants (all) | tried | killed | timed out | equivalent | survived | score | mutant-minutes |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        f"| {summary.get('total', '?')} | {summary['tried']} | {summary['killed']} | {summary['timed_out']} | "
+        f"{summary['equivalent']} | {summary['survived']} | {score} | {summary['mutant_minutes']} |", "",
+    ]
+    equivalent = load_equivalent(game)
+    if equivalent:
+        out += ["| id | file:line | change | why equivalent |", "| --- | --- | --- | --- |"]
+        for e in equivalent.values():
+            change = str(e.get("change", "")).replace("|", "\\|")
+            out.append(f"| {e['id']} | {Path(str(e['file'])).name}:{e['line']} | `{change}` | {e.get('why', '')} |")
+        out.append("")
+    return "\n".join(out)
+
+
 def write_report(summary: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.with_suffix(".md").write_text(markdown(summary), encoding="utf-8")
@@ -473,8 +493,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="run these test files instead of the game's list (repeatable; results not kept)")
     parser.add_argument("--show", metavar="ID", help="print the mutant's diff and stop")
     parser.add_argument("--only", metavar="ID", action="append", help="try only these mutants (repeatable)")
+    parser.add_argument("--section", action="store_true",
+                        help="print the game's docs/testing.md section from the last report and stop")
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
     parser.add_argument("--fresh", action="store_true", help="forget kept results")
+    parser.add_argument("--no-run", action="store_true",
+                        help="try nothing: write the report from the results kept (whatever tests they ran against)")
     parser.add_argument("--skip-clean", action="store_true",
                         help="skip the clean run checking the tests pass unmutated (the CI smoke test: CI runs them)")
     args = parser.parse_args(argv)
@@ -485,11 +509,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     args = parse_args(argv)
+    # Ctrl-C, and a kill (TERM) or INT to a run started in the background (where INT starts ignored),
+    # stop it cleanly: running tests are ended, the copies put back, the results so far kept
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
     console = Console(stderr=True)
     config = load_config(args.game)
     if args.tests:
@@ -506,6 +538,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         m = by_id[args.show]
         print(f"{m.id}  {m.file}:{m.line}  {m.operator}\n{diff_text(m)}", end="")
         return 0
+    if args.section:
+        report = (args.report or work / "report.md").with_suffix(".json")
+        if not report.exists():
+            fail(f"no report at {report}: run the game first")
+        print(docs_section(json.loads(report.read_text(encoding="utf-8")), args.game))
+        return 0
     if args.only:
         unknown = [i for i in args.only if i not in by_id]
         if unknown:
@@ -521,15 +559,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     results_path = work / "results.json"
     results = {} if args.fresh or args.tests else load_results(results_path)
     tests = tests_fingerprint(config)
-    todo = [m for m in chosen if not reusable(results.get(m.id), tests)]
+    todo = [] if args.no_run else [m for m in chosen if not reusable(results.get(m.id), tests)]
     console.print(f"{args.game}: {len(mutants)} mutants in {len(config.modules)} rule modules; "
                   f"{len(chosen)} chosen, {len(chosen) - len(todo)} kept from earlier runs, {len(todo)} to try")
     started = time.monotonic()
     runner = Runner(config, work, args.workers)
     interrupted = False
     if todo:
-        runner.prepare()
-        clean = None if args.skip_clean else runner.baseline()
+        try:
+            runner.prepare()
+            clean = None if args.skip_clean else runner.baseline()
+        except KeyboardInterrupt:
+            runner.stop()
+            fail("stopped during the clean run, before any mutant was tried")
         timeout = args.timeout or (120.0 if clean is None else 3 * clean + 30)
         measured = "skipped" if clean is None else f"{clean:.1f} s"
         console.print(f"clean run {measured}; timeout {timeout:.0f} s per mutant; {args.workers} worker(s)")
@@ -573,6 +615,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if interrupted or queue:
             console.print(f"stopped: {len(queue) + len(pending)} mutants left; results kept, run again to resume")
     summary = summarize(args.game, chosen, results, time.monotonic() - started, args.workers)
+    summary["total"] = len(mutants)
     report = args.report or work / "report.md"
     write_report(summary, report)
     score = "n/a" if summary["score"] is None else f"{summary['score']:.1%}"

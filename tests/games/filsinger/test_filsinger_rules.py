@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from turnbuckle.engine.conformance import chi_square_sf
+from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.games.filsinger.forcing import force
 from turnbuckle.games.filsinger.options import OPTIONAL_RULES, resolve_options
 from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -619,3 +620,85 @@ def test_clone_has_its_own_events() -> None:
     for s in (state, twin):
         replayed = s.game.state_from_actions([a.name for a in s.history])
         assert [e.to_dict() for e in s.events] == [e.to_dict() for e in replayed.events]
+
+
+# filsinger OPTIONAL 3: a one-die roll finisher rolls one die: six faces, 1/6 each (pinned by mutation
+# testing, docs/testing.md)
+def test_one_die_roll_finisher_has_six_even_outcomes() -> None:
+    state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], roll_finishers=True)
+    state._start_offense(0, 3)
+    force(state, "d6=2")  # FALCON DIVE 2-6 (roll)
+    assert state.phase == "finisher_roll"
+    outcomes = state.chance_outcomes()
+    assert [a.name for a, _ in outcomes] == [f"d6={n}" for n in range(1, 7)]
+    assert all(p == pytest.approx(1 / 6) for _, p in outcomes)
+
+
+# filsinger 5. PINS: the PIN rating added decides the pin roll, so the exact odds' position key
+# (``FilsingerState.key``) must tell two pins apart that differ only in it (pinned by mutation testing)
+def test_position_key_holds_what_the_pending_roll_reads() -> None:
+    state = singles()
+    state.phase, state.pinned, state.pin_add = "pin_roll", DUKE, 0
+    harder = state.clone()
+    harder.pin_add = 2
+    assert state.key() != harder.key()
+    state.phase = harder.phase = "finisher_roll"
+    assert state.key() == harder.key()  # a finisher roll does not read the PIN added yet
+
+
+# filsinger SPECIAL MATCHES and OPTIONAL (ADVANCED) RULES: a plain match is a singles match with
+# every special match and optional rule off; the options' listed defaults say the same (what
+# ``turnbuckle rules filsinger`` and the browser's new-match form offer). Pinned by mutation testing.
+def test_listed_option_defaults_are_a_plain_match() -> None:
+    defaults = {o.name: o.default for o in FilsingerGame.options()}
+    assert defaults["match_type"] == "singles"
+    assert defaults["cage"] is False and defaults["no_dq"] is False
+    assert all(defaults[name] is False for name in OPTIONAL_RULES)
+    assert not FilsingerGame().cage
+
+
+# filsinger 3. PLAYING THE GAME: at the start nobody is stunned (stun level 0), and the opening
+# position can be written down and set up again as it was (pinned by mutation testing)
+def test_opening_position_has_no_stun_and_round_trips() -> None:
+    game = FilsingerGame()
+    state = game.new_initial_state()
+    assert isinstance(state, FilsingerState) and state.stun_level == 0
+    position = state.to_position()
+    assert game.state_from_position(position).to_position() == position
+
+
+# filsinger 5. PINS: a pin roll over the PIN rating is a kick out, and the match says so with the roll
+# and the rating
+def test_kick_out_is_announced_with_roll_and_rating() -> None:
+    state = singles()
+    state._start_offense(REX, 3)
+    force(state, "d6=6")
+    assert state.phase == "pin_roll"
+    force(state, "2d6=12")
+    kick_out = next(e for e in state.events if e.kind == "kick_out")
+    assert kick_out.data["roll"] == 12 and kick_out.data["rating"] == state.pin_rating(DUKE, 0) < 12
+
+
+# filsinger OPTIONAL FEUD TABLE: in a feud match the two dice are read as a pair (doubles count), and
+# a roll-off outcome is no pair: it is refused at a pin roll (pinned by mutation testing)
+def test_feud_pin_roll_takes_only_pairs_of_dice() -> None:
+    state = singles(feud=True, feud_table=True)
+    state._start_offense(REX, 3)
+    force(state, "d6=6")
+    assert state.phase == "pin_roll" and state.game.feud_active
+    names = {a.name for a, _ in state.chance_outcomes()}
+    roll_off = next(a for a in state.game.actions.chance if a.name.startswith("first="))
+    assert roll_off.name not in names
+    with pytest.raises(IllegalActionError):
+        state.apply_action(roll_off)
+
+
+# filsinger OPTIONAL 15. DISTRACTOR RATINGS: a distraction rolled over the rating fails, the pin goes
+# on, and the match says so (pinned by mutation testing)
+def test_failed_distraction_is_announced() -> None:
+    state = singles(distractor=True)
+    state._start_pin(DUKE, 0)
+    force(state, "distract referee", "2d6=6")
+    assert state.phase == "pin_roll"
+    fails = next(e for e in state.events if e.kind == "distraction_fails")
+    assert fails.data["roll"] == 6
