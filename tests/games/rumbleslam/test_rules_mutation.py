@@ -295,3 +295,17 @@ def test_an_abilitys_words_list_its_special_rules_as_the_card_writes_them(tmp_pa
                         ["A"], ["B"])
     words = game.describe_action("use Smash: A->B") or ""
     assert words.startswith("Smash, 2AP: 1S vs DEF, 1 DMG (-2AP) (+MP) (SHOVE 2) (KNOCKDOWN).")
+
+
+# -- RE-ROLLS / ENDORSEMENTS ------------------------------------------------------------------------------------------
+def test_a_re_roll_is_offered_to_the_side_behind_on_totals_with_bonuses(tmp_path: Path) -> None:
+    # rumbleslam STATS: "roll the dice listed and add the results together, then add any bonuses listed"; RE-ROLLS
+    # / ENDORSEMENTS: a re-roll is worth offering to the player whose total (bonus included) is behind: A's
+    # 1C+2 rolling 0 (2) leads B's 1C rolling 1, so only B's player may re-roll
+    game = fixture_game(tmp_path, [profile("A", att="1C+2"), profile("B")], ["A"], ["B"],
+                        team0_extra={"endorsements": 1}, team1_extra={"endorsements": 1})
+    s = scenario(game, {"A": "D4", "B": "E4"}, active="A")
+    do(s, "brawl A->B", "C=0", "C=1")
+    assert s.current_player() == 1 and names(s) == {"re-roll die 2", "keep dice"}
+    do(s, "keep dice")
+    assert wrestler(s, "B").sta == 3 and s.endorsements == [1, 1]
