@@ -309,3 +309,17 @@ def test_a_re_roll_is_offered_to_the_side_behind_on_totals_with_bonuses(tmp_path
     assert s.current_player() == 1 and names(s) == {"re-roll die 2", "keep dice"}
     do(s, "keep dice")
     assert wrestler(s, "B").sta == 3 and s.endorsements == [1, 1]
+
+
+# -- LIVE AMMUNITION -------------------------------------------------------------------------------------------------
+def test_live_ammunition_with_no_room_beside_the_target_lands_as_close_to_it_as_possible(tmp_path: Path) -> None:
+    # rumbleslam LIVE AMMUNITION: "If the thrown wrestler cannot be placed in base contact, place it as close to
+    # the target wrestler as possible" (then, among those, as close to the thrower: R-RS-20): the target C on F5
+    # is walled in, so the squares two away from it nearest A on C5
+    walls = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8"]
+    game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C"), *(profile(n) for n in walls)],
+                        ["A", *walls], ["B", "C"])
+    around = dict(zip(walls, ("E4", "F4", "G4", "E5", "G5", "E6", "F6", "G6"), strict=True))
+    s = scenario(game, {"A": "C5", "C": "F5", **around}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    do(s, "throw F5", "Crowd=Cheer")  # a conscious enemy: Dirty
+    assert s.current_player() == 0 and names(s) == {"place D4", "place D5", "place D6"}
