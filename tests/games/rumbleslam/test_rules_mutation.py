@@ -323,3 +323,15 @@ def test_live_ammunition_with_no_room_beside_the_target_lands_as_close_to_it_as_
     s = scenario(game, {"A": "C5", "C": "F5", **around}, active="A", prepare=lambda st: lift(st, "A", "B"))
     do(s, "throw F5", "Crowd=Cheer")  # a conscious enemy: Dirty
     assert s.current_player() == 0 and names(s) == {"place D4", "place D5", "place D6"}
+
+
+# -- (DEVASTATING) ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("attack_face", "sta"), [("S=1", 4), ("S=2", 3)])
+def test_a_devastating_attack_fails_on_a_draw(tmp_path: Path, attack_face: str, sta: int) -> None:
+    # rumbleslam (DEVASTATING) / ACTION POINTS: each wrestler "must defend against the attack separately"; "If
+    # the defending wrestler's roll beats the attacking wrestler's roll, or the roll is a draw, the attack is
+    # considered unsuccessful"
+    s = duel(tmp_path, a={"att": "1S", "abilities": [{"name": "Spin", "kind": "active", "ap": 2, "dmg": 1,
+                                                       "rules": ["DEVASTATING"]}]})
+    do(s, "use Spin: A", attack_face, "C=1")
+    assert wrestler(s, "B").sta == sta
