@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 
+import turnbuckle
 from support.rumbleslam import do, fixture_game, lift, names, profile, restart, scenario, square, wrestler
+from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, RumbleslamState
 
 FAR = "J10"
@@ -25,7 +28,7 @@ def duel(tmp_path: Path, a: dict[str, Any] | None = None, b: dict[str, Any] | No
     return scenario(game, {"A": a_at, "B": b_at, "Y": "A10", "Z": FAR}, active="A")
 
 
-# -- DIRTY ---------------------------------------------------------------------------------------------------
+# -- DIRTY ----------------------------------------------------------------------------------------------------
 def test_a_free_crowd_pleaser_never_counts_towards_no_class(tmp_path: Path) -> None:
     # rumbleslam DIRTY: "Any action that costs 0AP is considered a "free" action and doesn't count towards
     # this limit": a 0AP Crowd Pleaser a third time is no Dirty action (no Crowd die before it)
@@ -47,7 +50,7 @@ def test_a_paid_crowd_pleaser_a_third_time_is_no_class(tmp_path: Path) -> None:
     assert wrestler(s, "A").m_ap == 1 and s.active != wrestler(s, "A").index
 
 
-# -- CROWD PLEASER ---------------------------------------------------------------------------------------------
+# -- CROWD PLEASER --------------------------------------------------------------------------------------------
 def test_the_crowd_pleaser_counter_goes_when_the_wrestler_is_kod(tmp_path: Path) -> None:
     # rumbleslam CROWD PLEASER: "Remove this counter when ... the wrestler is KO'd"
     s = duel(tmp_path, a={"crowd_pleaser": {"name": "Rally", "effect": "bonus", "stat": "att"}})
@@ -85,7 +88,7 @@ def test_the_crowd_pleaser_counter_goes_with_a_tag_out(tmp_path: Path) -> None:
     assert p.loc == SIDE and p.cp == 0
 
 
-# -- THROWING A WRESTLER OUT THE RING ----------------------------------------------------------------------
+# -- THROWING A WRESTLER OUT THE RING -------------------------------------------------------------------------
 def test_a_big_wrestler_staying_in_goes_to_another_rope_when_its_own_is_full(tmp_path: Path) -> None:
     # rumbleslam THROWING A WRESTLER OUT THE RING: a wrestler that stays in is placed "in base contact with
     # the rope as close to the target square as possible" (R-RS-21): the North rope has no room for a
@@ -101,7 +104,7 @@ def test_a_big_wrestler_staying_in_goes_to_another_rope_when_its_own_is_full(tmp
     assert s.current_player() == 0 and "end" in names(s)
 
 
-# -- ACTIVATING A LIFTED WRESTLER ---------------------------------------------------------------------------
+# -- ACTIVATING A LIFTED WRESTLER -----------------------------------------------------------------------------
 @pytest.mark.parametrize(("ap", "minus", "stands"), [(3, 0, True), (1, 0, True), (1, 1, False)])
 def test_a_knocked_down_lifted_wrestler_stands_for_1ap_before_escaping(tmp_path: Path, ap: int, minus: int,
                                                                        stands: bool) -> None:
@@ -140,7 +143,7 @@ def test_a_third_climb_and_a_third_dismount_are_no_class(tmp_path: Path) -> None
     assert square(s, "A") == "A1" and s.dirty == 2 and wrestler(s, "A").ap == 0
 
 
-# -- TAG TEAMS -------------------------------------------------------------------------------------------------
+# -- TAG TEAMS ------------------------------------------------------------------------------------------------
 def _duo(tmp_path: Path, style: str) -> list[bool]:
     game = fixture_game(
         tmp_path, [profile("P", rank="superstar", tag_team="Duo"), profile("Q", rank="superstar", tag_team="Duo"),
@@ -158,7 +161,7 @@ def test_an_exhibition_tag_team_starts_with_both_in_the_ring(tmp_path: Path) -> 
     assert _duo(tmp_path, "traditional") == [False, True, False]
 
 
-# -- ROOKIES & SUPERSTARS -----------------------------------------------------------------------------------
+# -- ROOKIES & SUPERSTARS -------------------------------------------------------------------------------------
 def test_identical_rookies_are_told_apart(tmp_path: Path) -> None:
     # rumbleslam ROOKIES & SUPERSTARS: "you may have as many identical Rookies in your team as you like":
     # each gets its own label (#1, #2 in team order); a name in both teams also names its player
@@ -168,7 +171,7 @@ def test_identical_rookies_are_told_apart(tmp_path: Path) -> None:
     assert [e.label for e in game.entrants] == ["R (P0)", "B", "R (P1)"]
 
 
-# -- THE MAT ----------------------------------------------------------------------------------------------------
+# -- THE MAT --------------------------------------------------------------------------------------------------
 def test_every_square_rope_and_turnbuckle_has_its_own_name() -> None:
     # rumbleslam THE MAT (R-RS-2): the floor A1..J10 (columns west to east, rows north to south), the rope
     # band named by the side and the square it borders, the four turnbuckles on the outer corners
@@ -198,7 +201,7 @@ def test_a_new_round_clears_crowd_pleaser_counters_and_the_crowds_memory(tmp_pat
     assert all((w.cp, w.cp_lock, w.bonus, w.activated) == (0, False, (0, 0, 0, 0), False) for w in s.ws)
 
 
-# -- TURNBUCKLE -------------------------------------------------------------------------------------------------
+# -- TURNBUCKLE -----------------------------------------------------------------------------------------------
 def test_a_turnbuckle_attack_does_1_dmg_by_default(tmp_path: Path) -> None:
     # rumbleslam TURNBUCKLE: "If your result is higher the attack is successful and causes 1 Damage" (the body
     # text; the Quick Reference's 2 DMG only with the option turnbuckle_attack_damage=2)
@@ -208,7 +211,7 @@ def test_a_turnbuckle_attack_does_1_dmg_by_default(tmp_path: Path) -> None:
     assert wrestler(s, "B").sta == 5
 
 
-# -- BASE SIZE -------------------------------------------------------------------------------------------------
+# -- BASE SIZE ------------------------------------------------------------------------------------------------
 def test_base_contact_is_every_square_around_the_base_and_no_other() -> None:
     # rumbleslam BASE SIZE: "Any adjacent squares to a wrestler (including diagonals) are counted as being in
     # base contact": around a 1x1 base the 8 squares (fewer at the grid's edge), around a 2x2 base the 12;
@@ -225,7 +228,7 @@ def test_base_contact_is_every_square_around_the_base_and_no_other() -> None:
     assert len(mat.RING[1][mat.parse_square("E5")]) == 8 and len(mat.RING[2][mat.parse_square("E5")]) == 12
 
 
-# -- DISMOUNT THE TURNBUCKLE -------------------------------------------------------------------------------------
+# -- DISMOUNT THE TURNBUCKLE ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("corner", "square_at"), [("TB-NW", "A1"), ("TB-NE", "I1"), ("TB-SW", "A9"), ("TB-SE", "I9")])
 def test_a_weight_3_dismounts_into_base_contact_with_its_turnbuckle(tmp_path: Path, corner: str,
                                                                     square_at: str) -> None:
@@ -239,7 +242,7 @@ def test_a_weight_3_dismounts_into_base_contact_with_its_turnbuckle(tmp_path: Pa
     assert mat.turnbuckle_touched(a.pos, 2) == mat.parse_square(corner)
 
 
-# -- TURNBUCKLE ---------------------------------------------------------------------------------------------------
+# -- TURNBUCKLE -----------------------------------------------------------------------------------------------
 def test_a_turnbuckle_attack_targets_enemies_only(tmp_path: Path) -> None:
     # rumbleslam TURNBUCKLE: "Select a target enemy wrestler" (a friend in range is no target)
     game = fixture_game(tmp_path, [profile("A", mp=5), profile("F"), profile("B")], ["A", "F"], ["B"])
@@ -268,7 +271,7 @@ def test_bleeding_on_a_turnbuckle_tests_to_stay_up(tmp_path: Path, at: str) -> N
     assert a.loc == OUT and s.current_player() == 1  # it fell: no attacker, no Crowd Pleaser; B's turn
 
 
-# -- SPONSORSHIP BONUSES -------------------------------------------------------------------------------------------
+# -- SPONSORSHIP BONUSES --------------------------------------------------------------------------------------
 def test_orka_cola_goes_to_wrestlers_in_the_ring_each_once(tmp_path: Path) -> None:
     # rumbleslam ORKA-COLA: "Roll 1S. The result is the number of friendly wrestlers that receive 1 (+AP)
     # counter": friendly wrestlers in the ring (not one removed from the game), each at most once
@@ -286,7 +289,7 @@ def test_orka_cola_goes_to_wrestlers_in_the_ring_each_once(tmp_path: Path) -> No
     assert [wrestler(s, n).p_ap for n in ("A1", "A2", "A3", "A4")] == [0, 1, 1, 0]
 
 
-# -- SPECIAL RULES (as the card writes them) ---------------------------------------------------------------------
+# -- SPECIAL RULES (as the card writes them) ------------------------------------------------------------------
 def test_an_abilitys_words_list_its_special_rules_as_the_card_writes_them(tmp_path: Path) -> None:
     # rumbleslam SPECIAL RULES / COUNTERS: "(-2AP)" places two counters, "(+MP)" one; (SHOVE X) with its X
     game = fixture_game(tmp_path, [profile("A", abilities=[{"name": "Smash", "kind": "active", "ap": 2, "stat": "1S",
@@ -297,7 +300,7 @@ def test_an_abilitys_words_list_its_special_rules_as_the_card_writes_them(tmp_pa
     assert words.startswith("Smash, 2AP: 1S vs DEF, 1 DMG (-2AP) (+MP) (SHOVE 2) (KNOCKDOWN).")
 
 
-# -- RE-ROLLS / ENDORSEMENTS ------------------------------------------------------------------------------------------
+# -- RE-ROLLS / ENDORSEMENTS ----------------------------------------------------------------------------------
 def test_a_re_roll_is_offered_to_the_side_behind_on_totals_with_bonuses(tmp_path: Path) -> None:
     # rumbleslam STATS: "roll the dice listed and add the results together, then add any bonuses listed"; RE-ROLLS
     # / ENDORSEMENTS: a re-roll is worth offering to the player whose total (bonus included) is behind: A's
@@ -311,7 +314,7 @@ def test_a_re_roll_is_offered_to_the_side_behind_on_totals_with_bonuses(tmp_path
     assert wrestler(s, "B").sta == 3 and s.endorsements == [1, 1]
 
 
-# -- LIVE AMMUNITION -------------------------------------------------------------------------------------------------
+# -- LIVE AMMUNITION ------------------------------------------------------------------------------------------
 def test_live_ammunition_with_no_room_beside_the_target_lands_as_close_to_it_as_possible(tmp_path: Path) -> None:
     # rumbleslam LIVE AMMUNITION: "If the thrown wrestler cannot be placed in base contact, place it as close to
     # the target wrestler as possible" (then, among those, as close to the thrower: R-RS-20): the target C on F5
@@ -325,7 +328,7 @@ def test_live_ammunition_with_no_room_beside_the_target_lands_as_close_to_it_as_
     assert s.current_player() == 0 and names(s) == {"place D4", "place D5", "place D6"}
 
 
-# -- (DEVASTATING) ----------------------------------------------------------------------------------------------------
+# -- (DEVASTATING) --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("attack_face", "sta"), [("S=1", 4), ("S=2", 3)])
 def test_a_devastating_attack_fails_on_a_draw(tmp_path: Path, attack_face: str, sta: int) -> None:
     # rumbleslam (DEVASTATING) / ACTION POINTS: each wrestler "must defend against the attack separately"; "If
@@ -335,3 +338,16 @@ def test_a_devastating_attack_fails_on_a_draw(tmp_path: Path, attack_face: str, 
                                                        "rules": ["DEVASTATING"]}]})
     do(s, "use Spin: A", attack_face, "C=1")
     assert wrestler(s, "B").sta == sta
+
+
+# -- GAME SIZE ------------------------------------------------------------------------------------------------
+def test_the_budget_options_minimum_is_the_least_budget_the_rules_take() -> None:
+    # rumbleslam GAME SIZE: a Dosh budget in K (the option overrides the size): the minimum a form offers is the
+    # least value the ruleset accepts (a budget too small for the teams is a team error, not an option error)
+    option = next(o for o in RumbleslamGame.options() if o.name == "budget")
+    assert option.minimum is not None
+    least = int(option.minimum)
+    with pytest.raises(ParamError):
+        turnbuckle.load_game("rumbleslam", budget=least - 1)
+    with pytest.raises(DataFileError, match="over budget"):
+        turnbuckle.load_game("rumbleslam", budget=least)
