@@ -351,3 +351,15 @@ def test_the_budget_options_minimum_is_the_least_budget_the_rules_take() -> None
         turnbuckle.load_game("rumbleslam", budget=least - 1)
     with pytest.raises(DataFileError, match="over budget"):
         turnbuckle.load_game("rumbleslam", budget=least)
+
+
+# -- ROPE ATTACK ------------------------------------------------------------------------------------------------
+def test_a_big_bounce_stopped_by_two_enemies_hits_the_first_in_roster_order(tmp_path: Path) -> None:
+    # rumbleslam ROPE ATTACK: a bounce "interrupted by an enemy wrestler" makes a Rope Attack (ATT +1C against
+    # DEF); a 2x2 stopped by two at once attacks the first in roster order (R-RS-28): B (DEF 1S), not C (1G)
+    game = fixture_game(tmp_path, [profile("A", weight=3), profile("B", **{"def": "1S"}),
+                                   profile("C", **{"def": "1G"})], ["A"], ["B", "C"])
+    s = scenario(game, {"A": "A4", "B": "E4", "C": "E5"}, active="A")
+    do(s, "bounce A off W")
+    assert square(s, "A") == "C4"
+    assert [(side, k) for side, k, _, _ in s.buf] == [(0, "C"), (0, "C"), (1, "S")]
