@@ -363,3 +363,41 @@ def test_a_big_bounce_stopped_by_two_enemies_hits_the_first_in_roster_order(tmp_
     do(s, "bounce A off W")
     assert square(s, "A") == "C4"
     assert [(side, k) for side, k, _, _ in s.buf] == [(0, "C"), (0, "C"), (1, "S")]
+
+
+# -- THROW ----------------------------------------------------------------------------------------------------
+def test_a_throw_reaches_every_square_within_throw_and_no_further(tmp_path: Path) -> None:
+    # rumbleslam THROW: "Throw a Lifted wrestler the number of squares on its THROW stat. The distance to throw
+    # is measured in the same way as movement" (in any direction, over wrestlers in the way)
+    game = fixture_game(tmp_path, [profile("A", throw=2), profile("B"), profile("Z")], ["A"], ["B", "Z"])
+    s = scenario(game, {"A": "E5", "Z": "F6"}, active="A", prepare=lambda st: lift(st, "A", "B"))
+    a = mat.parse_square("E5")
+    within = {f"throw {mat.SQUARE_NAMES[c]}" for c in mat.FLOOR
+              if c != a and mat.box_distance(mat.box(a, 1), mat.box(c, 1)) <= 2}
+    assert {n for n in names(s) if n.startswith("throw ")} == within and len(within) == 24
+
+
+# -- RE-ROLLS -----------------------------------------------------------------------------------------------------
+def test_a_friends_re_rolled_defence_die_is_not_offered_again(tmp_path: Path) -> None:
+    # rumbleslam RE-ROLLS: "you may only re-roll a die once"; (DEVASTATING) hits a friend in contact too, whose
+    # player may re-roll its DEF die to save it, once: still behind after the re-roll, the friend is hit
+    game = fixture_game(tmp_path, [profile("A", att="2S", abilities=[
+        {"name": "Spin", "kind": "active", "ap": 2, "dmg": 1, "rules": ["DEVASTATING"]}]), profile("F"),
+        profile("B")], ["A", "F"], ["B"], team0_extra={"endorsements": 3})
+    s = scenario(game, {"A": "D4", "F": "C4", "B": "J10"}, active="A")
+    do(s, "use Spin: A", "S=2", "S=1", "C=1")  # 3 against F's 1
+    assert s.current_player() == 0 and names(s) == {"re-roll die 3", "keep dice"}
+    do(s, "re-roll die 3", "C=2")  # 3 against 2: still hit, and the die is spent
+    assert wrestler(s, "F").sta == 3 and s.endorsements[0] == 2
+
+
+# -- CROWD PLEASER / HEEL (the words of the action) ----------------------------------------------------------
+def test_a_crowd_pleasers_words_give_its_cost_and_the_face_it_needs(tmp_path: Path) -> None:
+    # rumbleslam CROWD PLEASER: "A wrestler's Popularity (POP) indicates how much AP a Crowd Pleaser costs. Roll a
+    # Crowd die. If you roll a Cheer ..."; HEEL: "it needs to roll a Boo result"
+    game = fixture_game(tmp_path, [profile("A", pop=3), profile("H", heel=True), profile("B")], ["A", "H"], ["B"])
+    face = game.describe_action("crowd pleaser A") or ""
+    assert face.startswith("Crowd Pleaser Pose, AP equal to POP (3)") and "a Cheer works" in face
+    assert "HEEL" not in face
+    heel = game.describe_action("crowd pleaser H") or ""
+    assert heel.startswith("Crowd Pleaser Pose, AP equal to POP (2)") and "a HEEL needs a Boo" in heel
