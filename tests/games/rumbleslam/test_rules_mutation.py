@@ -401,3 +401,15 @@ def test_a_crowd_pleasers_words_give_its_cost_and_the_face_it_needs(tmp_path: Pa
     assert "HEEL" not in face
     heel = game.describe_action("crowd pleaser H") or ""
     assert heel.startswith("Crowd Pleaser Pose, AP equal to POP (2)") and "a HEEL needs a Boo" in heel
+
+
+# -- SETTING UP THE GAME (players) -------------------------------------------------------------------------------
+def test_two_to_four_players_one_per_corner() -> None:
+    # rumbleslam SETTING UP THE GAME: "Any additional players place their wrestlers in any other corner": four
+    # corners, so 2 to 4 players; the game's declared range is the one the rules accept
+    assert (RumbleslamGame.min_players, RumbleslamGame.max_players) == (2, 4)
+    for players in (2, 3, 4):
+        assert turnbuckle.load_game("rumbleslam", players=players).num_players() == players
+    for players in (1, 5):
+        with pytest.raises(ParamError):
+            turnbuckle.load_game("rumbleslam", players=players)
