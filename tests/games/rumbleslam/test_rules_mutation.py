@@ -413,3 +413,15 @@ def test_two_to_four_players_one_per_corner() -> None:
     for players in (1, 5):
         with pytest.raises(ParamError):
             turnbuckle.load_game("rumbleslam", players=players)
+
+
+# -- DICE ---------------------------------------------------------------------------------------------------------
+def test_every_face_of_the_four_dice_is_one_chance_outcome_numbered_densely() -> None:
+    # rumbleslam DICE: Copper, Silver, Gold and Crowd dice, each face one chance outcome (``C=2``, ``Crowd=Boo``);
+    # the outcomes are numbered 0..n-1 with no gap (the engine contract: OpenSpiel's chance outcome ids)
+    game = turnbuckle.load_game("rumbleslam")
+    assert isinstance(game, RumbleslamGame)
+    outcomes = game.dice.all_actions
+    assert [a.id for a in outcomes] == list(range(len(outcomes)))
+    assert {a.name.split("=")[0] for a in outcomes} == {"C", "S", "G", "Crowd"}
+    assert [a.name for a in outcomes if a.name.startswith("Crowd=")] == ["Crowd=Cheer", "Crowd=Boo", "Crowd=Blank"]
