@@ -425,3 +425,18 @@ def test_every_face_of_the_four_dice_is_one_chance_outcome_numbered_densely() ->
     assert [a.id for a in outcomes] == list(range(len(outcomes)))
     assert {a.name.split("=")[0] for a in outcomes} == {"C", "S", "G", "Crowd"}
     assert [a.name for a in outcomes if a.name.startswith("Crowd=")] == ["Crowd=Cheer", "Crowd=Boo", "Crowd=Blank"]
+
+
+# -- (IMPACT) ---------------------------------------------------------------------------------------------------
+def test_an_impact_chain_push_may_run_through_any_neighbour(tmp_path: Path) -> None:
+    # rumbleslam (IMPACT): "If all adjacent squares are occupied, move those occupying wrestlers away in the same
+    # manner": X under the landing base (B2) is walled in by 1x1s on C1 C2 C3 B3 A3; C1's own way on is shut by a
+    # 2x2 (D1-E2, not pushed in a chain) but C2's is open (D3): the dismount onto A1 can still be made
+    walls = ["W1", "W2", "W3", "W4", "W5"]
+    game = fixture_game(tmp_path, [profile("T", weight=3), profile("X"), profile("G", weight=3),
+                                   *(profile(n) for n in walls)], ["T"], ["X", "G", *walls])
+    spots = dict(zip(walls, ("C1", "C2", "C3", "B3", "A3"), strict=True))
+    s = scenario(game, {"T": "TB-NW", "X": "B2", "G": "D1", **spots}, active="T")
+    assert "dismount T" in names(s)
+    do(s, "dismount T")
+    assert s.current_player() == 0 and "place C2" in names(s)
