@@ -14,7 +14,7 @@ from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
-from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, RumbleslamState
+from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, TB, RumbleslamState
 
 FAR = "J10"
 
@@ -440,3 +440,15 @@ def test_an_impact_chain_push_may_run_through_any_neighbour(tmp_path: Path) -> N
     assert "dismount T" in names(s)
     do(s, "dismount T")
     assert s.current_player() == 0 and "place C2" in names(s)
+
+
+# -- (BOUNCEBACK X) / REVERSALS --------------------------------------------------------------------------------
+def test_a_reversed_bounceback_leaves_a_defender_on_its_turnbuckle(tmp_path: Path) -> None:
+    # rumbleslam REVERSALS 6: "attack hits attacking wrestler instead" (its special rules too, R-RS-14);
+    # (BOUNCEBACK X) moves the wrestler on the floor straight away: B up on the turnbuckle reverses A's Kick and
+    # stays where it is (nothing says it moved)
+    s = duel(tmp_path, a={"abilities": [{"name": "Kick", "kind": "active", "ap": 1, "stat": "1C", "dmg": 1,
+                                         "rules": ["BOUNCEBACK 2"]}]}, b={"def": "2G"}, a_at="A1", b_at="TB-NW")
+    do(s, "use Kick: A->B", "C=0", "G=5", "G=1")  # B by 6
+    assert wrestler(s, "A").sta == 3 and wrestler(s, "B").loc == TB and square(s, "B") == "TB-NW"
+    assert not [e for e in s.events if e.kind == "move" and e.data["wrestler"] == "B"]
