@@ -452,3 +452,28 @@ def test_a_reversed_bounceback_leaves_a_defender_on_its_turnbuckle(tmp_path: Pat
     do(s, "use Kick: A->B", "C=0", "G=5", "G=1")  # B by 6
     assert wrestler(s, "A").sta == 3 and wrestler(s, "B").loc == TB and square(s, "B") == "TB-NW"
     assert not [e for e in s.events if e.kind == "move" and e.data["wrestler"] == "B"]
+
+
+# -- CROWD PLEASER (the card's effects) -------------------------------------------------------------------------
+@pytest.mark.parametrize(("effect", "ap", "mp"), [("ap", 4, 4), ("mp", 3, 6)])
+def test_a_crowd_pleaser_that_gives_ap_or_mp_gives_it_now(tmp_path: Path, effect: str, ap: int, mp: int) -> None:
+    # rumbleslam CROWD PLEASER: "If you roll a Cheer then follow the instructions for the individual Crowd
+    # Pleaser": "gain 1 AP now" / "gain 2 MP now" (the roster's Tea Time, Nimble Feet), on the active wrestler
+    amount = 1 if effect == "ap" else 2
+    s = duel(tmp_path, a={"pop": 0, "crowd_pleaser": {"name": "Go", "effect": effect, "amount": amount}})
+    do(s, "crowd pleaser A", "Crowd=Cheer")
+    a = wrestler(s, "A")
+    assert (a.ap, a.mp, a.p_ap, a.p_mp, a.bonus) == (ap, mp, 0, 0, (0, 0, 0, 0))
+
+
+@pytest.mark.parametrize(("counter", "field"), [("KNOCKDOWN", "kd"), ("BLEEDING", "bleed"), ("-AP", "m_ap")])
+def test_a_crowd_pleaser_that_counters_enemies_reaches_enemies_in_contact_only(tmp_path: Path, counter: str,
+                                                                               field: str) -> None:
+    # rumbleslam CROWD PLEASER: the card's instruction, here a counter on every enemy in base contact (B), not on
+    # a friend in contact (Y) nor an enemy further off (Z)
+    game = fixture_game(tmp_path, [profile("A", pop=0, crowd_pleaser={"name": "Taunt", "effect": "enemy_counter",
+                                                                      "counter": counter}),
+                                   profile("Y"), profile("B"), profile("Z")], ["A", "Y"], ["B", "Z"])
+    s = scenario(game, {"A": "D4", "Y": "C4", "B": "E4", "Z": "G4"}, active="A")
+    do(s, "crowd pleaser A", "Crowd=Cheer")
+    assert [getattr(wrestler(s, n), field) for n in ("B", "Y", "Z", "A")] == [1, 0, 0, 0]
