@@ -477,3 +477,15 @@ def test_a_crowd_pleaser_that_counters_enemies_reaches_enemies_in_contact_only(t
     s = scenario(game, {"A": "D4", "Y": "C4", "B": "E4", "Z": "G4"}, active="A")
     do(s, "crowd pleaser A", "Crowd=Cheer")
     assert [getattr(wrestler(s, n), field) for n in ("B", "Y", "Z", "A")] == [1, 0, 0, 0]
+
+
+# -- SETTING UP THE GAME (a 2x2 in its corner) ----------------------------------------------------------------
+def test_a_weight_3_deploys_wholly_within_5_squares_of_its_turnbuckle_touching_a_rope(tmp_path: Path) -> None:
+    # rumbleslam SETTING UP THE GAME: "places all of their wrestlers within 5 squares of that turnbuckle (not on
+    # top of it) and in base contact with the ropes" (ruling AMB-4: every square of a 2x2 base within 5, the
+    # base touching a rope): from TB-NW the bases at A1 B1 C1 D1 A2 A3 A4 (D1 reaches column E, 5 away)
+    game = fixture_game(tmp_path, [profile("T", weight=3), profile("B")], ["T"], ["B"])
+    s = game.new_initial_state()
+    do(s, "G=1", "G=4", "corner NW")
+    assert s.current_player() == 0
+    assert names(s) == {f"place {q}" for q in ("A1", "B1", "C1", "D1", "A2", "A3", "A4")}
