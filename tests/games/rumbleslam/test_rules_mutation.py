@@ -489,3 +489,13 @@ def test_a_weight_3_deploys_wholly_within_5_squares_of_its_turnbuckle_touching_a
     do(s, "G=1", "G=4", "corner NW")
     assert s.current_player() == 0
     assert names(s) == {f"place {q}" for q in ("A1", "B1", "C1", "D1", "A2", "A3", "A4")}
+
+
+# -- MOVEMENT POINTS (a 2x2) ------------------------------------------------------------------------------------------
+def test_a_weight_3_moves_a_square_in_any_direction(tmp_path: Path) -> None:
+    # rumbleslam MOVEMENT POINTS: "Moving one square costs 1MP ... Each move can be in any direction, including
+    # diagonally"; a 2x2 base moves as a whole, onto free squares only (B on F6 blocks the move to E5)
+    game = fixture_game(tmp_path, [profile("T", weight=3), profile("B")], ["T"], ["B"])
+    s = scenario(game, {"T": "D4", "B": "F6"}, active="T", mp=1)
+    assert {n for n in names(s) if n.startswith("move ")} == {f"move T {q}" for q in (
+        "C3", "D3", "E3", "C4", "E4", "C5", "D5")}
