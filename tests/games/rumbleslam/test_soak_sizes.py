@@ -92,3 +92,16 @@ def test_soak_1000_matches_per_size_and_player_count(size: str, players: int, tm
 
 def test_team_type_is_the_file_model() -> None:
     assert random_team(load_roster(), 1000, random.Random(1)).__class__ is Team
+
+
+@pytest.mark.soak
+def test_soak_1000_random_matches() -> None:
+    """1,000 random matches of the default game on the fast path (about 40 s on one core)."""
+    rng = random.Random(7)
+    s = turnbuckle.load_game("rumbleslam").new_initial_state()
+    results = {"win": 0, "draw": 0}
+    for _ in range(1000):
+        returns = s.random_playout_returns(rng)
+        assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+        results["draw" if returns == [0.0, 0.0] else "win"] += 1
+    assert results["win"] + results["draw"] == 1000 and results["win"] > 100
