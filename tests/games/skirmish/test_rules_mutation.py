@@ -1,0 +1,222 @@
+"""Ring skirmish rules the mutation run (issue 36) found unpinned by the other rule tests.
+
+Each test names its section (SK-n from ring-skirmish-checklist.md; rulings R-SK-n in docs/rulings.md)
+and is built from a forced position and forced dice, as test_rules.py is: no playouts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.skirmish import at, engaged, game, kinds, names, position, roll, skip_boosts
+from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.skirmish.rules import BID, COUNTER, DEST, TURN, SkirmishGame, SkirmishState
+
+
+def _next_round(s: SkirmishState, bids: tuple[int, ...]) -> None:
+    """End the current turn(s) until the next round's bids, then bid ``bids`` (seat order)."""
+    while s.phase != BID:
+        s.apply_action("end turn")
+    for bid in bids:
+        s.apply_action(f"bid {bid}")
+
+
+# -- SK-3.7 next round: per-round flags reset ----------------------------------------------------------
+def test_sk_10_2_jockey_counts_only_this_round() -> None:  # skirmish SK-10.2 HUSTLE "this round" (R-SK-37)
+    s = engaged(left=[1, 0], order=[0, 1])
+    s.apply_action("jockey")
+    s.apply_action("total 2")
+    s.apply_action("stay")
+    s.apply_action("keep facing")
+    assert s.round == 2 and s.phase == BID  # nothing left to spend: both turns ended by themselves
+    s.apply_action("bid 3")
+    s.apply_action("bid 0")  # P1 bid lowest: its empty turn ends by itself
+    assert s.round == 2 and s.chooser == 0 and s.phase == TURN
+    offered = names(s)
+    assert "jockey" in offered and "hustle" not in offered and "clothesline P1" not in offered
+
+
+def test_sk_9_2_flaunt_pin_die_only_this_round() -> None:  # skirmish SK-9.2 "+1 die ... this round"
+    s = engaged(left=[0, 0], staggered=(1,), end={1: 2})
+    s.flaunt_pin[0] = 1
+    _next_round(s, (2, 0))
+    assert s.flaunt_pin == [0, 0] and s.chooser == 0
+    s.apply_action("pin attempt P1 TECH")
+    assert s.current_player() == CHANCE and s.pend["batch"] == 3  # TECH 3, no Flaunt die left over
+
+
+# -- SK-7.6 the END floor ------------------------------------------------------------------------------
+def test_sk_7_6_end_floor_ap_one_option() -> None:  # skirmish SK-7.6 END floor, option end_floor_ap=one (R-SK-22)
+    for option, pool in (("per_end", 6), ("one", 5)):
+        s = position(game(end_floor_ap=option), {0: (15, 15, "E"), 1: (17, 15, "W")}, left=[2, 0], pools=[4, 0],
+                     end={1: 2})
+        s.apply_action("strike P1")
+        skip_boosts(s)
+        roll(s, "6,5,5|1")
+        roll(s, "1,1,1")
+        assert s.models[1].end == 1 and s.pool[0] == pool, option  # SDV 3, 2 of it prevented
+
+
+# -- SK-9.2 Flaunt effects -----------------------------------------------------------------------------
+def _flaunt(s: SkirmishState, dice: str) -> None:
+    s.apply_action("flaunt")
+    skip_boosts(s)
+    roll(s, dice)
+
+
+def test_sk_9_2_end_gain_stops_at_the_starting_value() -> None:  # skirmish SK-9.2 END "up to maximum starting value"
+    s = position(game(), {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[3, 0])
+    _flaunt(s, "5,1")
+    s.apply_action("effect end")
+    assert s.models[0].end == 6 and s.phase == TURN
+
+
+def test_sk_9_2_drain_needs_an_ap_in_the_pool() -> None:  # skirmish SK-9.2 "if your opponent has 1 or more AP"
+    s = position(game(), {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[3, 0], pools=[0, 0])
+    _flaunt(s, "5,1")
+    s.apply_action("drain P1")
+    assert s.pool[1] == 0 and "drained" not in kinds(s)
+    s = position(game(), {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[3, 0], pools=[0, 1])
+    _flaunt(s, "5,1")
+    s.apply_action("drain P1")
+    assert s.pool[1] == 0 and "drained" in kinds(s)
+
+
+def test_sk_9_2_gain_ap_capped_at_ten() -> None:  # skirmish SK-9.2 "Add 1 AP to your pool" with SK-3.1 cap (R-SK-21)
+    s = position(game(), {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[3, 0], pools=[10, 0])
+    _flaunt(s, "5,1")
+    s.apply_action("effect gain")
+    assert s.pool[0] == 10
+
+
+def test_sk_9_2_no_hit_no_effect_and_one_hit_one_effect() -> None:  # skirmish SK-9.2 "one ... effect per hit"
+    s = position(game(), {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[3, 0])
+    _flaunt(s, "4,1")
+    assert s.phase == TURN and s.chooser == 0 and "flaunt_effect" not in kinds(s)
+    s = position(game(), {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[3, 0], end={0: 5})
+    _flaunt(s, "5,4")
+    s.apply_action("effect end")
+    assert s.phase == TURN and s.models[0].end == 6
+
+
+# -- unique maneuvers with the chart's effects (SK-4.1) ------------------------------------------------
+def test_sk_4_1_unique_attack_drains_pool_ap() -> None:  # skirmish SK-4.1 unique maneuver, effect drain
+    g = SkirmishGame(wrestlers=["Titus Ramsey", "Marisol Vance"])
+    s = position(g, {0: (15, 15, "E"), 1: (17, 15, "W")}, left=[3, 0], pools=[0, 3], staggered=(1,))
+    s.apply_action("ring veteran rake P1 STR")
+    skip_boosts(s)
+    roll(s, "5,5,1,1")
+    roll(s, "5,1,1")
+    assert s.models[1].end == 6 and s.pool[1] == 2 and s.phase == TURN
+
+
+def test_sk_4_1_unique_special_gains_end_and_recovers() -> None:  # skirmish SK-4.1 unique special, gain_end
+    g = SkirmishGame(wrestlers=["Brick Halloran", "Titus Ramsey"])
+    s = position(g, {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[2, 0], staggered=(0,), end={0: 7})
+    s.apply_action("second wind")
+    assert s.models[0].end == 8 and not s.models[0].staggered
+
+
+def test_sk_4_1_unique_special_drain(tmp_path: Path) -> None:  # skirmish SK-4.1 unique special, effect drain
+    roster = tmp_path / "roster.toml"
+    roster.write_text(
+        '[[wrestler]]\nname = "A"\nSTR = 3\nTECH = 3\nEND = 6\nSPD = 2\nSHOW = 2\n'
+        '  [[wrestler.maneuver]]\n  name = "Taunt"\n  cost = 1\n  kind = "special"\n  effects = ["drain"]\n'
+        '[[wrestler]]\nname = "B"\nSTR = 3\nTECH = 3\nEND = 6\nSPD = 2\nSHOW = 2\n'
+        '  [[wrestler.maneuver]]\n  name = "Shove"\n  cost = 1\n  kind = "move"\n  distance = 1\n')
+    g = SkirmishGame(roster=str(roster), wrestlers=["A", "B"])
+    s = position(g, {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[2, 0], pools=[0, 2])
+    s.apply_action("taunt")
+    assert s.pool == [0, 1] and s.phase == TURN
+
+
+def test_sk_6_1_fixed_distance_move_is_not_rolled() -> None:  # skirmish SK-6.1 "specify the exact distance"
+    g = game(wrestlers=["D", "B"])
+    s = position(g, {0: (10, 10, "E"), 1: (25, 25, "W")}, left=[1, 0])
+    s.apply_action("dash")
+    assert s.phase == DEST and s.pend["limit"] == 30
+    assert "move 13.0 10.0" in names(s) and "move 13.5 10.0" not in names(s)
+
+
+def test_sk_10_1_unique_move_without_stagger_penalty() -> None:  # skirmish SK-10.1 penalty per maneuver
+    g = SkirmishGame(wrestlers=["Kestrel Ode", "Titus Ramsey"])
+    s = position(g, {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[3, 0], staggered=(0,))
+    s.apply_action("skyline dash")
+    assert s.pend["dice"] == 4  # SPD 4 even while staggered
+
+
+# -- SK-8 / R-SK-28 a tied pin roll-off ----------------------------------------------------------------
+def test_sk_8_tied_pin_roll_off_kicks_out_without_counter() -> None:  # skirmish SK-8 with SK-7.8 (R-SK-28)
+    s = engaged(left=[2, 0], pools=[0, 4], staggered=(1,), end={1: 2})
+    s.apply_action("pin attempt P1 TECH")
+    skip_boosts(s)
+    roll(s, "5,1,1")
+    roll(s, "5,1")
+    assert [e.data for e in s.events if e.kind == "kick_out"] == [{"player": 1, "count": 0}]
+    assert s.phase != COUNTER and s.chooser == 0 and s.winner == -1
+
+
+# -- SK-12.2 the doubled Tag is paid at double --------------------------------------------------------
+def test_sk_12_2_doubled_tag_costs_four() -> None:  # skirmish SK-12.2 "next Tag ... doubles"
+    g = game("tag")
+    s = position(g, {2: (24, 24, "SW"), 0: (10, 10, "NE")}, left=[0, 5], turn=1, order=[0, 1],
+                 corners=["SW", "NE"])
+    s.tag_double[1] = True
+    s.refresh()
+    s.apply_action("tag")
+    assert s.left[1] == 1 and s.active[1] == 3 and s.tag_double[1] is False
+    assert s.observation(0)["players"][1]["tag_cost_doubled"] is False
+
+
+# -- SK-6.4 ropes (R-SK-12): moved more than 0", by an enemy maneuver -----------------------------------
+def test_sk_6_4_push_of_zero_at_the_ropes_costs_nothing() -> None:  # skirmish SK-6.4 with SK-10.3 (R-SK-12)
+    s = position(game(), {0: (27.4, 15, "E"), 1: (29.2, 15, "W")}, left=[2, 0])
+    s.apply_action("strike P1")
+    skip_boosts(s)
+    roll(s, "5,1,1")
+    roll(s, "1,1,1")
+    assert names(s) == ["push 0"]
+    s.apply_action("push 0")
+    assert at(s, 1) == (29.2, 15.0) and s.models[1].end == 5 and "ropes" not in kinds(s)
+
+
+def test_sk_6_4_whip_stay_at_the_ropes_costs_nothing() -> None:  # skirmish SK-6.4 with SK-10.7 (R-SK-12)
+    s = position(game(), {0: (27.4, 15, "E"), 1: (29.2, 15, "W")}, left=[1, 0])
+    s.apply_action("whip P1 STR")
+    skip_boosts(s)
+    roll(s, "5,1,1")
+    roll(s, "1,1,1")
+    s.apply_action("total 2")
+    if s.phase != DEST:
+        s.apply_action("direct")
+    s.apply_action("stay")
+    s.apply_action("keep facing")
+    assert s.models[1].end == 6 and "ropes" not in kinds(s)
+
+
+def test_sk_6_4_displaced_into_the_ropes() -> None:  # skirmish SK-6.3 with SK-6.4 (R-SK-12, R-SK-16)
+    # A suplexes B against the W rope; C (another player) is under the spot and is displaced along the
+    # rope: an enemy maneuver put it there, 2 END. The attacker's own model never pays.
+    g = game("fatal_four_way")
+    s = position(g, {0: (2.4, 15, "E"), 1: (4.2, 15, "W"), 2: (0.8, 15, "E"), 3: (25, 25, "W")},
+                 left=[3, 0, 0, 0])
+    s.apply_action("suplex P1")
+    skip_boosts(s)
+    roll(s, "5,5,1,1")
+    roll(s, "5,1,1")
+    s.apply_action("place rear 0")
+    displaced = [e.data["model"] for e in s.events if e.kind == "displaced"]
+    assert 2 in displaced and s.models[2].x == 8 and s.models[2].pos != (8, 150)
+    assert s.models[2].end == 4
+
+
+def test_sk_6_4_own_model_displaced_into_the_ropes_costs_nothing() -> None:  # skirmish SK-6.4 "enemy maneuver"
+    s = position(game(), {0: (1.6, 0.8, "E"), 1: (3.4, 0.8, "W")}, left=[3, 0])
+    s.apply_action("suplex P1")
+    skip_boosts(s)
+    roll(s, "5,5,1,1")
+    roll(s, "5,1,1")
+    s.apply_action("place rear 0")
+    moved = [e.data["model"] for e in s.events if e.kind == "displaced"]
+    assert moved == [0] and s.models[0].y == 8 and at(s, 0) != (1.6, 0.8)
+    assert s.models[0].end == 6
