@@ -220,3 +220,41 @@ def test_sk_6_4_own_model_displaced_into_the_ropes_costs_nothing() -> None:  # s
     moved = [e.data["model"] for e in s.events if e.kind == "displaced"]
     assert moved == [0] and s.models[0].y == 8 and at(s, 0) != (1.6, 0.8)
     assert s.models[0].end == 6
+
+
+# -- SK-6.1 / SK-1.1 / SK-1.4: why a typed destination is refused, in words a player can act on --------
+def test_sk_6_1_typed_move_refusals_say_why() -> None:  # skirmish SK-6.1, SK-1.1 ring, SK-1.4 bases (R-SK-8)
+    s = position(game(), {0: (10, 10, "E"), 1: (13, 10, "W")}, left=[1, 0])
+    assert s.move_refusal(12, 12) is None  # no move pending
+    s.apply_action("jockey")
+    s.apply_action("total 6")
+    reach = "A can go up to 6 inches from (10, 10)"
+    assert s.move_refusal(12, 12) is None and s.game.refusal(s, "move 12 12") is None
+    assert s.move_refusal(31, 5) == ("move 31 5 is outside the ring: X and Y are inches east and north of the "
+                                     "SW corner, between 0 and 30")
+    assert s.move_refusal(12, 0) is not None and "outside the ring" in s.move_refusal(12, 0)  # type: ignore[operator]
+    assert s.move_refusal(12.25, 10) == ("move 12.25 10: destinations are on a half-inch grid inside the ring "
+                                         "(such as move 12.5 8.0)")
+    assert s.move_refusal(0.5, 10) == ("move 0.5 10 is off the mat: the whole base must stay inside the ropes; "
+                                       + reach)
+    assert s.move_refusal(17, 10) == (f"move 17 10 is too far: it is 7.0 inches away and {reach}; the nearest "
+                                      "it can reach that way: move 15.0 9.5")
+    assert s.game.refusal(s, "move 17 10") == s.move_refusal(17, 10)
+    assert s.move_refusal(13, 10.5) == ("move 13 10.5: another base is there (bases may not overlap); the nearest "
+                                        "it can reach that way: move 12.0 11.5")
+    # 6.0 in a straight line, but the way round B is ~6.9 (SK-1.4)
+    assert s.move_refusal(16, 10) == (f"move 16 10 is too far once the way goes round the other bases: {reach}; "
+                                      "the nearest it can reach that way: move 15.0 9.5")
+
+
+def test_r_sk_11_typed_whip_refusal_names_the_rope() -> None:  # skirmish SK-10.7 WHIP via a rope (R-SK-11)
+    s = position(game(), {0: (23, 15, "E"), 1: (25, 15, "W")}, left=[1, 0])
+    s.apply_action("whip P1 STR")
+    skip_boosts(s)
+    roll(s, "5,6,1|1")
+    roll(s, "1,1,1")
+    s.apply_action("total 9")
+    s.apply_action("via rope E")
+    assert s.move_refusal(25, 17.5) is None
+    assert s.move_refusal(21, 15) == ("move 21 15 is too far: it is 12.4 inches away and B can go up to 9 inches "
+                                      "off the E rope from (25, 15); the nearest it can reach that way: move 24.5 14.0")
