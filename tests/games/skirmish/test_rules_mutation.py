@@ -10,6 +10,7 @@ from pathlib import Path
 
 from support.skirmish import at, engaged, game, kinds, names, position, roll, skip_boosts
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.rules import BID, COUNTER, DEST, TURN, SkirmishGame, SkirmishState
 
 
@@ -258,3 +259,24 @@ def test_r_sk_11_typed_whip_refusal_names_the_rope() -> None:  # skirmish SK-10.
     assert s.move_refusal(25, 17.5) is None
     assert s.move_refusal(21, 15) == ("move 21 15 is too far: it is 12.4 inches away and B can go up to 9 inches "
                                       "off the E rope from (25, 15); the nearest it can reach that way: move 24.5 14.0")
+
+
+def test_sk_1_4_anchors_never_overlap_a_third_base() -> None:  # skirmish SK-1.4 named points (R-SK-7, R-SK-15)
+    # C stands in contact in front of B: B's front anchors are taken, the others stay offered
+    g = game("fatal_four_way")
+    s = position(g, {0: (5, 15, "E"), 1: (15, 15, "W"), 2: (13.4, 15, "E"), 3: (25, 25, "W")}, left=[1, 0, 0, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 12")
+    to_b = [n for n in names(s) if n.startswith("to P1 b2b")]
+    assert to_b == ["to P1 b2b 67.5", "to P1 b2b 90", "to P1 b2b 112.5", "to P1 b2b 135", "to P1 b2b 225",
+                    "to P1 b2b 247.5", "to P1 b2b 270", "to P1 b2b 292.5"]
+    found, _ = s._named_destinations()
+    for point in found.values():
+        assert all(not geo.overlaps(point, 8, m.pos, m.r) for m in s.models[1:])
+    # C 1.6" beyond B's 2-inch anchor on its right: the anchor may touch C's base, as any move may end (R-SK-8)
+    s = position(g, {0: (5, 15, "E"), 1: (15, 15, "W"), 2: (15, 20.2, "E"), 3: (25, 25, "W")}, left=[1, 0, 0, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 12")
+    found, _ = s._named_destinations()
+    point = next(found[a.id] for a in s.legal_actions() if a.name == "to P1 2in 90")
+    assert point == (150, 186) and geo.in_contact(point, 8, s.models[2].pos, 8)
