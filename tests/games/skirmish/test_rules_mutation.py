@@ -280,3 +280,14 @@ def test_sk_1_4_anchors_never_overlap_a_third_base() -> None:  # skirmish SK-1.4
     found, _ = s._named_destinations()
     point = next(found[a.id] for a in s.legal_actions() if a.name == "to P1 2in 90")
     assert point == (150, 186) and geo.in_contact(point, 8, s.models[2].pos, 8)
+
+
+def test_sk_6_1_a_named_point_at_exactly_the_total_is_in_reach() -> None:  # skirmish SK-6.1 "up to that many inches"
+    s = position(game(), {0: (15, 3.8, "E"), 1: (25, 25, "W")}, left=[1, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 3")
+    assert "rope S" in names(s) and "move 15.0 1.0" in names(s)  # 3.0" and 2.8" away
+    s = position(game(), {0: (15, 3.9, "E"), 1: (25, 25, "W")}, left=[1, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 3")
+    assert "rope S" not in names(s)  # 3.1" away
