@@ -280,6 +280,13 @@ def test_sk_1_4_anchors_never_overlap_a_third_base() -> None:  # skirmish SK-1.4
     found, _ = s._named_destinations()
     point = next(found[a.id] for a in s.legal_actions() if a.name == "to P1 2in 90")
     assert point == (150, 186) and geo.in_contact(point, 8, s.models[2].pos, 8)
+    # C 0.1" nearer: the ideal spot would overlap C, so the anchor takes the next lattice point (R-SK-15)
+    s = position(g, {0: (5, 15, "E"), 1: (15, 15, "W"), 2: (15, 20.1, "E"), 3: (25, 25, "W")}, left=[1, 0, 0, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 12")
+    found, _ = s._named_destinations()
+    point = next(found[a.id] for a in s.legal_actions() if a.name == "to P1 2in 90")
+    assert point == (150, 185) and geo.in_contact(point, 8, s.models[2].pos, 8)
 
 
 def test_sk_6_1_a_named_point_at_exactly_the_total_is_in_reach() -> None:  # skirmish SK-6.1 "up to that many inches"
