@@ -6,6 +6,8 @@ and is built from a forced position and forced dice, as test_rules.py is: no pla
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from pathlib import Path
 
 from support.skirmish import at, engaged, game, kinds, names, position, roll, skip_boosts
@@ -298,3 +300,56 @@ def test_sk_6_1_a_named_point_at_exactly_the_total_is_in_reach() -> None:  # ski
     s.apply_action("jockey")
     s.apply_action("total 3")
     assert "rope S" not in names(s)  # 3.1" away
+
+
+# -- SK-3.2 what each seat sees (R-SK-18), and the chance laws the engine samples ---------------------
+def test_sk_3_2_observation_public_facts_and_hidden_bids() -> None:  # skirmish SK-3.2 secret bids (R-SK-18)
+    s = position(game(), {0: (15, 15, "E"), 1: (17, 15.5, "W")}, pools=[5, 4], bidding=True, end={1: 5})
+    s.apply_action("bid 3")
+    theirs, mine = s.observation(1), s.observation(0)
+    assert theirs["players"][0]["bid"] is None and theirs["players"][0]["bid_left"] is None
+    assert mine["players"][0]["bid"] == 3 and mine["players"][1]["bid"] is None
+    assert theirs["order"] == [] and theirs["turn_player"] is None and theirs["current_player"] == 1
+    assert theirs["models"][1] == {"model": 1, "name": "B", "player": 1, "x": 17.0, "y": 15.5, "facing": [-1, 0],
+                                   "base": 1.6, "end": 5, "end_start": 6, "staggered": False, "in_ring": True,
+                                   "corner": "NE"}
+    s.apply_action("bid 1")
+    seen = s.observation(1)
+    assert seen["players"][0]["bid"] == 3 and seen["players"][0]["bid_left"] == 3
+    assert seen["order"] == [1, 0] and seen["phase"] == "turn"
+    assert seen["players"][0]["pool"] == 2 and seen["players"][1]["pool"] == 3
+    s.apply_action("jockey")
+    s.apply_action("total 7")
+    pending = s.observation(0)["pending"]
+    assert pending == {"player": 1, "limit": 7.0, "mover": 1, "maneuver": "Jockey"}
+    assert s.observation(0)["turn_player"] == 1
+
+
+def test_sk_3_2_determinize_resamples_only_hidden_bids() -> None:  # skirmish SK-3.2 secret bids (R-SK-18)
+    s = position(game(), {0: (15, 15, "E"), 1: (17, 15, "W")}, pools=[5, 4], bidding=True)
+    s.apply_action("bid 3")
+    guesses = {s.determinize(1, random.Random(seed)).bid[0] for seed in range(200)}
+    assert guesses == {0, 1, 2, 3, 4, 5}  # anything the pool allows
+    assert {s.determinize(0, random.Random(seed)).bid[0] for seed in range(20)} == {3}  # own bid kept
+    s.apply_action("bid 1")
+    assert s.determinize(1, random.Random(1)).bid == [3, 1]  # revealed: nothing hidden
+
+
+def test_sk_7_4_sampled_dice_follow_the_exact_law() -> None:  # skirmish SK-7.4 hits, SK-6.1 move totals
+    rng = random.Random(36)
+    s = engaged(left=[2, 0])
+    s.apply_action("strike P1")
+    skip_boosts(s)
+    exact = dict((a.name, p) for a, p in s.chance_outcomes())
+    n = 6000
+    drawn = Counter(s.sample_chance(rng).name for _ in range(n))
+    for name, p in exact.items():
+        assert abs(drawn[name] / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-3, name
+    assert set(drawn) <= set(exact)
+    s = position(game(), {0: (15, 15, "E"), 1: (25, 25, "W")}, left=[1, 0])
+    s.apply_action("jockey")
+    exact = dict((a.name, p) for a, p in s.chance_outcomes())
+    drawn = Counter(s.sample_chance(rng).name for _ in range(n))
+    assert set(drawn) <= set(exact) and min(int(k.split()[1]) for k in drawn) == 2
+    for name, p in exact.items():
+        assert abs(drawn[name] / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-3, name
