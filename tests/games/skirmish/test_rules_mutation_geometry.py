@@ -89,6 +89,9 @@ def test_r_sk_15_nearest_lattice_point_and_its_ties() -> None:  # skirmish R-SK-
     assert geo.nearest_lattice((0.0, 0.0), lambda p: abs(p[0]) > 3, 4) == (-4, 0)
     # a far point on an inner ring is not beaten by a nearer one further out unless it is nearer
     assert geo.nearest_lattice((0.0, 0.0), lambda p: p in {(2, 2), (3, 0)}, 3) == (2, 2)
+    # every point of each square ring is searched, the lower edge too
+    assert geo.nearest_lattice((0.0, 0.0), lambda p: p == (0, -1)) == (0, -1)
+    assert geo.nearest_lattice((0.0, 0.0), lambda p: p == (1, -2)) == (1, -2)
 
 
 # -- SK-6.3 displacement: the least distance (R-SK-16) ----------------------------------------------------
@@ -120,6 +123,9 @@ def test_sk_1_4_paths_go_round_bases_never_short() -> None:  # skirmish SK-1.4 (
     assert finder.length((114, 100)) == pytest.approx(14.0)
     lengths = finder.lengths(np.array([100.0, 160.0]), np.array([130.0, 100.0]), within=30.0)
     assert lengths[0] == pytest.approx(30.0) and (math.isinf(lengths[1]) or lengths[1] >= true)
+    # no way-point within 0.5": a detour cannot fit, so it is "no path" (inf)
+    short = finder.lengths(np.array([100.0, 160.0]), np.array([102.0, 100.0]), within=5.0)
+    assert short[0] == pytest.approx(2.0) and math.isinf(short[1])
     # far bases are ignored by a bounded finder, never near ones
     assert geo.PathFinder((100, 100), 8, [(200, 100, 8)], limit=60).obstacles == []
     assert len(geo.PathFinder((100, 100), 8, [(175, 100, 8)], limit=60).obstacles) == 1
