@@ -10,7 +10,10 @@ import random
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from support.skirmish import at, engaged, game, kinds, names, position, roll, skip_boosts
+from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.rules import BID, COUNTER, DEST, TURN, SkirmishGame, SkirmishState
@@ -353,3 +356,34 @@ def test_sk_7_4_sampled_dice_follow_the_exact_law() -> None:  # skirmish SK-7.4 
     assert set(drawn) <= set(exact) and min(int(k.split()[1]) for k in drawn) == 2
     for name, p in exact.items():
         assert abs(drawn[name] / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-3, name
+
+
+# -- refusals carry a reason (SK-4.1 own maneuvers, SK-10.2 requirements, SK-1.4 bases) ------------------
+def test_sk_4_refusals_name_the_rule_broken() -> None:  # skirmish SK-4.1, SK-10.2, SK-10.10, SK-1.4
+    s = engaged(left=[3, 0])
+    refused = {}
+    for typed in ("backstab P1", "hustle", "shake the cobwebs", "clothesline P1", "no boost"):
+        with pytest.raises(IllegalActionError) as err:
+            s.apply_action(typed)
+        refused[typed] = str(err.value).split(" now: ", 1)[1]
+    assert refused == {
+        "backstab P1": "Backstab is not this wrestler's maneuver",
+        "hustle": "a requirement of the maneuver is not met",
+        "shake the cobwebs": "a requirement of the maneuver is not met",
+        "clothesline P1": "the target is not in range, not in the front arc, or a requirement is not met",
+        "no boost": "turn decision expected (legal: end turn, jockey, strike P1, body slam P1, suplex P1, "
+                    "whip P1 STR, whip P1 TECH, flaunt, headbutt P1)",
+    }
+    s.apply_action("jockey")
+    s.apply_action("total 4")
+    with pytest.raises(IllegalActionError, match="overlaps another model's base"):
+        s.apply_action("move 16.5 15.0")
+    with pytest.raises(IllegalActionError, match="outside the ring"):
+        s.apply_action("move 0.5 15.0")
+    with pytest.raises(IllegalActionError, match=r"too far: 4\.50 > 4 inches"):
+        s.apply_action("move 10.5 15.0")
+    with pytest.raises(IllegalActionError, match=r"too far: 5\.41 > 4 inches"):
+        s.apply_action("move 19.0 15.0")  # 4" straight through B; the way round it is longer
+    s.apply_action("stay")
+    with pytest.raises(IllegalActionError, match=r"facing decision expected \(legal: keep facing, .*SW, \.\.\.\)"):
+        s.apply_action("boost")
