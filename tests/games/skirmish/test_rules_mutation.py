@@ -384,6 +384,8 @@ def test_sk_4_refusals_name_the_rule_broken() -> None:  # skirmish SK-4.1, SK-10
         s.apply_action("move 10.5 15.0")
     with pytest.raises(IllegalActionError, match=r"too far: 5\.41 > 4 inches"):
         s.apply_action("move 19.0 15.0")  # 4" straight through B; the way round it is longer
+    with pytest.raises(IllegalActionError, match=r"too far: 4\.03 > 4 inches"):
+        s.apply_action("move 11.0 15.5")  # just beyond the total
     s.apply_action("stay")
     with pytest.raises(IllegalActionError, match=r"facing decision expected \(legal: keep facing, .*SW, \.\.\.\)"):
         s.apply_action("boost")
