@@ -389,3 +389,69 @@ def test_sk_4_refusals_name_the_rule_broken() -> None:  # skirmish SK-4.1, SK-10
     s.apply_action("stay")
     with pytest.raises(IllegalActionError, match=r"facing decision expected \(legal: keep facing, .*SW, \.\.\.\)"):
         s.apply_action("boost")
+
+
+# -- what the events report (the commentary and the replay read them) ------------------------------------
+def test_sk_6_events_report_where_and_how_far() -> None:  # skirmish SK-6.1 moves, SK-6.3 displaced, SK-10.3 push
+    s = position(game(), {0: (15, 15, "E"), 1: (25, 25, "W")}, left=[1, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 3")
+    assert "stay" in names(s) and "move 15.0 15.0" not in names(s)  # the start is offered once, as stay
+    s.apply_action("move 17.0 16.5")
+    assert s.move_refusal(20, 20) is None  # the move is made: nothing left to refuse
+    moved = [e.data for e in s.events if e.kind == "moved"]
+    assert moved == [{"model": 0, "wrestler": "A", "x": 17.0, "y": 16.5, "forced": False, "distance": 2.5}]
+    s = engaged(left=[2, 0])
+    s.apply_action("strike P1")
+    skip_boosts(s)
+    roll(s, "5,6,1|1")
+    roll(s, "1,1,1")
+    s.apply_action("push 3")
+    assert [e.data for e in s.events if e.kind == "pushed"] == [
+        {"model": 1, "wrestler": "B", "x": 20.0, "y": 15.0, "distance": 3.0}]
+    s = position(game(), {0: (1.6, 15, "E"), 1: (3.4, 15, "W")}, left=[3, 0])
+    s.apply_action("suplex P1")
+    skip_boosts(s)
+    roll(s, "5,5,1,1")
+    roll(s, "5,1,1")
+    s.apply_action("place rear 0")
+    assert [e.data for e in s.events if e.kind == "displaced"] == [{"model": 0, "wrestler": "A", "x": 2.4, "y": 15.0}]
+
+
+def test_sk_2_roll_offs_are_fair_and_need_two() -> None:  # skirmish SK-2 roll-off, SK-3.2 ties (R-SK-19)
+    s = game("fatal_four_way").new_initial_state()
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 24 and all(p == pytest.approx(1 / 24) for _, p in outcomes)
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    orders = [a.name for a in s.game.chance_list if a.name.startswith("order")]
+    assert all(len(name.split()) >= 3 for name in orders)  # a roll-off is among two players or more
+    assert len(orders) == 4 * 3 + 4 * 3 * 2 + 24
+
+
+def test_sk_3_2_a_typed_bid_outside_the_bidding_is_refused_as_such() -> None:  # skirmish SK-3.2, SK-2
+    s = game().new_initial_state()
+    s.apply_action("order P0 P1")
+    with pytest.raises(IllegalActionError, match=r"choose corner decision expected \(legal: corner "):
+        s.apply_action("bid 3")
+
+
+def test_sk_7_1_two_inch_anchor_at_the_edge_of_the_move() -> None:  # skirmish SK-7.1 named points (R-SK-7)
+    s = position(game(), {0: (5, 15, "E"), 1: (15, 15, "W")}, left=[1, 0])
+    s.apply_action("jockey")
+    s.apply_action("total 7")  # B's front 2-inch spot is 6.4" away; its contact spots are farther
+    assert [n for n in names(s) if n.startswith("to P1")] == ["to P1 2in 0", "to P1 2in 22.5", "to P1 2in 337.5"]
+
+
+def test_sk_4_1_a_unique_maneuver_needing_a_partner_is_skipped_alone(tmp_path: Path) -> None:  # skirmish SK-4.1, SK-12
+    roster = tmp_path / "roster.toml"
+    roster.write_text(
+        '[[wrestler]]\nname = "A"\nSTR = 3\nTECH = 3\nEND = 6\nSPD = 2\nSHOW = 2\n'
+        '  [[wrestler.maneuver]]\n  name = "Hot Tag"\n  cost = 1\n  kind = "special"\n  requires = ["partner"]\n'
+        '  effects = ["remove_stagger"]\n'
+        '  [[wrestler.maneuver]]\n  name = "Taunt"\n  cost = 1\n  kind = "special"\n  effects = ["drain"]\n'
+        '[[wrestler]]\nname = "B"\nSTR = 3\nTECH = 3\nEND = 6\nSPD = 2\nSHOW = 2\n'
+        '  [[wrestler.maneuver]]\n  name = "Shove"\n  cost = 1\n  kind = "move"\n  distance = 1\n')
+    g = SkirmishGame(roster=str(roster), wrestlers=["A", "B"])
+    s = position(g, {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[2, 0])
+    offered = names(s)
+    assert "hot tag" not in offered and "taunt" in offered  # no partner in a singles match

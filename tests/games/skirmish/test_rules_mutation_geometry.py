@@ -190,3 +190,31 @@ def test_r_sk_10_push_stop_at_rope_or_base() -> None:  # skirmish SK-10.3 STRIKE
     glancing = _ray_stop((170, 150), 8, (1.0, 0.0), [(200, 160, 8)])
     assert glancing == pytest.approx(30 - math.sqrt(16 * 16 - 10 * 10))
     assert _ray_stop((292, 150), 8, (1.0, 0.0), []) == 0.0
+
+
+def test_r_sk_7_every_facing_is_its_compass_point() -> None:  # skirmish R-SK-7 the 16 facings
+    assert len(geo.FACINGS) == len(geo.FACING_NAMES) == 16
+    for name, (dx, dy) in zip(geo.FACING_NAMES, geo.FACINGS, strict=True):
+        assert geo.compass_point(dx, dy) == name
+        assert math.gcd(dx, dy) == 1
+
+
+def test_sk_12_1_a_base_as_big_as_the_zone() -> None:  # skirmish SK-12.1 "completely within"
+    assert geo.completely_within_corner((0, 0), 10, "SW", radius=10)
+    assert not geo.completely_within_corner((1, 0), 10, "SW", radius=10)
+
+
+def test_sk_1_4_the_way_round_goes_south_when_the_rope_closes_the_north() -> None:  # skirmish SK-1.4 (R-SK-8)
+    # B stands 0.8" off the N rope: no base fits between, so the way round is on B's south side
+    length = geo.PathFinder((100, 280), 8, [(130, 284, 8)]).length((160, 280))
+    assert 60.0 < length < 70.0
+
+
+def test_r_sk_11_via_the_south_rope_round_a_base() -> None:  # skirmish SK-10.7 via the ropes (R-SK-11)
+    qx, qy = np.array([150.0, 110.0]), np.array([50.0, 50.0])
+    clear = geo.via_rope_lengths((150, 50), 8, "S", qx, qy, [])
+    assert clear.tolist() == pytest.approx([84.0, math.hypot(40, 84)])
+    blocked = geo.via_rope_lengths((150, 50), 8, "S", qx, qy, [(130, 30, 8)])
+    assert blocked[0] == pytest.approx(84.0) and math.isinf(blocked[1])  # the way back runs into the base
+    north = geo.via_rope_lengths((150, 250), 8, "N", np.array([110.0]), np.array([250.0]), [(130, 270, 8)])
+    assert math.isinf(north[0])
