@@ -455,3 +455,10 @@ def test_sk_4_1_a_unique_maneuver_needing_a_partner_is_skipped_alone(tmp_path: P
     s = position(g, {0: (5, 5, "E"), 1: (25, 25, "W")}, left=[2, 0])
     offered = names(s)
     assert "hot tag" not in offered and "taunt" in offered  # no partner in a singles match
+
+
+def test_sk_4_3_the_length_bound_holds_every_maneuver_every_round() -> None:  # skirmish SK-4.3, SK-1.2 (R-SK-23)
+    # per round each player may perform every maneuver once (SK-4.3), each with several decisions and
+    # any number of exploding dice batches: the bound allows far more than 100 steps per player-round
+    for g in (game(), game("fatal_four_way"), game(max_rounds=3)):
+        assert g.max_game_length() >= g.max_rounds * g.players * len(g.maneuvers) * 10

@@ -218,3 +218,36 @@ def test_r_sk_11_via_the_south_rope_round_a_base() -> None:  # skirmish SK-10.7 
     assert blocked[0] == pytest.approx(84.0) and math.isinf(blocked[1])  # the way back runs into the base
     north = geo.via_rope_lengths((150, 250), 8, "N", np.array([110.0]), np.array([250.0]), [(130, 270, 8)])
     assert math.isinf(north[0])
+
+
+def _anchor_by_the_rule(ref: geo.Point, facing: geo.Point, ref_r: int, r: int, bearing: float, gap: int,
+                        others: list[geo.Obstacle]) -> geo.Point | None:
+    """R-SK-7 / R-SK-15 written out plainly: the lattice point nearest the ideal spot (contact, or a
+    1.9-2.0 inch gap) that is inside the ring and clear of other bases; ties to smaller x, then y."""
+    u = geo.rotate_clockwise(geo.unit(facing), bearing)
+    touch = ref_r + r
+    ix, iy = ref[0] + (touch + gap) * u[0], ref[1] + (touch + gap) * u[1]
+    lo, hi = (touch, touch + 1) if gap == 0 else (touch + gap - 1, touch + gap)
+    best = None
+    for x in range(round(ix) - 2, round(ix) + 3):
+        for y in range(round(iy) - 2, round(iy) + 3):
+            if lo * lo <= geo.dist2((x, y), ref) <= hi * hi and geo.free_at((x, y), r, others):
+                key = (round((x - ix) ** 2 + (y - iy) ** 2, 6), x, y)  # equal up to float noise: a tie
+                best = key if best is None or key < best else best
+    return None if best is None else (best[1], best[2])
+
+
+@pytest.mark.parametrize("facing", [(1, 0), (5, 12), (-1, -1), (12, -5)])
+def test_r_sk_7_anchor_points_follow_the_rule(facing: geo.Point) -> None:  # skirmish R-SK-7, R-SK-15 named points
+    ref, others = (150, 150), [(150, 190, 8)]
+    got = geo.anchor_points(ref, facing, 8, 8, others)
+    want = [_anchor_by_the_rule(ref, facing, 8, 8, b, gap, others)
+            for gap in (0, geo.REACH) for b in geo.ANCHOR_BEARINGS]
+    assert list(got) == want
+    assert got[0] is not None and geo.completely_front(ref, facing, got[0], 8)  # bearing 0: in front
+    assert got[8] is not None and geo.completely_back(ref, facing, got[8], 8)  # bearing 180: behind
+    # near a rope the spots stay on the mat
+    edge = geo.anchor_points((12, 150), facing, 8, 10, [])
+    assert all(p is None or geo.inside(p, 10) for p in edge)
+    assert list(edge) == [_anchor_by_the_rule((12, 150), facing, 8, 10, b, gap, [])
+                          for gap in (0, geo.REACH) for b in geo.ANCHOR_BEARINGS]
