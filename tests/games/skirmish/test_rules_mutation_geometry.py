@@ -129,6 +129,9 @@ def test_sk_1_4_paths_go_round_bases_never_short() -> None:  # skirmish SK-1.4 (
     # far bases are ignored by a bounded finder, never near ones
     assert geo.PathFinder((100, 100), 8, [(200, 100, 8)], limit=60).obstacles == []
     assert len(geo.PathFinder((100, 100), 8, [(175, 100, 8)], limit=60).obstacles) == 1
+    # a straight line that clips the base by 0.0015" is not a way past it (only float noise is forgiven)
+    clip = geo.PathFinder((110, 162), 8, [(150, 150, 8)])
+    assert clip.length((169, 168)) > math.hypot(59, 6) + 1e-3
     # boxed in by the ropes: the 16-gon vertices off the table are no way round
     corner = geo.PathFinder((8, 8), 8, [(24, 8, 8), (8, 24, 8)])
     assert math.isinf(corner.length((40, 40)))
