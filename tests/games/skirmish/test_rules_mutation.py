@@ -462,3 +462,13 @@ def test_sk_4_3_the_length_bound_holds_every_maneuver_every_round() -> None:  # 
     # any number of exploding dice batches: the bound allows far more than 100 steps per player-round
     for g in (game(), game("fatal_four_way"), game(max_rounds=3)):
         assert g.max_game_length() >= g.max_rounds * g.players * len(g.maneuvers) * 10
+
+
+def test_sk_12_2_doubled_tag_not_offered_below_four() -> None:  # skirmish SK-12.2 "next Tag ... doubles"
+    g = game("tag")
+    for left, offered in ((3, False), (4, True)):
+        s = position(g, {2: (24, 24, "SW"), 0: (10, 10, "NE")}, left=[0, left], turn=1, order=[0, 1],
+                     corners=["SW", "NE"])
+        s.tag_double[1] = True
+        s.refresh()
+        assert ("tag" in names(s)) is offered, left
