@@ -1,4 +1,6 @@
-"""Ring skirmish invariants over random play: hypothesis properties, soaks, replay determinism."""
+"""Ring skirmish invariants over random play: hypothesis properties, the soak's checks, replay determinism.
+
+The full-length soak is in ``test_soak.py`` (minutes of play; the mutation run leaves it out)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from turnbuckle.agents.random_agent import RandomAgent
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.engine.match import play_match
 from turnbuckle.games.skirmish.rules import BID, MATCH_TYPES, SkirmishGame
-from turnbuckle.games.skirmish.soak import check_invariants, play_random, soak
+from turnbuckle.games.skirmish.soak import check_invariants, play_random
 
 GAMES = {mt: SkirmishGame(match_type=mt, max_rounds=3) for mt in MATCH_TYPES}
 
@@ -51,25 +53,7 @@ def test_bids_hidden_until_revealed(seed: int, match_type: str) -> None:  # skir
     assert any(e.kind == "bids_revealed" for e in state.events)
 
 
-# -- soaks: 1,000 full-length random matches per match type (issue 10), in chunks for xdist ------
-SOAK_MATCHES = 1000
-SOAK_CHUNKS = 4
-"""1,000 per type is about 2.5 CPU-minutes in all (fatal four-way is most of it); the chunks let
-pytest-xdist spread them. ``benchmarks/soak_skirmish.py`` prints the same soak's figures."""
-
-
-@pytest.mark.soak
-@pytest.mark.parametrize("chunk", range(SOAK_CHUNKS))
-@pytest.mark.parametrize("match_type", MATCH_TYPES)
-def test_soak_full_length_random_matches(match_type: str, chunk: int) -> None:  # skirmish SK-11 every match type
-    game = SkirmishGame(match_type=match_type)  # the default 40 rounds (R-SK-23)
-    size = SOAK_MATCHES // SOAK_CHUNKS
-    seeds = range(chunk * size, (chunk + 1) * size)
-    stats = soak(game.new_initial_state, seeds, check_every=1, label=match_type)
-    assert stats.matches == size
-    assert sum(stats.endings.values()) == stats.matches  # every match reached a terminal state
-
-
+# -- the soak's checks (the soak itself: test_soak.py) ------------------------------------------
 def test_soak_reports_a_broken_invariant() -> None:  # skirmish SK-3.1 pool cap, via the soak's checks
     state = GAMES["singles"].new_initial_state()
     state.pool[0] = 11
