@@ -1,0 +1,176 @@
+"""Issue 36: rule tests that pin down what the mutation run found loose (a threshold one step off, a count
+not reset, a flag kept a turn too long), each from a forced position and citing its section."""
+
+from __future__ import annotations
+
+from turnbuckle.games.wrasslin.matchtypes import FLOOR, RING
+from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, play, stage
+from turnbuckle.games.wrasslin.state import WrasslinState
+
+ADAMS = "Manly Mike Adams"
+CHAMP = "The Champ"
+
+
+def names(st: WrasslinState) -> list[str]:
+    return legal_names(st)
+
+
+def unanswered(st: WrasslinState) -> None:
+    """Everyone asked lets the play stand."""
+    while st.phase == "respond":
+        play(st, "pass")
+
+
+def counts(st: WrasslinState, kind: str, seat: int) -> list[int]:
+    return [e.data["count"] for e in st.events if e.kind == kind and e.data["seat"] == seat]
+
+
+# -- 8. Reaction cards -------------------------------------------------------------------------------
+def test_reactive_power_surge_to_equal_strength_blocks_a_pin() -> None:
+    # wrasslin 10.2 "Once pinned, a Wrestler can remove a Pin only by ... a Power Surge which increases the
+    # Defender's strength equal to or greater than the Attacker's"; 8.42 (match to block)
+    st = stage([HARPO, KNEESHURT], {0: ["Pin"], 1: ["Power Surge"]}, damage={1: ["Chop"]})
+    assert (st.strength(0), st.strength(1)) == (5, 3)
+    play(st, "play Pin", "react Power Surge")  # his rating at 1 damage is 2: Strength 5, equal to Harpo's
+    assert not st.holds and st.last_outcome == "blocked" and st.turn == 1
+
+
+def test_pinners_strength_must_stay_greater_through_the_pinned_wrestlers_own_surge() -> None:
+    # wrasslin 10.2 B "The play of a Power Surge by the pinned Wrestler eliminates one of the preconditions for
+    # play of a Pin (greater Strength)": equal Strength is no longer greater
+    st = stage([HARPO, KNEESHURT], {0: ["Pin"], 1: ["Power Surge", "Chop"]}, damage={1: ["Chop"]})
+    play(st, "play Pin", "pass")
+    assert st.turn == 1 and st.holds
+    play(st, "play Power Surge")
+    assert st.strength(1) == st.strength(0) == 5
+    assert not st.holds
+
+
+def test_reactive_surge_breaks_a_continuing_hold_when_it_is_reapplied() -> None:
+    # wrasslin 10.1 "The attacking Wrestler loses the necessary abilities required by the Hold ... because of
+    # the opponent's Power Surge"; 8.42 "It can also be played during an opponent's subsequent turn in this
+    # manner to break a Continuing Hold or Pin"
+    st = stage([HARPO, KNEESHURT], {0: ["Bear Hug", "Chop"], 1: ["Chop", "Power Surge"]})
+    play(st, "play Bear Hug", "pass", "discard Chop")
+    assert st.turn == 0 and st.base_kind == "reapply" and "react Power Surge" in names(st)
+    play(st, "react Power Surge", "pass")
+    assert st.strength(1) == 5 and not st.holds  # Bear Hug needs Strength greater than his: broken
+    assert st.dmg[1] == 1 and st.phase == "main"  # no further damage, Harpo plays on
+
+
+# -- 9. Outside influence ---------------------------------------------------------------------------
+def test_ignored_warning_lasts_only_for_the_regained_turns() -> None:
+    # wrasslin 9.42 "if he does so and another Referee card is played *during those turns* he automatically
+    # loses": once the regained turn is over, a Referee penalizes him again, it does not disqualify
+    st = stage([HARPO, KNEESHURT], {0: ["Hair Pull", "Chop", "Choke"], 1: ["Referee", "Referee", "Chop", "Chop"]})
+    play(st, "play Hair Pull", "react Referee", "discard Chop", "ignore warning")
+    assert st.warned[0] == 1
+    play(st, "play Chop", "pass")
+    assert st.turn == 1 and st.warned[0] == 0
+    play(st, "discard Chop")
+    assert st.turn == 0
+    play(st, "play Choke", "react Referee")
+    assert not st.is_terminal() and st.penalty[0] == 1
+
+
+def test_referee_on_the_first_hold_of_a_combination_counts_as_a_penalty_turn() -> None:
+    # wrasslin 11.1 "If the Referee voids the first hold of a Combination (9.41), the loss of the opportunity
+    # to play the second hold counts as the first turn of the penalty"; 9.41 turns equal to the damage
+    st = stage([HARPO, KNEESHURT], {0: ["Combination", "Foreign Object", "Chop"], 1: ["Referee"]})
+    play(st, "play Combination", "play Foreign Object", "react Referee")
+    assert st.penalty[0] == 2 and st.turn == 1
+
+
+def test_long_count_restarts_the_count_out() -> None:
+    # wrasslin 9.2 "A Long Count causes the Count ... (or to five for a disqualification) to begin anew"
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring", "Chop", "Chop"], 1: ["Long/Short Count", "Chop"]})
+    play(st, "exit ring with Out of Ring", "discard Chop")
+    assert st.out_count[0] == 1 and st.turn == 0
+    play(st, "discard Chop")
+    assert names(st) == ["react Long Count", "react Short Count", "pass"]
+    play(st, "react Long Count")
+    assert counts(st, "ring_count", 0) == [1, 1]  # begun anew, then counted at the end of his turn
+
+
+def test_short_count_counts_out_at_four() -> None:
+    # wrasslin 9.2 "A Short Count results in ... a disqualification after four"; 11.33
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring", "Chop", "Chop"], 1: ["Long/Short Count", "Chop"]})
+    play(st, "exit ring with Out of Ring", "discard Chop")
+    play(st, "discard Chop", "react Short Count")
+    assert st.out_limit[0] == 4
+    while not st.is_terminal():
+        legal = names(st)
+        play(st, next((n for n in legal if n.startswith("discard") or n == "pass"), legal[0]))
+    assert counts(st, "ring_count", 0) == [1, 2, 3, 4] and st.end_reason == "counted out"
+    assert st.returns() == [-1.0, 1.0]
+
+
+# -- 10. Pins ---------------------------------------------------------------------------------------
+def test_no_pin_count_while_an_illegal_man_is_in_the_ring() -> None:
+    # wrasslin 12.41 "No Pin count will progress while a second Wrestler is illegally in the ring"; 10.22
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Pin"], 1: ["Chop"], 2: ["Double Team", "Chop"], 3: ["Chop"]},
+               match_type="tag", turn=2)
+    play(st, "play Double Team", "play Chop", "target seat 1", "stay in ring")
+    assert st.pos[2] == RING and st.illegal_in[2] == 1
+    play(st, "discard Chop")
+    assert st.turn == 0
+    play(st, "play Pin")
+    assert st.turn == 1 and st.holds and st.holds[0][4] == 1
+    play(st, "discard Chop")
+    assert st.holds and st.holds[0][5] == 0 and counts(st, "pin_count", 1) == []
+
+
+# -- 11. Unique situations -------------------------------------------------------------------------------
+def test_second_hold_of_a_combination_after_a_blocked_first() -> None:
+    # wrasslin 11.1 "Each Hold of a multi-hold turn can be blocked or reversed by separate Reaction cards, but
+    # the second Hold cannot be played if the first is reversed or stopped by a Referee": a Block does not stop it
+    st = stage([HARPO, KNEESHURT], {0: ["Combination", "Chop", "Knee Lift"], 1: ["Block"]})
+    play(st, "play Combination", "play Chop", "react Block")
+    assert st.turn == 0 and "play Knee Lift" in names(st)
+    play(st, "play Knee Lift")
+    assert st.dmg[1] == 1 and st.turn == 1
+
+
+def test_both_outside_the_ring_is_a_double_disqualification() -> None:
+    # wrasslin 11.33 "This five-turn count is broken if his opponent also leaves the ring and a new count is
+    # started. If neither Wrestler re-enters the ring within five turns, the match ends with a double
+    # disqualification"
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring", "Chop"], 1: ["Out of Ring", "Chop"]})
+    play(st, "exit ring with Out of Ring")
+    assert st.out_count[0] == 1
+    play(st, "exit ring with Out of Ring")
+    assert st.pos == [FLOOR, FLOOR] and st.out_count == [0, 1]  # Harpo's count started anew
+    while not st.is_terminal():
+        legal = names(st)
+        play(st, next((n for n in legal if n.startswith("discard") or n == "pass"), legal[0]))
+    assert counts(st, "ring_count", 0) == [1, 1, 2, 3, 4]
+    assert counts(st, "ring_count", 1) == [1, 2, 3, 4, 5]
+    assert st.end_reason == "double disqualification" and st.returns() == [0.0, 0.0]
+
+
+def test_re_entry_starts_a_new_count_against_the_opponent() -> None:
+    # wrasslin 11.33 "Should one Wrestler re-enter the ring, a new count is started against his opponent"
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring", "Chop"], 1: ["Out of Ring", "Chop"]})
+    play(st, "exit ring with Out of Ring")
+    play(st, "exit ring with Out of Ring")
+    play(st, "discard Chop")
+    assert st.out_count == [1, 1] and st.turn == 1
+    play(st, "re-enter ring")
+    assert st.pos == [FLOOR, RING] and st.out_count[0] == 0
+
+
+def test_recovery_passes_over_an_exit_card() -> None:
+    # wrasslin 11.3 "A voluntary exit causes no damage so the card should be placed ... with only the 'Exit'
+    # corners showing to distinguish it from a Damage card"; 6.2 each Recovery removes the oldest Damage card
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring", "Recovery 1", "Chop"], 1: ["Out of Ring", "Chop", "Chop"]})
+    play(st, "exit ring with Out of Ring")
+    play(st, "exit ring with Out of Ring")
+    play(st, "play Chop")  # both outside: they may fight (11.31)
+    unanswered(st)
+    assert [e[3] for e in st.entries[1]] == [2, 0] and st.dmg[1] == 1  # the Exit card, then the Chop
+    assert st.turn == 1
+    play(st, "play Chop")
+    unanswered(st)
+    assert st.turn == 0 and st.dmg[0] == 1
+    play(st, "play Recovery 1")
+    assert st.dmg[0] == 0 and [e[3] for e in st.entries[0]] == [2]  # the Exit card stays
