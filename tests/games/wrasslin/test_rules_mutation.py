@@ -3,12 +3,16 @@ not reset, a flag kept a turn too long), each from a forced position and citing 
 
 from __future__ import annotations
 
+from support.positions import edited
 from turnbuckle.games.wrasslin.matchtypes import FLOOR, RING
+from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, play, stage
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 ADAMS = "Manly Mike Adams"
 CHAMP = "The Champ"
+UMPIRE = "Mr. Umpire"
+SIX = ["Drop Kick", "Drop Kick", "Chop", "Knee Lift"]  # 6 damage points
 
 
 def names(st: WrasslinState) -> list[str]:
@@ -174,3 +178,131 @@ def test_recovery_passes_over_an_exit_card() -> None:
     assert st.turn == 0 and st.dmg[0] == 1
     play(st, "play Recovery 1")
     assert st.dmg[0] == 0 and [e[3] for e in st.entries[0]] == [2]  # the Exit card stays
+
+
+# -- batch 2 ----------------------------------------------------------------------------------------
+def test_no_referee_for_an_illegal_hold_outside_the_ring() -> None:
+    # wrasslin 11.31 "Referee and Pin cards cannot be played outside the ring"
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring", "Choke", "Chop"], 1: ["Out of Ring", "Referee", "Chop"]})
+    play(st, "exit ring with Out of Ring", "exit ring with Out of Ring")
+    assert st.pos == [FLOOR, FLOOR] and st.turn == 0
+    play(st, "play Choke")
+    assert "react Referee" not in names(st)
+    unanswered(st)
+    assert st.dmg[1] == 1 and st.penalty[0] == 0
+    st = stage([HARPO, KNEESHURT], {0: ["Choke"], 1: ["Referee"]})
+    play(st, "play Choke")
+    assert "react Referee" in names(st)  # in the ring he may
+
+
+def test_no_second_referee_while_a_double_teamer_is_penalized() -> None:
+    # wrasslin 9.41 "While the Referee is penalizing a Double Teaming Wrestler, no other Referee cards can be
+    # played before the penalized Wrestler takes his next turn" (the Double Teamer in seat 0, on the apron)
+    st = stage([ADAMS, KNEESHURT, HARPO, CHAMP],
+               {0: ["Double Team", "Chop"], 1: ["Referee", "Referee", "Chop"], 2: ["Choke", "Choke"], 3: ["Chop"]},
+               match_type="tag")
+    st = edited(st, lambda body: (body["seats"][0].update(position="apron"),
+                                  body["seats"][2].update(position="ring")))
+    play(st, "play Double Team", "play Chop", "target seat 1", "react Referee")
+    assert st.penalty[0] == 1 and st.dt_lock == 0
+    play(st, "discard Chop")  # Kneeshurt
+    assert st.turn == 2
+    play(st, "play Choke")
+    assert "react Referee" not in names(st)
+    unanswered(st)
+    assert st.dmg[1] == 1 and st.penalty[2] == 0  # the Choke stands
+    play(st, "discard Chop")  # Champ, on the apron
+    assert st.turn == 0 and st.dt_lock == -1  # Adams' turn: the lock is over
+
+
+def test_a_third_wrestlers_hold_breaks_a_continuing_hold() -> None:
+    # wrasslin 10.1 "The attacking Wrestler has a Hold applied to him by a third Wrestler which is not
+    # blocked/reversed by a green Outside Influence card"; 12.4 (Champ's Double Team from the apron)
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Bear Hug"], 1: ["Chop"], 2: ["Chop"],
+                                                  3: ["Double Team", "Chop"]}, match_type="tag")
+    play(st, "play Bear Hug")
+    unanswered(st)
+    assert st.holds and st.turn == 1
+    play(st, "discard Chop")
+    play(st, "discard Chop")
+    assert st.turn == 3
+    play(st, "play Double Team", "play Chop", "target seat 0")
+    unanswered(st)
+    assert st.dmg[0] == 1 and not st.holds
+
+
+def test_only_the_solo_wrestler_replaces_his_tag_cards() -> None:
+    # wrasslin 12.5 "the solo Wrestler is entitled to immediately discard and replace each Tag or Double Team
+    # card he draws": his opponents keep theirs
+    st = WrasslinGame(match_type="handicap").new_initial_state()
+    st.apply_action("draw Chop")
+    assert st.draws[0] == 1
+    st.apply_action("draw Tag")
+    assert st.hand[1][st.g.index["Tag"]] == 1 and st.discard[st.g.index["Tag"]] == 0
+
+
+def test_a_team_shares_its_win_or_loss() -> None:
+    # wrasslin 12.5 (two against one) / 13.1: the returns a team shares, zero-sum
+    st = stage([HARPO, KNEESHURT, ADAMS], {0: ["Head Stomp"], 1: [], 2: []}, match_type="handicap",
+               damage={1: [*SIX, "Drop Kick", "Drop Kick", "Chop"]})
+    play(st, "play Head Stomp")
+    assert st.is_terminal() and st.returns() == [1.0, -0.5, -0.5]
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE], {0: ["Chop"]}, match_type="battle_royal", players=5)
+    for s in (1, 2, 3, 4):
+        st._eliminate(s, "test")
+    assert st.returns() == [1.0, -0.25, -0.25, -0.25, -0.25]
+
+
+def test_only_the_wrestler_held_may_block_it() -> None:
+    # wrasslin 8.2 "Any Hold may be immediately countered by the defending Wrestler playing a Block"; 12.1 only
+    # those in the ring Block Holds from opponents
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Chop"], 1: [], 2: [], 3: ["Block", "Reverse"]},
+               match_type="tag")
+    play(st, "play Chop")
+    assert st.dmg[1] == 1  # Champ on the apron was never asked
+
+
+def test_long_short_count_not_in_your_own_sides_turn() -> None:
+    # wrasslin 9.2 "Any player may discard the Long/Short Count card during an opponent's turn ... A Long/Short
+    # Count card discarded by a player during his own turn has no effect"
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Pin"], 1: ["Chop"], 2: ["Long/Short Count"], 3: []},
+               match_type="tag", damage={1: ["Chop"]})
+    play(st, "play Pin")
+    assert st.holds and all("Count" not in n for n in names(st))  # Adams is Harpo's partner
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Pin"], 1: ["Chop"], 2: [], 3: ["Long/Short Count"]},
+               match_type="tag", damage={1: ["Chop"]})
+    play(st, "play Pin")
+    assert st.current_player() == 3 and "react Short Count" in names(st)
+
+
+def test_a_count_call_is_countered_only_by_another() -> None:
+    # wrasslin 9.2 "A Long/Short Count card can be nullified only by immediate play of another Long/Short Count
+    # (Wild) card": Champ's Short Count, answered by Kneeshurt's call, leaves the Pin count at three
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Pin"], 1: ["Wild Card"], 2: [], 3: ["Long/Short Count"]},
+               match_type="tag", damage={1: ["Chop"]})
+    play(st, "play Pin")
+    assert st.current_player() == 1 and "react Wild Card as Short Count" in names(st)
+    play(st, "pass")
+    assert st.current_player() == 3
+    play(st, "react Short Count")
+    assert st.current_player() == 1
+    play(st, "react Wild Card as Long Count")
+    unanswered(st)
+    assert st.holds and st.holds[0][6] == 3  # the Short Count was nullified
+
+
+def test_the_champ_recovers_under_a_pin_but_not_under_a_continuing_hold() -> None:
+    # wrasslin 11.41 "By playing his Specialty he is also the only Wrestler who can remove damage while pinned";
+    # 10.12 under a Continuous Hold no Recovery
+    st = stage([HARPO, CHAMP], {0: ["Bear Hug"], 1: ["Specialty", "Chop"]}, damage={1: ["Chop"]})
+    play(st, "play Bear Hug")
+    unanswered(st)
+    assert st.turn == 1 and st.holds and not any(n.startswith("play Specialty") for n in names(st))
+
+
+def test_a_power_surge_goes_in_addition_only_to_another_card() -> None:
+    # wrasslin 8.4 "A Power Surge may be played (or discarded) in addition to any other card"
+    st = stage([HARPO, KNEESHURT], {0: ["Power Surge"], 1: []})
+    assert "discard Power Surge in addition" not in names(st)
+    st = stage([HARPO, KNEESHURT], {0: ["Power Surge", "Chop"], 1: []})
+    assert "discard Power Surge in addition" in names(st)
