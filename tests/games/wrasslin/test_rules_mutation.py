@@ -3,6 +3,8 @@ not reset, a flag kept a turn too long), each from a forced position and citing 
 
 from __future__ import annotations
 
+import pytest
+
 from support.positions import edited
 from turnbuckle.games.wrasslin.matchtypes import FLOOR, RING
 from turnbuckle.games.wrasslin.rules import WrasslinGame
@@ -306,3 +308,46 @@ def test_a_power_surge_goes_in_addition_only_to_another_card() -> None:
     assert "discard Power Surge in addition" not in names(st)
     st = stage([HARPO, KNEESHURT], {0: ["Power Surge", "Chop"], 1: []})
     assert "discard Power Surge in addition" in names(st)
+
+
+def test_out_of_ring_exit_only_from_inside_the_ring_and_never_in_a_battle_royal() -> None:
+    # wrasslin 11.3 "a mobile Wrestler may play the card on himself to voluntarily leave the ring"; 13.3 in a
+    # Battle Royal Out-of-Ring cards are used only to throw an opponent from the ring
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring", "Out of Ring", "Chop"], 1: ["Chop"]})
+    play(st, "exit ring with Out of Ring", "discard Chop")
+    assert st.turn == 0 and st.pos[0] == FLOOR
+    assert "exit ring with Out of Ring" not in names(st) and "re-enter ring" in names(st)
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE], {0: ["Out of Ring"]}, match_type="battle_royal", players=5)
+    assert "exit ring with Out of Ring" not in names(st) and "play Out of Ring" in names(st)
+
+
+def _illegal_man_and_a_count_call(call: str) -> WrasslinState:
+    """Adams Double Teams and stays in the ring (12.41); in Harpo's next turn Kneeshurt calls ``call``."""
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Arm Bar", "Knee Lift"], 1: ["Long/Short Count", "Headlock"],
+                                                  2: ["Double Team", "Chop"], 3: ["Elbow Smash"]},
+               match_type="tag", turn=2)
+    play(st, "play Double Team", "play Chop", "target seat 1", "stay in ring", "discard Elbow Smash")
+    assert st.illegal_in[2] == 1 and st.turn == 0
+    play(st, "discard Arm Bar")
+    assert st.current_player() == 1 and f"react {call}" in names(st)  # a count is running (9.2)
+    play(st, f"react {call}")
+    return st
+
+
+def test_long_count_restarts_the_illegal_mans_count() -> None:
+    # wrasslin 9.2 "A Long Count causes the Count ... (or to five for a disqualification) to begin anew";
+    # 12.41 the illegal man's Disqualification count
+    st = _illegal_man_and_a_count_call("Long Count")
+    assert st.illegal_in[2] == 0 and not st.is_terminal()
+
+
+@pytest.mark.xfail(strict=True, reason="rule bug found by issue 36, left for the lead: a Short Count does not "
+                   "shorten the illegal man's count (12.41) to four (9.2)")
+def test_short_count_disqualifies_the_illegal_man_after_four() -> None:
+    # wrasslin 9.2 "A Short Count results in a fall being recorded after two counts (or a disqualification after
+    # four)"; 12.41 "a Disqualification count of five ... will then disqualify his team"
+    st = _illegal_man_and_a_count_call("Short Count")
+    while not st.is_terminal() and st.illegal_in[2] < 4:
+        legal = names(st)
+        play(st, next((n for n in legal if n.startswith("discard") or n == "pass"), legal[0]))
+    assert st.is_terminal() and st.end_reason.startswith("disqualified (illegal man")
