@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from support.positions import edited
+from turnbuckle.engine.errors import ParamError
 from turnbuckle.games.wrasslin.matchtypes import FLOOR, RING
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, play, stage
@@ -351,3 +352,60 @@ def test_short_count_disqualifies_the_illegal_man_after_four() -> None:
         legal = names(st)
         play(st, next((n for n in legal if n.startswith("discard") or n == "pass"), legal[0]))
     assert st.is_terminal() and st.end_reason.startswith("disqualified (illegal man")
+
+
+# -- match set-up (5.1, 12.5, 13.1, 14.x): the options' limits ---------------------------------------------
+@pytest.mark.parametrize("params", [
+    {"match_type": "singles", "players": 3},
+    {"match_type": "tag", "players": 3},
+    {"match_type": "battle_royal", "players": 4},
+    {"match_type": "battle_royal", "players": 9},
+    {"match_type": "tournament", "players": 1},
+    {"match_type": "tournament", "tournament_size": 0},
+    {"match_type": "tournament", "tournament_size": 13},
+    {"match_type": "tournament", "players": 3, "tournament_size": 9},
+    {"pass_limit": 0},
+    {"pass_limit": "x"},
+    {"errors_rule": "yes"},
+    {"tag_cards_in_singles": "keep"},
+    {"tournament_wrestlers": "draft"},
+    {"tournament_wrestlers": "pick", "match_type": "tournament"},
+    {"roster": 3},
+    {"wrestlers": HARPO},
+    {"wrestlers": [HARPO, HARPO]},
+    {"wrestlers": [HARPO, KNEESHURT, ADAMS]},
+])
+def test_match_options_out_of_range_are_refused(params: dict[str, object]) -> None:
+    # wrasslin 5.1, 12.1 (four), 12.5 (three), 13.1 (five or more), 14.1 (the 24 Wrestlers divided equally)
+    with pytest.raises(ParamError, match="wrasslin: "):
+        WrasslinGame(**params)
+
+
+def test_match_options_at_their_limits() -> None:
+    # wrasslin 13.1 five to eight; 14.1 / 14.6 Wrestlers divided equally; 5.8 two passes (14.5 no time limit)
+    assert WrasslinGame(match_type="battle_royal", players=8).num_players() == 8
+    assert WrasslinGame(match_type="tournament", tournament_size=12).tournament_size == 12
+    assert WrasslinGame(match_type="tournament", tournament_size=1).tournament_size == 1
+    assert WrasslinGame(match_type="tournament", players=3, tournament_size=8).tournament_size == 8
+    assert WrasslinGame(match_type="tournament", players=3).tournament_size == 8  # 24 // 3
+    assert WrasslinGame(pass_limit=1).pass_limit == 1 and WrasslinGame(pass_limit="3").pass_limit == 3
+    assert WrasslinGame().pass_limit == 2 and WrasslinGame(match_type="tournament").pass_limit == 20
+    assert not WrasslinGame(match_type="tournament").royal  # two players: a normal bout
+    assert WrasslinGame(match_type="tournament", players=3).royal  # 14.6 Battle Royal format
+    game = WrasslinGame(match_type="tournament", players=3, tournament_size=2)
+    assert [len(s) for s in game.stacks] == [2, 2, 2] and len(set(sum(game.stacks, ()))) == 6
+
+
+def test_a_wild_card_cannot_become_a_card_the_match_removed() -> None:
+    # wrasslin 11.2 with 13.2: no Long/Short Count, Specialty-free intro game, no self-exit in a Battle Royal
+    game = WrasslinGame(match_type="battle_royal")
+    assert {game.a_long_wild.id, game.a_short_wild.id} <= game.void_wild
+    assert game.a_react_wild[game.index["Referee"]].id in game.void_wild
+    assert game.a_exit_wild.id not in game.void_wild  # Out of Ring stays: a BR Hold (13.3)
+    assert game.a_wild[game.index["Chop"]].id not in game.void_wild
+    intro = WrasslinGame(introductory=True)
+    assert {a.id for a in intro.a_spec_wild} <= intro.void_wild and intro.a_exit_wild.id in intro.void_wild
+    assert intro.a_long_wild.id not in intro.void_wild
+    singles = WrasslinGame()
+    assert not {a.id for a in singles.a_spec_wild} & singles.void_wild
+    assert singles.a_exit_wild.id not in singles.void_wild
