@@ -7,9 +7,10 @@ import pytest
 
 from support.positions import edited
 from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.result import Method
 from turnbuckle.games.wrasslin.matchtypes import FLOOR, RING
 from turnbuckle.games.wrasslin.rules import WrasslinGame
-from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, play, stage
+from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, play, settle, stage
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 ADAMS = "Manly Mike Adams"
@@ -409,3 +410,49 @@ def test_a_wild_card_cannot_become_a_card_the_match_removed() -> None:
     singles = WrasslinGame()
     assert not {a.id for a in singles.a_spec_wild} & singles.void_wild
     assert singles.a_exit_wild.id not in singles.void_wild
+
+
+def test_battle_royal_finishing_order_is_the_reverse_of_elimination() -> None:
+    # wrasslin 13.1 / 13.4: the last one standing wins; the others finish in the reverse order they went out
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE], {0: ["Chop"]}, match_type="battle_royal", players=5)
+    for s in (3, 1, 4, 2):
+        st._eliminate(s, "test")
+    result = st.match_result()
+    assert result is not None and result.method == Method.ELIMINATION
+    assert result.finishing_order == (HARPO, ADAMS, UMPIRE, KNEESHURT, CHAMP)
+    singles = stage([HARPO, KNEESHURT], {0: ["Head Stomp"], 1: []},
+                    damage={1: [*SIX, "Drop Kick", "Drop Kick", "Chop"]})
+    play(singles, "play Head Stomp")
+    done = singles.match_result()
+    assert done is not None and done.method == Method.SUBMISSION and done.finishing_order == ()
+
+
+def test_battle_royal_turns_go_round_past_eliminated_wrestlers() -> None:
+    # wrasslin 13.1 "Play is sequential and rotates clockwise around the table"; 13.4 the eliminated are out
+    st = stage([HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE], {0: ["Chop"], 3: ["Knee Lift"], 4: ["Elbow Smash"]},
+               match_type="battle_royal", players=5)
+    st._eliminate(1, "test")
+    st._eliminate(2, "test")
+    play(st, "discard Chop")
+    assert st.turn == 3
+    play(st, "discard Knee Lift")
+    assert st.turn == 4
+    play(st, "discard Elbow Smash")
+    assert st.turn == 0
+
+
+def test_a_fresh_wrestler_plays_next_and_the_winner_keeps_his_damage() -> None:
+    # wrasslin 14.4 "he is immediately replaced by a fresh Wrestler ... The fresh Wrestler then plays, using a
+    # hand composed of the next seven cards in the deck. The winning Wrestler retains his current hand and damage"
+    st = WrasslinGame(match_type="tournament", tournament_size=3, errors_rule=False).new_initial_state()
+    settle(st)
+    while st.phase != "main":
+        play(st, legal_names(st)[0])
+    loser = st.turn
+    winner = 1 - loser
+    st.dmg[winner] = 2  # as if hurt in the bout
+    hand = list(st.hand[winner])
+    play(st, "concede")
+    assert st.turn == loser and st.phase == "main"  # the fresh Wrestler plays first
+    assert st.dmg[loser] == 0 and sum(st.hand[loser]) == 7 and len(st.stacks[loser]) == 1
+    assert st.dmg[winner] == 2 and st.hand[winner] == hand
