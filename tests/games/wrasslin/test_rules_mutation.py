@@ -3,6 +3,8 @@ not reset, a flag kept a turn too long), each from a forced position and citing 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from support.positions import edited
@@ -456,3 +458,24 @@ def test_a_fresh_wrestler_plays_next_and_the_winner_keeps_his_damage() -> None:
     assert st.turn == loser and st.phase == "main"  # the fresh Wrestler plays first
     assert st.dmg[loser] == 0 and sum(st.hand[loser]) == 7 and len(st.stacks[loser]) == 1
     assert st.dmg[winner] == 2 and st.hand[winner] == hand
+
+
+def test_draws_come_from_the_draw_pile_by_its_counts() -> None:
+    # wrasslin 5.2 "The remaining cards are placed face down ... to form a Draw pile": each draw is a card of the
+    # pile, as likely as its count; 14.4 a fresh Wrestler comes from the top of a shuffled stack
+    st = WrasslinGame().new_initial_state()
+    outcomes = st.chance_outcomes()
+    assert len(outcomes) == sum(1 for c in st.deck if c)
+    chop = st.g.index["Chop"]
+    assert dict((a.name, p) for a, p in outcomes)["draw Chop"] == st.deck[chop] / st.deck_n
+    assert abs(sum(p for _a, p in outcomes) - 1.0) < 1e-9
+    st.deck = [0] * len(st.deck)
+    st.deck[chop], st.deck[st.g.index["Block"]] = 1, 3
+    st.deck_n = 4
+    seen = [st.sample_chance(random.Random(seed)).name for seed in range(200)]
+    assert set(seen) == {"draw Chop", "draw Block"} and 20 < seen.count("draw Chop") < 80
+    assert sorted((p, a.name) for a, p in st.chance_outcomes()) == [(0.25, "draw Chop"), (0.75, "draw Block")]
+    tour = WrasslinGame(match_type="tournament", tournament_size=4).new_initial_state()
+    arrivals = tour.chance_outcomes()
+    assert len(arrivals) == 4 and all(p == 0.25 for _a, p in arrivals)
+    assert tour.sample_chance(random.Random(1)) in [a for a, _p in arrivals]
