@@ -479,3 +479,33 @@ def test_draws_come_from_the_draw_pile_by_its_counts() -> None:
     arrivals = tour.chance_outcomes()
     assert len(arrivals) == 4 and all(p == 0.25 for _a, p in arrivals)
     assert tour.sample_chance(random.Random(1)) in [a for a, _p in arrivals]
+
+
+def test_interference_block_breaks_a_continuing_hold_when_it_is_reapplied() -> None:
+    # wrasslin 10.1 "Interference from the defending Wrestler's manager or mobile Tag Team partner (not negated
+    # by the Referee) breaks the Hold"
+    st = stage([HARPO, UMPIRE], {0: ["Bear Hug", "Chop"], 1: ["Chop", "Interference/Block"]})
+    play(st, "play Bear Hug")
+    unanswered(st)
+    play(st, "discard Chop")
+    assert st.turn == 0 and st.base_kind == "reapply" and "react Interference/Block" in names(st)
+    play(st, "react Interference/Block")
+    unanswered(st)
+    assert not st.holds and st.dmg[1] == 1 and st.phase == "main"
+
+
+def test_block_breaks_a_pin_in_the_pinners_next_turn() -> None:
+    # wrasslin 10.2 A "The defending player plays a Block during a subsequent turn of the Pinner"
+    st = stage([HARPO, KNEESHURT], {0: ["Pin", "Chop"], 1: ["Chop", "Block"]}, damage={1: ["Chop"]})
+    play(st, "play Pin", "pass", "discard Chop")
+    assert st.turn == 0 and st.holds[0][5] == 1 and "react Block" in names(st)
+    play(st, "react Block")
+    assert not st.holds and st.phase == "main"
+
+
+def test_reversed_exit_drags_him_back_into_the_ring() -> None:
+    # wrasslin 11.3 "the play may be blocked or reversed, resulting in ... the voluntarily exiting Wrestler being
+    # dragged back into the ring"
+    st = stage([HARPO, KNEESHURT], {0: ["Out of Ring"], 1: ["Reverse"]})
+    play(st, "exit ring with Out of Ring", "react Reverse")
+    assert st.pos == [RING, RING] and st.dmg == [0, 0] and st.entries[0] == [] and st.turn == 1
