@@ -8,7 +8,7 @@ import random
 import pytest
 
 from support.positions import edited
-from turnbuckle.engine.errors import ParamError
+from turnbuckle.engine.errors import IllegalActionError, ParamError
 from turnbuckle.engine.result import Method
 from turnbuckle.games.wrasslin.matchtypes import FLOOR, RING
 from turnbuckle.games.wrasslin.rules import WrasslinGame
@@ -509,3 +509,28 @@ def test_reversed_exit_drags_him_back_into_the_ring() -> None:
     st = stage([HARPO, KNEESHURT], {0: ["Out of Ring"], 1: ["Reverse"]})
     play(st, "exit ring with Out of Ring", "react Reverse")
     assert st.pos == [RING, RING] and st.dmg == [0, 0] and st.entries[0] == [] and st.turn == 1
+
+
+CHAMP_DOWN = [*SIX, "Drop Kick", "Drop Kick", "Chop"]  # 11 damage: The Champ is immobile
+
+
+def test_a_tag_needs_a_mobile_partner_on_the_apron() -> None:
+    # wrasslin 12.3 "A Tag ... allows the mobile Wrestler in the ring to leave and be replaced by his mobile
+    # partner"
+    st = stage([KNEESHURT, HARPO, CHAMP, ADAMS], {0: ["Tag", "Chop"], 1: [], 2: [], 3: []}, match_type="tag",
+               damage={2: CHAMP_DOWN})
+    assert not st.mobile(2) and "play Tag" not in names(st)
+    with pytest.raises(IllegalActionError, match=r"partner on the apron is not mobile \(12\.3\)"):
+        st.apply_action("play Tag")
+    st = stage([KNEESHURT, HARPO, CHAMP, ADAMS], {0: ["Tag", "Chop"], 1: [], 2: [], 3: []}, match_type="tag")
+    assert "play Tag" in names(st)
+
+
+def test_an_immobile_partner_does_not_entitle_to_outside_influence() -> None:
+    # wrasslin 3.5 "Those with a manager (or a mobile Tag Team partner) may play any of the green Outside
+    # Influence (Interference or Distraction) cards"
+    for damage, offered in (({}, True), ({3: CHAMP_DOWN}, False)):
+        st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Chop"], 1: ["Interference/Block"], 2: [], 3: []},
+                   match_type="tag", damage=damage)
+        play(st, "play Chop")
+        assert ("react Interference/Block" in names(st)) is offered
