@@ -534,3 +534,23 @@ def test_an_immobile_partner_does_not_entitle_to_outside_influence() -> None:
                    match_type="tag", damage=damage)
         play(st, "play Chop")
         assert ("react Interference/Block" in names(st)) is offered
+
+
+def test_continuing_hold_kept_by_a_new_surge_or_broken_without_one() -> None:
+    # wrasslin 8.41 "he must play a new Power Surge every turn that the Continuous-Hold/Pin is in effect if his
+    # normal Strength is not sufficient to allow continued application of the Hold"; 10.1 "because his own
+    # Power Surge is exhausted and not replaced"
+    st = stage([KNEESHURT, ADAMS], {0: ["Power Surge", "Bear Hug", "Power Surge"], 1: ["Chop"]},
+               damage={0: ["Chop"]})
+    play(st, "play Power Surge", "play Bear Hug", "discard Chop")
+    assert st.phase == "upkeep" and st.strength(0) == 3
+    play(st, "play Power Surge")
+    unanswered(st)
+    assert st.holds and st.strength(0) == 5 and st.phase == "accumulate"
+    # with no Power Surge (nor Wild Card) left to draw, the Hold lapses at the start of his turn
+    surges = ["Power Surge"] * 8 + ["Wild Card"] * 2
+    st = stage([KNEESHURT, ADAMS], {0: ["Power Surge", "Bear Hug"], 1: ["Chop", *surges]}, damage={0: ["Chop"]})
+    play(st, "play Power Surge", "play Bear Hug")
+    unanswered(st)
+    play(st, "discard Chop")
+    assert st.turn == 0 and not st.holds and st.phase == "main" and st.dmg[1] == 1
