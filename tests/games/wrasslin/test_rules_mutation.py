@@ -554,3 +554,32 @@ def test_continuing_hold_kept_by_a_new_surge_or_broken_without_one() -> None:
     unanswered(st)
     play(st, "discard Chop")
     assert st.turn == 0 and not st.holds and st.phase == "main" and st.dmg[1] == 1
+
+
+def test_a_wild_card_keeps_a_continuing_hold_as_a_power_surge() -> None:
+    # wrasslin 8.41 with 11.2 "A Wrestler may use a Wild Card as any other card he wishes"
+    surges = ["Power Surge"] * 8
+    st = stage([KNEESHURT, ADAMS], {0: ["Power Surge", "Bear Hug", "Wild Card"], 1: ["Chop", *surges]},
+               damage={0: ["Chop"]})
+    play(st, "play Power Surge", "play Bear Hug")
+    unanswered(st)
+    play(st, "discard Chop")
+    assert st.phase == "upkeep" and names(st) == ["play Wild Card as Power Surge", "release hold"]
+    play(st, "play Wild Card as Power Surge")
+    unanswered(st)
+    assert st.holds and st.strength(0) == 5 and st.hand[0][st.C_WILD] == 0 and st.discard[st.C_WILD] == 1
+
+
+def test_face_down_card_shown_as_a_power_surge() -> None:
+    # wrasslin 10.11 "The face-down card may be temporarily shown to be ... a Power Surge also serving to increase
+    # the Wrestler's Strength enough to enable him to continue the Hold"
+    st = stage([HARPO, KNEESHURT], {0: ["Bear Hug", "Power Surge"], 1: ["Chop", "Knee Lift"]})
+    play(st, "play Bear Hug")
+    unanswered(st)
+    play(st, "discard Chop")
+    unanswered(st)
+    assert st.phase == "accumulate" and st.surge[0] == 0
+    play(st, "accumulate Power Surge")
+    assert st.surge[0] == 2 and st.strength(0) == 7 and st.dmg[1] == 2
+    assert st.observation(1)["wrestlers"][1]["cards_in_play"][1]["card"] == "Power Surge"  # it was shown
+    assert "play Power Surge" not in names(st)  # it was his Power Surge of the turn (8.4)
