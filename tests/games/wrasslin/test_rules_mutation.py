@@ -583,3 +583,11 @@ def test_face_down_card_shown_as_a_power_surge() -> None:
     assert st.surge[0] == 2 and st.strength(0) == 7 and st.dmg[1] == 2
     assert st.observation(1)["wrestlers"][1]["cards_in_play"][1]["card"] == "Power Surge"  # it was shown
     assert "play Power Surge" not in names(st)  # it was his Power Surge of the turn (8.4)
+
+
+def test_the_champs_recovery_breaks_the_pin_only_when_all_damage_is_gone() -> None:
+    # wrasslin 11.41 "If doing so removes all of his damage, it automatically breaks any Pin on him"
+    st = stage([HARPO, CHAMP], {0: ["Pin"], 1: ["Specialty", "Chop"]},
+               damage={1: ["Chop", "Knee Lift", "Arm Bar", "Elbow Smash"]})
+    play(st, "play Pin", "play Specialty 1")
+    assert st.dmg[1] == 1 and st.pinned(1)  # three of the four Damage cards: the Pin holds
