@@ -3,6 +3,8 @@ mutation sample found loose; each test cites its section."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from support.positions import edited
@@ -154,3 +156,19 @@ def test_the_tournament_winner_finishes_first() -> None:
     play(st, "concede")  # seat 0 loses: a finishing order by seat would put him first
     result = st.match_result()
     assert result is not None and result.finishing_order == ("player 1", "player 0")
+
+
+def test_a_guess_at_the_hidden_cards_keeps_every_card_once() -> None:
+    # wrasslin 10.11 face-down cards are hidden (a searcher re-deals them with the unseen cards); 2 the 180 cards
+    st = stage([HARPO, KNEESHURT], {0: ["Bear Hug", "Knee Lift"], 1: ["Chop", "Block"]})
+    play(st, "play Bear Hug")
+    unanswered(st)
+    play(st, "discard Chop")
+    unanswered(st)
+    play(st, "accumulate Knee Lift")
+    assert st.observation(1)["wrestlers"][1]["cards_in_play"][1]["card"] == "face-down"
+    for seed in range(5):
+        guess = st.determinize(1, random.Random(seed))
+        assert guess.card_total() == 180 and guess.deck_n == sum(guess.deck)
+        assert [sum(h) for h in guess.hand] == [sum(h) for h in st.hand] and guess.hand[1] == st.hand[1]
+        assert len(guess.entries[1]) == 2 and guess.entries[1][0] == st.entries[1][0]
