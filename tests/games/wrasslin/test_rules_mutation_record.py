@@ -14,6 +14,7 @@ from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, pl
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 ADAMS = "Manly Mike Adams"
+UMPIRE = "Mr. Umpire"
 CHAMP = "The Champ"
 TAG = [HARPO, KNEESHURT, ADAMS, CHAMP]
 
@@ -172,3 +173,24 @@ def test_a_guess_at_the_hidden_cards_keeps_every_card_once() -> None:
         assert guess.card_total() == 180 and guess.deck_n == sum(guess.deck)
         assert [sum(h) for h in guess.hand] == [sum(h) for h in st.hand] and guess.hand[1] == st.hand[1]
         assert len(guess.entries[1]) == 2 and guess.entries[1][0] == st.entries[1][0]
+
+
+def test_a_block_in_his_own_turn_removes_only_the_pin_on_him() -> None:
+    # wrasslin 10.2 A / introductory sheet "This is the only instance where a Block card can be played in a turn
+    # after a Hold is applied to remove that Hold": the Pin on him, not one he holds on another (a forced
+    # position: Kneeshurt pins Umpire while Harpo pins him)
+    st = stage([UMPIRE, KNEESHURT], {0: [], 1: ["Block", "Chop"]}, damage={0: ["Chop"], 1: ["Chop"]}, turn=1)
+
+    def pins(body: dict[str, object]) -> None:
+        pile = body["draw_pile"]
+        assert isinstance(pile, dict)
+        pile["Pin"] -= 2
+        body["holds"] = [
+            {"attacker": 1, "defender": 0, "hold": "Pin", "card": "Pin", "pin": True, "count": 0, "limit": 3},
+            {"attacker": 0, "defender": 1, "hold": "Pin", "card": "Pin", "pin": True, "count": 0, "limit": 3},
+        ]
+
+    st = edited(st, pins)
+    assert st.pinned(0) and st.pinned(1) and "play Block" in names(st)
+    play(st, "play Block")
+    assert st.pinned(0) and not st.pinned(1)
