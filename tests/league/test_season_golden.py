@@ -26,6 +26,8 @@ from turnbuckle.league.team_games import winner_names
 from turnbuckle.store import open_database
 from turnbuckle.store.league_models import League, LeagueEvent, LeagueMatch, LeagueWrestler, RatingHistory
 
+pytestmark = pytest.mark.golden  # a whole-match replay: left out of mutation runs (docs/testing.md)
+
 CASES = [
     ("powerhouses", {}, 0, ()),
     ("filsinger", {"feud_table": True}, 0, ("tag",)),  # injuries, feud matches, tag titles

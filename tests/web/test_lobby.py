@@ -142,7 +142,7 @@ def test_a_rated_match_played_to_the_end_shows_on_both_player_pages_and_the_lead
         assert page["records"][0]["opponent"] == other
         html = alice.get(f"/players/{name}").text
         assert "<svg" in html and f"/m/{match_id}/replay" in html
-        assert "replay#review" not in html  # two people, hints not agreed: no review (docs/web.md, Review)
+        assert f"/m/{match_id}/replay#review" in html  # over: its review is open to both (docs/web.md, Review)
     if outcomes["Alice"] == "won":
         assert ratings[accounts.find(db, "Alice").id].rating > ratings[accounts.find(db, "Bob").id].rating  # type: ignore[union-attr]
     board = alice.get("/api/leaderboards").json()

@@ -173,3 +173,15 @@ def test_bad_settings_are_refused(alice: TestClient, app: Any) -> None:
     assert alice.post("/api/players/me/notifications", json={"email": "not an address"}).status_code == 400
     assert alice.post("/api/players/me/push", json={"endpoint": "ftp://x", "keys": browser_keys()}).status_code == 400
     assert TestClient(app, client=LOOPBACK).get("/api/players/me/notifications").status_code == 401
+
+
+def test_the_turn_notice_waits_in_the_clock_scale(tmp_path: Path) -> None:
+    """A server whose clocks run 100 times fast (--clock-scale 0.01) says "your turn" after 1.2 s, not 120 s."""
+    db = open_database(str(tmp_path / "scaled.db"))
+    try:
+        for scale, delay in ((1.0, 120.0), (0.01, 1.2)):
+            service = MatchService(SqlRepository(db), think_cap=0.5, clock_scale=scale)
+            made = create_app(service=service, limits=Limits(exempt_loopback=True))
+            assert made.state.notifier.turn_delay == pytest.approx(delay)
+    finally:
+        db.close()

@@ -147,7 +147,7 @@ def test_hints_are_off_between_people_unless_agreed(client: TestClient) -> None:
     refused = client.get(f"/api/matches/{people['id']}/seats/0/hint", headers=bearer(people['owner_token']))
     assert refused.status_code == 403 and "no hints in this match" in refused.json()["error"]
     review = client.get(f"/api/replays/m{people['id']}/review")
-    assert review.status_code == 403 and "no reviews of this match" in review.json()["error"]
+    assert review.status_code == 403 and "no reviews of this match until it is over" in review.json()["error"]
     agreed = _create(client, {"game": "powerhouses", "seats": ["human", "invite"], "seed": 4, "hints": True})
     assert client.get(f"/api/matches/{agreed['id']}/hints").json()["hints"] is True
     solo_off = _create(client, {"game": "powerhouses", "seats": ["human", "computer"], "hints": False})
@@ -177,3 +177,25 @@ def test_a_match_too_long_for_the_server_is_refused(client: TestClient, monkeypa
         assert time.monotonic() < deadline
         time.sleep(0.05)
     assert response.status_code == 400 and "more than the 3 the server reviews" in response.json()["error"]
+
+
+def test_a_match_between_people_may_be_reviewed_once_it_is_over(client: TestClient) -> None:
+    """Hints were not agreed, so no review while it is played; after its last move its players may
+    review it (it helps nobody win it any more)."""
+    people = _create(client, {"game": "powerhouses", "seats": ["hot-seat", "hot-seat"], "seed": 4})
+    match_id, token = people["id"], people["owner_token"]
+    assert client.get(f"/api/replays/m{match_id}/review").status_code == 403
+    for _ in range(500):
+        meta = client.get(f"/api/matches/{match_id}").json()
+        if meta["finished"]:
+            break
+        seat = meta["to_move"]
+        view = client.get(f"/api/matches/{match_id}/seats/{seat}", headers=bearer(token)).json()
+        stop = [a["name"] for a in view["legal_actions"] if a["name"] == "stop"]
+        action = stop[0] if stop else view["legal_actions"][0]["name"]
+        played = client.post(f"/api/matches/{match_id}/seats/{seat}/actions", headers=bearer(token),
+                             json={"action": action})
+        assert played.status_code == 200, played.text
+    assert meta["finished"]
+    review = client.get(f"/api/replays/m{match_id}/review")
+    assert review.status_code in (200, 202), review.text

@@ -15,9 +15,9 @@ import logging
 import os
 import secrets
 import socket
-import threading
 from collections.abc import Callable
 
+from turnbuckle.web.periodic import Periodic
 from turnbuckle.web.repository import MatchRepository
 
 log = logging.getLogger("turnbuckle.web")
@@ -46,21 +46,14 @@ class LeaseKeeper:
         self.holder = holder
         self.seconds = seconds
         self.orphaned = orphaned
-        self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._beat = Periodic("turnbuckle-leases", lambda: self.seconds / 4, self.beat,
+                              "cannot renew the computer's leases")
 
     def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._run, name="turnbuckle-leases", daemon=True)
-        self._thread.start()
+        self._beat.start()
 
     def stop(self) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        self._beat.stop()
 
     def beat(self) -> None:
         """Renew this process's leases, then take over the expired ones of others."""
@@ -69,17 +62,6 @@ class LeaseKeeper:
             log.warning("match %s: its computer's lease expired (the process playing it stopped): taking over",
                         match_id)
             self.orphaned(match_id)
-
-    def _run(self) -> None:
-        failing = False
-        while not self._stopping.wait(self.seconds / 4):
-            try:
-                self.beat()
-                failing = False
-            except Exception as exc:  # the database is away: say so once, keep trying
-                if not failing:
-                    log.error("cannot renew the computer's leases: %s", " ".join(str(exc).split()))
-                failing = True
 
 
 __all__ = ["LEASE_SECONDS", "LOCAL", "LeaseKeeper", "holder_name"]

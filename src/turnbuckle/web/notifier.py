@@ -15,7 +15,6 @@ import json
 import logging
 import os
 import smtplib
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from turnbuckle.store.live_models import LiveMatchRow
 from turnbuckle.store.notify_models import NotificationSent, NotifyPrefs, PushSubscription
 from turnbuckle.store.player_models import PlayerSeat
 from turnbuckle.web import clocks
+from turnbuckle.web.periodic import Periodic
 
 log = logging.getLogger("turnbuckle.web.notify")
 
@@ -130,29 +130,15 @@ class Notifier:
         self.now = now
         self.turn_delay = turn_delay
         self.look = look
-        self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._looking = Periodic("turnbuckle-notify", lambda: self.look, self.run_once, "notifications: a look failed")
 
     # -- lifecycle -------------------------------------------------------------------------------
     def start(self) -> None:
-        if self._thread is not None or not (self.config.mail or self.config.push):
-            return
-        self._stopping.clear()
-        self._thread = threading.Thread(target=self._run, name="turnbuckle-notify", daemon=True)
-        self._thread.start()
+        if self.config.mail or self.config.push:  # nothing to send with: no thread
+            self._looking.start()
 
     def stop(self) -> None:
-        self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-
-    def _run(self) -> None:
-        while not self._stopping.wait(self.look):
-            try:
-                self.run_once()
-            except Exception:
-                log.exception("notifications: a look failed")
+        self._looking.stop()
 
     # -- what is due -----------------------------------------------------------------------------
     def due(self) -> list[Notice]:

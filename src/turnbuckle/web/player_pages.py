@@ -165,7 +165,9 @@ def install(app: FastAPI) -> None:
     if isinstance(db, Database):
         app.state.settle = Settle(db)
         app.state.service.finish_listeners.append(app.state.settle)
-        app.state.notifier = notifier.Notifier(db, notifier.NotifyConfig.from_environment())
+        # a sped-up server (--clock-scale, for trials and tests) waits as much less before "your turn"
+        turn_delay = notifier.TURN_DELAY * app.state.service.clock_scale
+        app.state.notifier = notifier.Notifier(db, notifier.NotifyConfig.from_environment(), turn_delay=turn_delay)
         app.state.service.companions.append(app.state.notifier)
     app.include_router(notify_pages.router)
     app.include_router(learn_progress.router)

@@ -18,7 +18,6 @@ from turnbuckle.store import Database
 from turnbuckle.store.live_models import LiveMatchRow
 from turnbuckle.store.player_models import AccountMatch, Player, PlayerSeat, RatingHistory
 from turnbuckle.store.player_models import Rating as RatingRow
-from turnbuckle.web.review import hints_allowed_by
 
 FINISHED_SHOWN = 50
 
@@ -36,7 +35,7 @@ class MatchLine:
     change: str = ""
     """The rating change (``+14``) of a rated match."""
     review: bool = False
-    """Whether the match allows a review (``web.review.hints_allowed``: against the computer, or agreed)."""
+    """Whether the line links its review: every finished match's (``web.review.review_allowed``)."""
 
 
 @dataclass
@@ -163,7 +162,7 @@ def player_page(db: Database, player_id: int) -> PlayerPage:
         places = list(row.places)
         line.outcome = _outcome(places, places[seat], len(sides))
         line.summary = row.summary
-        line.review = hints_allowed_by(live_row.tokens, list(live_row.seats))[0]
+        line.review = True  # a finished match's review is open to its players (web.review.review_allowed)
         if match_id in changes:
             line.change = f"{changes[match_id]:+d}"
         finished.append((row.finished_at.timestamp(), line))

@@ -66,6 +66,17 @@ def hints_allowed_by(tokens: dict[str, dict[str, Any]], seats: list[str]) -> tup
     return False, "another person is playing and hints were not agreed when the match was created"
 
 
+def review_allowed(match: LiveMatch) -> tuple[bool, str]:
+    """Whether the match's review may be seen: whenever its hints may, and by anyone once it is over
+    (a review after the last move helps nobody win it; a rated match's review waits for its end)."""
+    allowed, reason = hints_allowed(match)
+    if allowed:
+        return allowed, reason
+    with match.lock:
+        over = match.record.finished or match.state.is_terminal()
+    return (True, "the match is over") if over else (False, reason)
+
+
 def _budget(text: str | None) -> Budget | None:
     if text is None or not text.strip():
         return None
@@ -185,9 +196,9 @@ def _session(request: Request, replay_id: str) -> ReplaySession:
             match = service_of(request).get(replay_id[1:])
         except NotFound:
             raise NotFound(f"no replay {quoted(replay_id)}") from None
-        allowed, reason = hints_allowed(match)
+        allowed, reason = review_allowed(match)
         if not allowed:
-            raise Forbidden(f"no reviews of this match: {reason}")
+            raise Forbidden(f"no reviews of this match until it is over: {reason}")
     return replay_session(request, replay_id)
 
 

@@ -34,12 +34,12 @@ from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.registry import load_game
 from turnbuckle.store.errors import StoreError
 from turnbuckle.web import clocks, grants
-from turnbuckle.web.clock_watch import CLOCK_LOOK_SECONDS, ClockWatch
 from turnbuckle.web.computer import ComputerMoveError, ComputerPlayer, one_line
 from turnbuckle.web.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from turnbuckle.web.grants import NOBODY, Grant, InviteLink
 from turnbuckle.web.leases import LEASE_SECONDS, LOCAL, LeaseKeeper, holder_name
 from turnbuckle.web.livematch import LiveMatch, chance_rng_at
+from turnbuckle.web.periodic import Periodic
 from turnbuckle.web.repository import Listening, LiveMatchRecord, MatchRepository, MatchWrite
 from turnbuckle.web.scheduler import Scheduler
 from turnbuckle.web.setup import MATCH_ID, MAX_DELAY, build_game, parse_seat
@@ -54,6 +54,8 @@ STOP_REASON_LENGTH = 300
 """The stored reason of a stopped match is cut to this (the database column's width)."""
 STORE_RETRY = 5.0
 """Seconds before a computer step that could not reach the database is tried again."""
+CLOCK_LOOK_SECONDS = 1.0
+"""How often each process looks for a running clock that has run out."""
 
 
 @dataclass
@@ -83,7 +85,9 @@ class MatchService:
         """The clocks' time (a test injects its own)."""
         self.clock_scale = clock_scale
         """Every new clock's durations times this (``serve --clock-scale``: sped-up clocks for trials)."""
-        self._clock_watch = ClockWatch(self.check_clocks, clock_look)
+        # every process looks; a deadline is handled under its match's row lock, so once (check_clocks)
+        self._clock_watch = Periodic("turnbuckle-clocks", lambda: clock_look, self.check_clocks,
+                                     "cannot look at the clocks")
         self.timeout_listeners: list[Callable[[LiveMatchRecord, int], None]] = []
         """Called with a match's record and the seat whose time ran out, once, by the process that
         handled it (after it is stored)."""

@@ -19,6 +19,8 @@ import pytest
 from turnbuckle.engine.game import State, outcome_at
 from turnbuckle.games.filsinger.rules import FilsingerGame
 
+pytestmark = pytest.mark.golden  # a whole-match replay: left out of mutation runs (docs/testing.md)
+
 FIXTURE = Path(__file__).parent / "fixtures" / "golden.json"
 
 CONFIGS: dict[str, dict[str, Any]] = {

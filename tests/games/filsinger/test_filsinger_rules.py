@@ -619,3 +619,27 @@ def test_clone_has_its_own_events() -> None:
     for s in (state, twin):
         replayed = s.game.state_from_actions([a.name for a in s.history])
         assert [e.to_dict() for e in s.events] == [e.to_dict() for e in replayed.events]
+
+
+# filsinger OPTIONAL 3: a one-die roll finisher rolls one die: six faces, 1/6 each (pinned by mutation
+# testing, docs/testing.md)
+def test_one_die_roll_finisher_has_six_even_outcomes() -> None:
+    state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], roll_finishers=True)
+    state._start_offense(0, 3)
+    force(state, "d6=2")  # FALCON DIVE 2-6 (roll)
+    assert state.phase == "finisher_roll"
+    outcomes = state.chance_outcomes()
+    assert [a.name for a, _ in outcomes] == [f"d6={n}" for n in range(1, 7)]
+    assert all(p == pytest.approx(1 / 6) for _, p in outcomes)
+
+
+# filsinger 5. PINS: the PIN rating added decides the pin roll, so the exact odds' position key
+# (``FilsingerState.key``) must tell two pins apart that differ only in it (pinned by mutation testing)
+def test_position_key_holds_what_the_pending_roll_reads() -> None:
+    state = singles()
+    state.phase, state.pinned, state.pin_add = "pin_roll", DUKE, 0
+    harder = state.clone()
+    harder.pin_add = 2
+    assert state.key() != harder.key()
+    state.phase = harder.phase = "finisher_roll"
+    assert state.key() == harder.key()  # a finisher roll does not read the PIN added yet

@@ -277,3 +277,95 @@ def test_start_attack_roll_refuses_impossible_positions() -> None:
         state.start_attack_roll(0, [4])
     with pytest.raises(ParamError, match="dice"):
         state.start_attack_roll(0, [0, 5])
+
+
+# -- pinned by mutation testing (docs/testing.md): each of these failed on a surviving mutant -------
+def test_no_winner_and_level_returns_until_the_match_ends() -> None:
+    # powerhouses Ending the Game: nobody has won until a wrestler is worn down to one die
+    state = attacking()
+    assert state.match_result() is None
+    assert state.returns() == [0.0, 0.0]
+    assert state.observation(1)["winner"] is None
+
+
+def test_the_first_wrestler_winning_is_on_the_table_for_both() -> None:
+    # powerhouses Ending the Game: Bruno (player 0) wears Skylark down to one die
+    state = drive(attack_at([5, 2]), [3, 3, 3, 4, 5, "stop", 1, 3])
+    assert [state.observation(p)["winner"] for p in (0, 1)] == [0, 0]
+    result = state.match_result()
+    assert result is not None and result.returns == (1.0, -1.0)
+
+
+def test_a_tied_first_roll_is_announced_and_shown_with_its_choices() -> None:
+    # powerhouses Note: "If the matches are of equal size ... he may choose which match to pursue"
+    state = drive(attacking(), [1, 2, 3, 3, 5])
+    tied = state.events[-1]
+    assert tied.kind == "throw" and tied.data["tied"] == ["Brawling", "Strength"]
+    assert state.observation(0)["tied_abilities"] == ["Brawling", "Strength"]
+    drive(state, ["pursue Brawling"])
+    assert state.observation(0)["tied_abilities"] == []
+
+
+def test_only_the_tied_abilities_may_be_pursued() -> None:
+    # powerhouses Note: the choice is between the equal largest matches, no other ability
+    state = drive(attacking(), [1, 2, 3, 3, 5])
+    with pytest.raises(IllegalActionError):
+        state.apply_action("pursue Agility")
+    assert state.awaiting == AWAIT_PURSUE
+
+
+def test_a_match_has_exactly_two_wrestlers_starting_with_two_dice_or_more() -> None:
+    # powerhouses Preparing to Play (two wrestlers, five dice each) and Ending the Game (one die is beaten)
+    with pytest.raises(ParamError, match="exactly 2"):
+        turnbuckle.load_game("powerhouses", wrestlers=[BRUNO, SKYLARK, BRUNO])
+    dice = next(o for o in turnbuckle.load_game("powerhouses").options() if o.name == "dice")
+    assert (dice.minimum, dice.maximum) == (2, 12)  # what the browser's form offers
+
+
+def test_an_attack_position_needs_exactly_two_dice_counts() -> None:
+    # powerhouses The Attack (the odds tools' entry: both wrestlers' dice, no Take-Down)
+    with pytest.raises(ParamError, match="dice"):
+        new_match().start_attack_roll(0, [4, 3, 2])
+
+
+def test_a_one_letter_name_is_a_name() -> None:
+    # powerhouses Preparing to Play: any name written on the sheet
+    assert WrestlerSheet.model_validate({**SHEET, "name": "X"}).name == "X"
+
+
+def test_a_choice_is_refused_while_a_die_is_rolling() -> None:
+    # powerhouses Rolling the Dice: while dice are in the air only a die's face can come next
+    state = attacking()
+    assert state.current_player() == CHANCE
+    for name in ("pursue Technical Ability", "pursue Agility", "roll"):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(name)
+
+
+def test_each_ability_shows_on_the_faces_the_sheet_gives_it() -> None:
+    # powerhouses Preparing to Play: the specialty on 1 and 2, one ability each on 3, 4 and 5
+    sheet = WrestlerSheet.model_validate(SHEET)
+    counts = {a.value: sheet.faces_for(a) for a in sheet.sheet_abilities()}
+    assert counts == {"Brawling": 1, "Martial Arts": 1, "Strength": 2, "Technical Ability": 1}
+    assert sheet.faces_for(sheet.weakness) == 0
+
+
+class _Scripted:
+    """A random source that answers the given numbers in turn (and counts what was asked)."""
+
+    def __init__(self, values: list[float]) -> None:
+        self.values, self.asked = values, 0
+
+    def random(self) -> float:
+        self.asked += 1
+        return self.values[self.asked - 1]
+
+
+def test_fast_random_playout_calls_it_quits_half_the_time() -> None:
+    # powerhouses Calling It Quits: in the quick random playouts (MCTS) roll and stop are equally likely;
+    # a draw of 0.9 stops, as the generic playout's uniform choice would
+    state = drive(attack_at([5, 2]), [3, 3, 3, 4, 5])  # Bruno: three Brawling, may roll or stop
+    assert state.awaiting == AWAIT_CONTINUE
+    rng = _Scripted([0.9, 0.0, 0.4])  # stop at 3; Skylark's two dice show 1 and 3: bust, worn down to one
+    assert state.random_playout_returns(rng) == [1.0, -1.0]
+    assert rng.asked == 3

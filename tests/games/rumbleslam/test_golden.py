@@ -26,6 +26,8 @@ if __name__ == "__main__":  # run as a script: put tests/support on the path as 
 from support.golden import Case, case_key, load, regenerate, trace
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
+pytestmark = pytest.mark.golden  # a whole-match replay: left out of mutation runs (docs/testing.md)
+
 FIXTURE = Path(__file__).parent / "fixtures" / "golden_traces.json"
 
 CONFIGS: dict[str, dict[str, Any]] = {

@@ -24,6 +24,8 @@ import pytest
 from turnbuckle.engine.game import CHANCE, TERMINAL, outcome_at
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 
+pytestmark = pytest.mark.golden  # a whole-match replay: left out of mutation runs (docs/testing.md)
+
 FIXTURE = Path(__file__).parent / "fixtures" / "golden_traces.json"
 
 CONFIGS: dict[str, dict[str, Any]] = {

@@ -1,0 +1,80 @@
+"""The mutation-testing set-up does not rot (issue 36 item 3): a few fixed mutants per game, chosen by their
+stable ids, go through ``scripts/mutation.py`` (Cosmic Ray's operators, a throw-away copy, the game's tests
+without the goldens) and come out killed; the worktree's sources are never touched; and the script's fast
+way of making a mutant gives exactly Cosmic Ray's own ``mutate_code``.
+
+The full runs are not part of CI (too slow for two cores); see docs/testing.md. If a rule module changes
+under one of these lines, its id changes: pick another killed mutant with ``--list`` and ``--only``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "mutation.py"
+
+pytestmark = pytest.mark.mutation
+
+SMOKE: dict[str, tuple[str, tuple[str, ...]]] = {
+    # game: (the one quick rule-test file run, the mutant ids that file must kill)
+    "powerhouses": ("tests/games/powerhouses/test_rules.py", ("4d8b864d29", "5331a6b4a6")),
+    "wrasslin": ("tests/games/wrasslin/test_sections.py", ("bb5222ba8c", "61b287c556")),
+    "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", ("c5aa9b0072", "c132079df4")),
+    "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("c5939839d7", "e7b5ce256d")),
+    "skirmish": ("tests/games/skirmish/test_rules.py", ("7848bbb528", "1ef94dba9a")),
+}
+
+
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
+    spec.loader.exec_module(module)
+    return module
+
+
+def sources_digest(game: str) -> str:
+    digest = hashlib.sha1()
+    for path in sorted((ROOT / "src" / "turnbuckle" / "games" / game).glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("game", list(SMOKE))
+def test_fixed_mutants_are_killed(game: str, tmp_path: Path) -> None:
+    tests, ids = SMOKE[game]
+    before = sources_digest(game)
+    report = tmp_path / "report.md"
+    command = [sys.executable, str(SCRIPT), game, "--skip-clean", "--timeout", "300", "--tests", tests,
+               "--work", str(tmp_path / "work"), "--report", str(report)]
+    for ident in ids:
+        command += ["--only", ident]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    summary = json.loads(report.with_suffix(".json").read_text(encoding="utf-8"))
+    assert (summary["tried"], summary["killed"], summary["survived"]) == (len(ids), len(ids), 0), summary
+    assert sources_digest(game) == before  # only the throw-away copy was mutated
+
+
+@pytest.mark.parametrize("game", list(SMOKE))
+def test_mutants_are_cosmic_rays_own(game: str, tmp_path: Path) -> None:
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    tool = script()
+    mutants = {m.id: m for m in tool.enumerate_mutants(tool.load_config(game), tmp_path / "mutants.json")}
+    for ident in SMOKE[game][1]:
+        m = mutants[ident]
+        source = (ROOT / m.file).read_text(encoding="utf-8")
+        assert tool.mutated_source(m) == mutate_code(source, get_operator(m.operator)(), m.occurrence)
+        assert m.before != m.after and m.before in source
