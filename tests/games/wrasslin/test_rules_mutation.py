@@ -591,3 +591,10 @@ def test_the_champs_recovery_breaks_the_pin_only_when_all_damage_is_gone() -> No
                damage={1: ["Chop", "Knee Lift", "Arm Bar", "Elbow Smash"]})
     play(st, "play Pin", "play Specialty 1")
     assert st.dmg[1] == 1 and st.pinned(1)  # three of the four Damage cards: the Pin holds
+
+
+def test_an_elimination_tournament_uses_all_24_wrestlers() -> None:
+    # wrasslin 14.1 "In the Elimination Tournament, all 24 Wrestlers are used ... divided equally"
+    game = WrasslinGame(match_type="tournament")
+    assert sorted(sum(game.stacks, ())) == list(range(24))
+    assert [game.wrestlers[w].name for w in WrasslinGame().starting] == [CHAMP, HARPO]  # the default singles pair
