@@ -598,3 +598,16 @@ def test_an_elimination_tournament_uses_all_24_wrestlers() -> None:
     game = WrasslinGame(match_type="tournament")
     assert sorted(sum(game.stacks, ())) == list(range(24))
     assert [game.wrestlers[w].name for w in WrasslinGame().starting] == [CHAMP, HARPO]  # the default singles pair
+
+
+def test_long_count_restarts_a_running_pin_count() -> None:
+    # wrasslin 9.2 "A Long Count causes the Count to three for a Pin ... to begin anew on the next turn"
+    st = stage([HARPO, KNEESHURT], {0: ["Pin", "Chop", "Knee Lift"], 1: ["Chop", "Long/Short Count"]},
+               damage={1: ["Chop"]})
+    play(st, "play Pin", "pass", "discard Chop")
+    assert st.turn == 0 and st.holds[0][5] == 1
+    unanswered(st)
+    play(st, "discard Knee Lift")
+    assert st.current_player() == 1 and "react Long Count" in names(st)
+    play(st, "react Long Count")
+    assert st.holds and st.holds[0][5] == 0
