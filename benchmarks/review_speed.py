@@ -5,8 +5,10 @@ twice at the default budget (adaptive, with its per-match time cap; or ``--budge
 review seeds, in ``--jobs`` processes. Printed per game: decisions, wall seconds of the first
 review, CPU seconds (this process and its workers) and CPU / jobs, against the targets (Powerhouses
 under 1 s, the others under 60 s on 2 cores); the median time of a hint at the default budget
-(2 s cap) over up to ``--hints`` decisions of the match; then, for the sampled games, issue 33's
-agreement figures:
+(2 s cap) over up to ``--hints`` decisions of the match; the machine's 1-minute load average when
+the timing began and ended (the machine is shared: wall times are only as good as the load
+allows, CPU times are the steady figure). Then, for the sampled games, issue 33's agreement
+figures, pooled over ``--matches`` typical matches (seeds ``--seed``, ``--seed + 1``, ...):
 
 - *SE achieved* (the RMS of the two seeds' differences of the chosen options' values over the
   square root of 2) beside the *SE reported* (RMS of the standard errors the review printed);
@@ -14,20 +16,23 @@ agreement figures:
   decisions either seed called clear (the best alone in its group: ``DecisionValues.clear``);
   target: the clear ones agree on at least 95%;
 - *values apart*: options valued by both seeds whose values differ by more than 2 standard errors
-  of their difference (target: at most 5%).
+  of their difference, ``sqrt(se_1**2 + se_2**2)`` (the two seeds are independent samples; with
+  honest errors about 4.6% of options are that far apart by chance; target: at most 5%).
 
-Run: ``python benchmarks/review_speed.py [--jobs 2] [--budget 64] [--games wrasslin skirmish]``.
+Run: ``python benchmarks/review_speed.py [--jobs 2] [--budget 64] [--games wrasslin skirmish]
+[--matches 8]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import resource
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from rich.console import Console
@@ -73,39 +78,55 @@ def timed_review(replay: Replay, settings: ReviewSettings) -> tuple[Review, floa
 
 @dataclass
 class Agreement:
-    achieved: float
-    reported: float
-    differ: float
-    clear_differ: float
-    clear: int
-    apart: float
-    options: int
-    decisions: int
+    """Issue 33's agreement figures between two seeds' reviews, as sums (matches pool by ``+``)."""
+
+    squared_diffs: float = 0.0
+    squared_reported: float = 0.0
+    reported: int = 0
+    decisions: int = 0
+    differ: int = 0
+    clear: int = 0
+    clear_differ: int = 0
+    apart: int = 0
+    options: int = 0
+
+    def __add__(self, other: Agreement) -> Agreement:
+        return Agreement(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(Agreement)))
+
+    @property
+    def achieved(self) -> float:
+        """The RMS of the chosen options' seed-to-seed differences over the square root of 2."""
+        return math.sqrt(self.squared_diffs / self.decisions / 2) if self.decisions else math.nan
+
+    @property
+    def rms_reported(self) -> float:
+        return math.sqrt(self.squared_reported / self.reported) if self.reported else math.nan
 
 
-def movement(first: Review, second: Review) -> Agreement | None:
-    """Issue 33's agreement figures between two seeds' reviews of one match (see the module note)."""
+def movement(first: Review, second: Review) -> Agreement:
+    """Issue 33's agreement figures between two seeds' reviews of one match (see the module note).
+
+    *Values apart* tests each option's two values against the standard error of their
+    difference, ``sqrt(se_a**2 + se_b**2)`` (the seeds are independent samples): with honest
+    errors about 4.6% of options lie more than 2 of them apart by chance."""
     pairs = [(a, b) for a, b in zip(first.decisions, second.decisions, strict=True) if not a.values.exact]
-    if not pairs:
-        return None
-    diffs = [a.after - b.after for a, b in pairs]
-    achieved = math.sqrt(sum(d * d for d in diffs) / len(diffs) / 2)
-    reported = [a.chosen.stderr for a, _ in pairs if a.chosen.stderr is not None]
-    rms_reported = math.sqrt(sum(e * e for e in reported) / len(reported)) if reported else float("nan")
-    differ = sum(1 for a, b in pairs if a.best.action != b.best.action) / len(pairs)
-    clear = [(a, b) for a, b in pairs if a.values.clear or b.values.clear]
-    clear_differ = sum(1 for a, b in clear if a.best.action != b.best.action) / len(clear) if clear else float("nan")
-    apart = total = 0
+    found = Agreement(decisions=len(pairs))
     for a, b in pairs:
+        found.squared_diffs += (a.after - b.after) ** 2
+        if a.chosen.stderr is not None:
+            found.squared_reported += a.chosen.stderr ** 2
+            found.reported += 1
+        found.differ += a.best.action != b.best.action
+        if a.values.clear or b.values.clear:
+            found.clear += 1
+            found.clear_differ += a.best.action != b.best.action
         for option in a.values.options:
             other = b.values.option(option.action)
             if other is None or option.stderr is None or other.stderr is None:
                 continue
-            total += 1
-            if abs(option.value - other.value) > 2 * math.hypot(option.stderr, other.stderr):
-                apart += 1
-    return Agreement(achieved, rms_reported, differ, clear_differ, len(clear), apart / total if total else float("nan"),
-                     total, len(pairs))
+            found.options += 1
+            found.apart += abs(option.value - other.value) > 2 * math.hypot(option.stderr, other.stderr)
+    return found
 
 
 def hint_times(replay: Replay, count: int) -> list[tuple[float, float]]:
@@ -132,46 +153,65 @@ def hint_times(replay: Replay, count: int) -> list[tuple[float, float]]:
     return times
 
 
+def _share(part: int, whole: int) -> str:
+    return f"{part} of {whole} ({100 * part / whole:.1f}%)" if whole else "-"
+
+
+def load() -> str:
+    """The machine's 1-minute load average now (other engineers' jobs share the 2 cores)."""
+    return f"{os.getloadavg()[0]:.1f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", default=None, help="playouts per option (64) or seconds (2s); default: each game's")
-    parser.add_argument("--seed", type=int, default=11, help="seed of the typical match")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the (first) typical match")
+    parser.add_argument("--matches", type=int, default=1,
+                        help="typical matches per game (seeds --seed, --seed+1, ...): the agreement figures pool "
+                             "them; the times are the first match's")
     parser.add_argument("--games", nargs="*", default=None, help="rows whose game is one of these")
     parser.add_argument("--hints", type=int, default=12, help="decisions per game at which a hint is timed")
     args = parser.parse_args(argv)
     budget = Budget.parse(args.budget) if args.budget else None
-    console = Console(width=160)
+    console = Console(width=180)
     speed = Table(title=f"Review time ({args.jobs} processes, budget: {budget.describe() if budget else 'default'})")
     for column in ("game", "decisions", "budget", "wall s", "CPU s", f"CPU/{args.jobs} s", "target", "met",
-                   "hint median s", "hint median CPU s"):
+                   "hint median s", "hint median CPU s", "load (start, end)"):
         speed.add_column(column, justify="left" if column in ("game", "budget") else "right")
-    noise = Table(title="Seed to seed (review seeds 1 and 2)")
+    noise = Table(title=f"Seed to seed (review seeds 1 and 2, {args.matches} match(es) per game)")
     for column in ("game", "sampled decisions", "SE achieved", "SE reported (RMS)", "best differs",
-                   "clear (either seed)", "clear best differs", "options", "values apart > 2 SE"):
+                   "clear best differs (either seed clear)", "values apart > 2 SE"):
         noise.add_column(column, justify="left" if column == "game" else "right")
     for label, name, params in ROWS:
         if args.games and name not in args.games:
             continue
-        replay = typical_match(name, params, args.seed)
-        one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=1, jobs=args.jobs))
-        two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=2, jobs=args.jobs))
-        target = TARGETS.get(name, DEFAULT_TARGET)
-        used = one.budget or budget
-        per_core = cpu / args.jobs
-        exact = all(d.values.exact for d in one.decisions)
-        shown_budget = "exact" if exact or used is None else used.describe()
-        times = hint_times(replay, args.hints)
-        median = statistics.median(t for t, _ in times) if times else float("nan")
-        median_cpu = statistics.median(c for _, c in times) if times else float("nan")
-        speed.add_row(label, str(len(one.decisions)), shown_budget, f"{wall:.2f}", f"{cpu:.2f}", f"{per_core:.2f}",
-                      f"< {target:g}", "yes" if min(wall, per_core) < target else "NO", f"{median:.2f}",
-                      f"{median_cpu:.2f}")
-        moved = movement(one, two)
-        if moved is not None:
-            noise.add_row(label, str(moved.decisions), f"{moved.achieved:.4f}", f"{moved.reported:.4f}",
-                          f"{100 * moved.differ:.0f}%", str(moved.clear), f"{100 * moved.clear_differ:.0f}%",
-                          str(moved.options), f"{100 * moved.apart:.1f}%")
+        pooled = Agreement()
+        for m in range(max(1, args.matches)):
+            replay = typical_match(name, params, args.seed + m)
+            started_load = load()
+            one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=1, jobs=args.jobs))
+            if m == 0:
+                times = hint_times(replay, args.hints)
+                ended_load = load()
+            two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=2, jobs=args.jobs))
+            pooled = pooled + movement(one, two)
+            if m > 0:
+                continue
+            target = TARGETS.get(name, DEFAULT_TARGET)
+            used = one.budget or budget
+            per_core = cpu / args.jobs
+            exact = all(d.values.exact for d in one.decisions)
+            shown_budget = "exact" if exact or used is None else used.describe()
+            median = statistics.median(t for t, _ in times) if times else float("nan")
+            median_cpu = statistics.median(c for _, c in times) if times else float("nan")
+            speed.add_row(label, str(len(one.decisions)), shown_budget, f"{wall:.2f}", f"{cpu:.2f}",
+                          f"{per_core:.2f}", f"< {target:g}", "yes" if min(wall, per_core) < target else "NO",
+                          f"{median:.2f}", f"{median_cpu:.2f}", f"{started_load}, {ended_load}")
+        if pooled.decisions:
+            noise.add_row(label, str(pooled.decisions), f"{pooled.achieved:.4f}", f"{pooled.rms_reported:.4f}",
+                          _share(pooled.differ, pooled.decisions), _share(pooled.clear_differ, pooled.clear),
+                          _share(pooled.apart, pooled.options))
         console.print(f"{label}: done", style="dim")
         _echo(console, speed, noise)
     console.print(speed)

@@ -30,6 +30,7 @@ from turnbuckle.analysis.review.sampling import race
 from turnbuckle.analysis.review.values import OptionValue, mean_and_stderr
 from turnbuckle.engine.match import play_match
 from turnbuckle.engine.replay import Replay
+from turnbuckle.engine.review_plan import ReviewPlan
 
 scores = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 
@@ -201,3 +202,28 @@ def test_a_lead_of_two_and_a_half_errors_is_probably_best_not_clear() -> None:
     assert not DecisionValues(0, options, exact=False, method="").clear
     sure = graded([a, b], [Gap(0.0, 0.0), Gap(0.1, 0.02)])
     assert sure[0].words == "clearly best" and DecisionValues(0, sure, exact=False, method="").clear
+
+
+def test_a_time_cap_starts_no_world_that_would_end_past_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint capped at 1 s whose worlds take 0.3 s each stops after 3 (0.9 s), not after a
+    fourth that ends at 1.2 s (which the cap let start at 0.9 s before; failed then)."""
+    from turnbuckle.analysis.review import sampling
+
+    now = [0.0]
+    real = sampling.playout
+
+    def slow_playout(*args: object, **kwargs: object) -> list[float]:
+        now[0] += 0.15  # two options: 0.3 s a world
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sampling, "playout", slow_playout)
+    monkeypatch.setattr(Budget, "clock", lambda self: lambda: now[0])
+    game = turnbuckle.load_game("powerhouses")
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.current_player() < 0 or len(state.legal_actions()) != 2:
+        state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else state.legal_actions()[0])
+    values = sampling.sampled_values(state, ReviewPlan(), Budget(playouts=1000, seconds=1.0), random.Random(2))
+    assert values.stopped == "time cap"
+    assert now[0] <= 1.0
+    assert {o.samples for o in values.options} == {3}

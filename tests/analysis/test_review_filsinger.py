@@ -81,3 +81,32 @@ def test_one_process_values_every_decision_on_one_walk_of_the_match(monkeypatch:
     total = len(review.decisions)
     assert seen == [(done, total) for done in range(total + 1)]
     assert [d.to_dict() for d in review.decisions] == [d.to_dict() for d in expected.decisions]
+
+
+def test_a_playouts_result_depends_only_on_its_seed_so_worlds_are_independent() -> None:
+    """The per-world standard error of a sampled value assumes independent worlds (docs/review.md,
+    *Filsinger's stated error*): under the tournament standard (every optional rule) ten playouts
+    give the same results whether played forwards or backwards, and leave the position as it was."""
+    from turnbuckle.analysis.review.evaluate import plan_of
+    from turnbuckle.analysis.review.sampling import playout
+
+    game = FilsingerGame(tournament_standard=True)
+    state = game.new_initial_state()
+    state.record_events = False
+    rng = random.Random(5)
+    while state.current_player() < 0 or len(state.legal_actions()) < 2:
+        state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else state.legal_actions()[0])
+    before = state.observation(0)
+    plan, sides = plan_of(game), game.sides()
+
+    def result(seed: int) -> float:
+        world = state.clone()
+        world.record_events = False
+        world.apply_action(world.legal_actions()[0])
+        return playout(world, plan, random.Random(seed), sides)[0]
+
+    forwards = [result(seed) for seed in range(10)]
+    backwards = [result(seed) for seed in reversed(range(10))]
+    assert forwards == backwards[::-1]
+    assert len(set(forwards)) > 1, "the seeds play different matches"
+    assert state.observation(0) == before

@@ -74,7 +74,8 @@ def sampled_values(
     active = list(range(len(candidates)))
     started = time.perf_counter()
     clock = budget.clock()
-    deadline = None if budget.seconds is None else clock() + budget.seconds
+    begun = clock()
+    deadline = None if budget.seconds is None else begun + budget.seconds
     worlds = 0
     stopped = ""
     world: State | None = first
@@ -82,7 +83,7 @@ def sampled_values(
         if budget.playouts is not None and worlds >= budget.playouts:
             stopped = f"{worlds} playouts"
             break
-        if deadline is not None and worlds >= MIN_WORLDS and clock() >= deadline:
+        if deadline is not None and worlds >= MIN_WORLDS and _past(clock(), begun, worlds, deadline):
             stopped = "time cap"
             break
         if budget.adaptive and worlds >= RACE_FROM and worlds % RACE_EVERY == 0:
@@ -118,6 +119,12 @@ def sampled_values(
     return DecisionValues(player, graded([options[i] for i in ranked], gaps), exact=False,
                           method=describe_sampling(plan, budget, omniscient), stopped=stopped,
                           seconds=time.perf_counter() - started)
+
+
+def _past(now: float, begun: float, worlds: int, deadline: float) -> bool:
+    """The time cap is reached: the next world, taking as long as the worlds so far did on average,
+    would end after ``deadline`` (so a cap of 2 s ends near 2 s, not a dear world past it)."""
+    return now + (now - begun) / worlds > deadline
 
 
 def race(mine: Sequence[Sequence[float]], active: Sequence[int]) -> tuple[list[int], str]:
