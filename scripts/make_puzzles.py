@@ -1,0 +1,127 @@
+"""Generate a game's puzzles from seeded self-play matches (issue 34, items 5-6).
+
+    PYTHONPATH=src python scripts/make_puzzles.py powerhouses --count 30 --seed 1
+    PYTHONPATH=src python scripts/make_puzzles.py skirmish --count 30 --budget 96 --screen 24 --append
+
+Match ``i`` is played from seed ``SEED + i`` by ``--agents`` (default: each game's heuristic on
+both seats). At up to ``--per-match`` decisions of each match (picked at random, seeded, among those
+with more than one legal action, never the same position twice) every option is valued for the
+side to move (``turnbuckle.learn.puzzle_making``): exact where the game has it, else screened at
+``--screen`` playouts per option and searched at ``--budget`` from the side's own information. A
+position is kept when the best leads the second by 10 points (and 3 paired errors, sampled) and the
+re-verification the tests run (twice the budget, another seed) agrees. The file is rewritten after
+every puzzle found, so Ctrl-C stops cleanly with what was found kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from turnbuckle.engine.position import plain
+from turnbuckle.engine.registry import list_games, load_game
+from turnbuckle.learn import puzzle_making as making
+from turnbuckle.learn.puzzles import PUZZLES_FILE, Puzzle, Source, parse_puzzles, puzzle_state
+
+ROOT = Path(__file__).resolve().parent.parent
+console = Console(stderr=True)
+
+
+def target(game: str) -> Path:
+    return ROOT / "src" / "turnbuckle" / "games" / game / PUZZLES_FILE
+
+
+def write(game: str, found: list[Puzzle]) -> None:
+    data: dict[str, Any] = {"game": game, "puzzles": [p.model_dump(mode="json") for p in found]}
+    path = target(game)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    parse_puzzles(text, str(path))  # never write a file that does not load
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", choices=list_games())
+    parser.add_argument("--count", type=int, default=30, help="puzzles wanted in the file (default 30)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first match")
+    parser.add_argument("--matches", type=int, default=2000, help="give up after this many matches")
+    parser.add_argument("--agents", default=None, help="agents by seat, comma-separated (default: heuristic)")
+    parser.add_argument("--per-match", type=int, default=2, help="puzzles kept from one match at most")
+    parser.add_argument("--look", type=int, default=6, help="decisions of a match looked at, at most")
+    parser.add_argument("--screen", type=int, default=16, help="screening playouts per option (sampled games)")
+    parser.add_argument("--budget", type=int, default=64, help="puzzle search playouts per option (sampled games)")
+    parser.add_argument("--tries", type=int, default=5, help="tries per agent (heuristic, random) for difficulty")
+    parser.add_argument("--option", "-o", action="append", default=[], help="game param NAME=JSON")
+    parser.add_argument("--append", action="store_true", help="keep the file's puzzles and add to them")
+    args = parser.parse_args(argv)
+
+    params = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    game = load_game(args.game, **params)
+    agents = (args.agents.split(",") if args.agents
+              else ["heuristic" if "heuristic" in type(game).agent_factories() else "mcts"] * game.num_players())
+    found: list[Puzzle] = []
+    seen: set[str] = set()
+    if args.append and target(args.game).is_file():
+        found = list(parse_puzzles(target(args.game).read_text(encoding="utf-8"), str(target(args.game))))
+        seen = {making.moment_key(puzzle_state(p)) for p in found}
+    started = time.process_time()
+    looked = 0
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.fields[status]}"), console=console) as progress:
+        task = progress.add_task(f"{args.game} puzzles", total=args.count, completed=len(found), status="")
+        try:
+            for index in range(args.matches):
+                if len(found) >= args.count:
+                    break
+                seed = args.seed + index
+                moments = list(making.decisions(game, agents, seed))
+                random.Random(f"puzzles:{seed}").shuffle(moments)
+                kept = 0
+                for moment in moments[:args.look]:
+                    if kept >= args.per_match or len(found) >= args.count:
+                        break
+                    key = making.moment_key(moment.state)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    looked += 1
+                    progress.update(task, status=f"match {index + 1}, seed {seed}, {looked} looked at")
+                    search_seed = seed * 1000 + moment.ply
+                    values = making.screen(moment.state, args.screen, search_seed)
+                    if values is None:
+                        continue
+                    if not values.exact:
+                        values = making.value(moment.state, args.budget, search_seed)
+                        if not making.meets_rule(values) or len(values.options) < len(moment.state.legal_actions()):
+                            continue
+                    source = Source(seed=seed, params=plain(game.params), agents=agents, ply=moment.ply)
+                    puzzle = making.build(moment.state, values, game_name=args.game, number=len(found) + 1,
+                                          source=source, playouts=args.budget, search_seed=search_seed,
+                                          tries=args.tries)
+                    ok, _ = making.reverify(puzzle, puzzle_state(puzzle))
+                    if not ok:
+                        continue
+                    found.append(puzzle)
+                    kept += 1
+                    write(args.game, found)
+                    progress.update(task, completed=len(found))
+        except KeyboardInterrupt:
+            console.print("stopped (Ctrl-C): the puzzles found so far are kept")
+    seconds = time.process_time() - started
+    console.print(f"{args.game}: {len(found)} puzzles in {target(args.game)}, {looked} decisions looked at, "
+                  f"{seconds:.0f} CPU s")
+    return 0 if len(found) >= args.count else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
