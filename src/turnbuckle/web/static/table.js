@@ -613,6 +613,8 @@
       // next, draw that seat's view instead (the answer must not replace it if the stream drew it first).
       if (view.to_move !== null && view.to_move !== seat && mySeats.includes(view.to_move)) refresh();
       else render(view);
+      // a page around the table hears the reply too (a puzzle's carries its verdict)
+      root.dispatchEvent(new CustomEvent("played", { detail: view }));
     } catch (err) {
       $("action-error").textContent = err.message;
       refresh();

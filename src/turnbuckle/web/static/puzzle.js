@@ -1,0 +1,100 @@
+// The puzzle pages: the lists (solved marks) and a puzzle, whose table is table.js's own (the page
+// hands it the puzzle's API in place of a match's). The move made on the table is the answer: its
+// reply (table.js's "played" event) carries the verdict, shown here with every option's value in the
+// review's words. Solved puzzles are kept in this browser (localStorage).
+"use strict";
+(function () {
+  const $ = (sel) => document.getElementById(sel);
+  const KEY = "turnbuckle.puzzles.";
+
+  // {number: "solved" | "missed"}: solved once right, missed while only ever answered wrong
+  function marks(game) {
+    try {
+      const kept = JSON.parse(localStorage.getItem(KEY + game) || "{}");
+      return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+    } catch (err) {
+      return {};
+    }
+  }
+
+  function mark(game, number, solved) {
+    const kept = marks(game);
+    if (kept[number] !== "solved") kept[number] = solved ? "solved" : "missed";
+    try { localStorage.setItem(KEY + game, JSON.stringify(kept)); } catch (err) { /* private mode */ }
+  }
+
+  // -- the lists ----------------------------------------------------------------------------------
+  const listing = $("puzzles");
+  if (listing) {
+    for (const section of listing.querySelectorAll("[data-game]")) {
+      const kept = marks(section.dataset.game);
+      let solved = 0;
+      for (const li of section.querySelectorAll("[data-puzzle]")) {
+        const state = kept[li.dataset.puzzle];
+        li.querySelector(".solved-mark").hidden = state !== "solved";
+        li.querySelector(".missed-mark").hidden = state !== "missed";
+        if (state === "solved") solved++;
+      }
+      section.querySelector(".solved-count").textContent = String(solved);
+    }
+    return;
+  }
+
+  // -- a puzzle -----------------------------------------------------------------------------------
+  const box = $("puzzle");
+  if (!box) return;
+  const cfg = JSON.parse(box.dataset.puzzle);
+
+  function showVerdict(verdict) {
+    const right = verdict.correct;
+    mark(cfg.game, cfg.number, right);
+    $("status").textContent = right ? "Solved" : "Not the best move";
+    $("status").className = "status " + (right ? "your-turn" : "finished");
+    const said = $("puzzle-verdict");
+    said.className = "puzzle-verdict " + (right ? "right" : "wrong");
+    said.textContent = right
+      ? "Right: " + verdict.answer + " is the best move."
+      : "Not quite: you chose " + verdict.chosen + "; the best move was " + verdict.answer + ".";
+    $("puzzle-method").textContent = verdict.exact
+      ? "Exact: computed from the rules."
+      : "Estimated from playouts of what you could see (± one paired standard error; the others as points behind the best).";
+    const list = $("puzzle-values");
+    list.innerHTML = "";
+    verdict.options.forEach((option, rank) => {
+      const li = document.createElement("li");
+      li.dataset.choice = option.choice;
+      if (option.answer) li.classList.add("best");
+      if (option.chosen) li.classList.add("chosen");
+      const name = document.createElement("strong");
+      name.textContent = option.choice;
+      li.appendChild(name);
+      const value = document.createElement("span");
+      value.className = "hint-value";
+      value.textContent = " " + turnbuckle.verdictText(option, rank === 0);
+      li.appendChild(value);
+      if (option.chosen) {
+        const yours = document.createElement("span");
+        yours.className = "yours";
+        yours.textContent = " (your move)";
+        li.appendChild(yours);
+      }
+      if (option.label) {
+        const small = document.createElement("small");
+        small.textContent = option.label;
+        li.appendChild(small);
+      }
+      list.appendChild(li);
+    });
+    $("puzzle-rules").textContent = verdict.rules.length ? "Rules: " + verdict.rules.join(", ") : "";
+    const result = $("puzzle-result");
+    result.hidden = false;
+    box.dataset.answered = right ? "right" : "wrong";
+    $("next-puzzle").focus({ preventScroll: true });
+    // on a phone the verdict is under the table: brought into view once the new picture is laid out
+    requestAnimationFrame(() => requestAnimationFrame(() => result.scrollIntoView({ block: "nearest" })));
+  }
+
+  $("table").addEventListener("played", (ev) => {
+    if (ev.detail && ev.detail.verdict) showVerdict(ev.detail.verdict);
+  });
+})();

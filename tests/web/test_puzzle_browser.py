@@ -1,0 +1,135 @@
+"""A puzzle solved by clicks in a real browser, for every game with puzzles (issue 34, item 9), and one
+by touch on a 390 px phone: table.js draws the puzzle's position and plays the pick, the answer's reply
+shows right or wrong and every option's value, and the lists mark the puzzle solved (localStorage).
+Under the app's own CSP (``strict_page``): any violation fails the test."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from support.browser import TIMEOUT, Server, needs_chromium, your_move
+from support.phone import PHONE, page_problems, table_problems, tap_part
+from turnbuckle.engine.registry import list_games
+from turnbuckle.learn.puzzles import Puzzle, is_answer, puzzle_state, puzzles
+from turnbuckle.web.views import legal_action_list, pick_list
+
+pytestmark = needs_chromium
+GAMES = [game for game in list_games() if puzzles(game)]
+
+
+def path_of(p: Puzzle, name: str) -> list[str]:
+    """The parts of the picture clicked in turn to choose ``name`` ([] when it is a button)."""
+    state = puzzle_state(p)
+    actions = legal_action_list(state.game, state, p.side)
+    picks = [x for x in pick_list(state.game, state.observation(p.side), actions) if x["action"] == name]
+    return list(picks[0]["path"]) if picks else []
+
+
+def click_answer(page: Any, p: Puzzle, name: str) -> None:
+    """Choose ``name`` as a person would: its parts of the picture in turn (and the menu beside the
+    last, if that part completes several moves), else its button under the picture."""
+    path = path_of(p, name)
+    if not path:
+        page.locator(f"#actions button[data-action={json.dumps(name)}]").click()
+        return
+    for part in path:
+        page.locator(f"#picture [data-pick={json.dumps(part)}].pickable").first.click()
+    menu = page.locator(f"#pick-menu button[data-action={json.dumps(name)}]")
+    if menu.count():
+        menu.click()
+
+
+def wrong_move(p: Puzzle) -> str:
+    return next(a.name for a in puzzle_state(p).legal_actions() if not is_answer(p, a.name))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_puzzle_solved_by_clicks(server: Server, strict_page: Any, game: str) -> None:
+    page, p = strict_page, puzzles(game)[0]
+    page.goto(f"{server.url}/puzzles/{game}/{p.number}")
+    your_move(page)
+    assert page.locator("#puzzle-prompt").inner_text() == p.prompt.strip()
+    assert page.locator("#puzzle-result").is_hidden()
+    click_answer(page, p, p.answer)
+    page.locator('#puzzle[data-answered="right"]').wait_for()
+    assert page.locator("#puzzle-verdict").inner_text().startswith("Right")
+    values = page.locator("#puzzle-values li")
+    assert values.count() == len(p.options)
+    assert values.first.get_attribute("data-choice") == p.answer
+    classes = (values.first.get_attribute("class") or "").split()
+    assert "best" in classes and "chosen" in classes
+    assert any(words in values.first.inner_text() for words in ("clearly best", "probably best"))
+    assert page.locator("#status").inner_text() == "Solved"
+    assert page.locator("#picture .pickable").count() == 0 and page.locator("#actions button").count() == 0
+    page.locator("#next-puzzle").click()
+    page.wait_for_url(f"**/puzzles/{game}/*")
+    page.goto(f"{server.url}/puzzles/{game}")
+    assert page.locator(f'[data-puzzle="{p.number}"] .solved-mark').is_visible()
+    assert page.locator(".solved-count").inner_text() == "1"
+
+
+def test_a_wrong_answer_is_shown_where_it_stood_then_solved_on_a_second_try(server: Server, strict_page: Any) -> None:
+    page, p = strict_page, puzzles("powerhouses")[0]
+    wrong = wrong_move(p)
+    page.goto(f"{server.url}/puzzles/powerhouses/{p.number}")
+    your_move(page)
+    click_answer(page, p, wrong)
+    page.locator('#puzzle[data-answered="wrong"]').wait_for()
+    said = page.locator("#puzzle-verdict").inner_text()
+    assert said.startswith("Not quite") and wrong in said and p.answer in said
+    chosen = page.locator("#puzzle-values li.chosen")
+    assert chosen.get_attribute("data-choice") == wrong and "points" in chosen.inner_text()
+    page.goto(f"{server.url}/puzzles")
+    assert page.locator(f'#powerhouses [data-puzzle="{p.number}"] .missed-mark').is_visible()
+    page.goto(f"{server.url}/puzzles/powerhouses/{p.number}")
+    your_move(page)
+    click_answer(page, p, p.answer)
+    page.locator('#puzzle[data-answered="right"]').wait_for()
+    page.goto(f"{server.url}/puzzles")
+    assert page.locator(f'#powerhouses [data-puzzle="{p.number}"] .solved-mark').is_visible()
+    assert page.locator(f'#powerhouses [data-puzzle="{p.number}"] .missed-mark').is_hidden()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone's page (touch, 390x844); the CSP bypassed so the size checks can evaluate JavaScript."""
+    context = browser.new_context(**PHONE, bypass_csp=True)
+    context.set_default_timeout(TIMEOUT)
+    yield context.new_page()
+    context.close()
+
+
+def a_puzzle_played_on_the_table() -> Puzzle:
+    """A puzzle whose answer is a part of the picture (tapped), else the first one (a button)."""
+    for game in GAMES:
+        for p in puzzles(game)[:5]:
+            if path_of(p, p.answer):
+                return p
+    return puzzles(GAMES[0])[0]
+
+
+def test_a_puzzle_solved_by_touch_on_a_phone(server: Server, phone: Any) -> None:
+    page, p = phone, a_puzzle_played_on_the_table()
+    page.goto(f"{server.url}/puzzles/{p.game}/{p.number}")
+    your_move(page)
+    page.wait_for_selector("#picture svg")
+    assert not table_problems(page), table_problems(page)
+    path = path_of(p, p.answer)
+    for part in path:
+        page.locator(f"#picture .pickable[data-pick={json.dumps(part)}]").first.wait_for()
+        assert tap_part(page, part), f"{part} could not be tapped"
+    menu = page.locator(f"#pick-menu button[data-action={json.dumps(p.answer)}]")
+    if path and menu.count():
+        menu.tap()
+    if not path:
+        page.locator(f"#actions button[data-action={json.dumps(p.answer)}]").tap()
+    page.locator('#puzzle[data-answered="right"]').wait_for()
+    assert page.locator("#puzzle-result").is_visible()
+    assert page.locator("#puzzle-values li").count() == len(p.options)
+    assert not page_problems(page), page_problems(page)
