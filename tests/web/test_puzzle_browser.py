@@ -132,4 +132,9 @@ def test_a_puzzle_solved_by_touch_on_a_phone(server: Server, phone: Any) -> None
     page.locator('#puzzle[data-answered="right"]').wait_for()
     assert page.locator("#puzzle-result").is_visible()
     assert page.locator("#puzzle-values li").count() == len(p.options)
-    assert not page_problems(page), page_problems(page)
+    problems = page_problems(page)
+    for listing in ("/puzzles", f"/puzzles/{p.game}"):
+        page.goto(server.url + listing)
+        page.locator(f'#{p.game} [data-puzzle="{p.number}"] .solved-mark').wait_for()
+        problems += [f"{listing}: {problem}" for problem in page_problems(page)]
+    assert not problems, problems
