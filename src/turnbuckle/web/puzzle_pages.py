@@ -26,8 +26,12 @@ from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.engine.game import State
 from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.learn.puzzles import Puzzle, PuzzleError, daily_puzzle, is_answer, puzzle_state, puzzles
+from turnbuckle.store import StoreError
+from turnbuckle.web import puzzle_marks
+from turnbuckle.web.account_pages import current_player
 from turnbuckle.web.api import limited
 from turnbuckle.web.errors import ApiError, BadRequest, Conflict, NotFound
+from turnbuckle.web.league_common import database
 from turnbuckle.web.pages import templates
 from turnbuckle.web.setup import unknown_game
 from turnbuckle.web.views import legal_action_list, mover_label, pick_list, picture
@@ -115,17 +119,27 @@ def _listing(game: str) -> dict[str, Any]:
                         for p in puzzles(game)]}
 
 
+def _account_marks(request: Request) -> dict[str, dict[str, str]] | None:
+    """A logged-in player's marks from the account (``None`` for a guest): the lists show them with
+    this browser's."""
+    player = current_player(request)
+    return None if player is None else puzzle_marks.marks(database(request), player.id)
+
+
 @router.get("/puzzles", response_class=HTMLResponse)
 def puzzle_index(request: Request) -> Response:
     return templates.TemplateResponse(request, "puzzles.html", {
         "games": [_listing(game) for game in list_games()], "one": None, "daily": daily(),
+        "account": _account_marks(request),
     })
 
 
 @router.get("/puzzles/{game}", response_class=HTMLResponse)
 def game_puzzles(request: Request, game: str) -> Response:
     listing = _listing(_game_or_404(game))
-    return templates.TemplateResponse(request, "puzzles.html", {"games": [listing], "one": listing, "daily": None})
+    return templates.TemplateResponse(request, "puzzles.html", {
+        "games": [listing], "one": listing, "daily": None, "account": _account_marks(request),
+    })
 
 
 @router.get("/puzzles/{game}/{number}", response_class=HTMLResponse)
@@ -199,9 +213,11 @@ def get_puzzle_seat(game: str, number: int, seat: int, render: bool = False) -> 
 
 @api_router.post("/puzzles/{game}/{number}/seats/{seat}/actions", dependencies=[limited("act")],
                  summary="Answer the puzzle: the verdict and every option's value")
-def answer_puzzle(game: str, number: int, seat: int, body: Answer, render: bool = False) -> dict[str, Any]:
+def answer_puzzle(request: Request, game: str, number: int, seat: int, body: Answer,
+                  render: bool = False) -> dict[str, Any]:
     """The side's view once answered, with ``verdict``. 422 for a move the position does not allow,
-    409 when ``expect`` is not the position's action count (a view of something else)."""
+    409 when ``expect`` is not the position's action count (a view of something else). A logged-in
+    player's answer is recorded on the account (``verdict.saved``; ``None`` for a guest)."""
     p = puzzle_or_404(game, number)
     state = state_of(p)
     view = puzzle_view(p, state, seat, False, answered=False)
@@ -210,8 +226,22 @@ def answer_puzzle(game: str, number: int, seat: int, body: Answer, render: bool 
     if body.action not in {a["name"] for a in view["legal_actions"]}:
         raise NotAMove(f"{quoted(body.action, 60)} is not a move you can make now")
     answered = puzzle_view(p, state, seat, render, answered=True)
-    answered["verdict"] = verdict(p, body.action)
+    answered["verdict"] = found = verdict(p, body.action)
+    found["saved"] = _save(request, p, found["correct"])
     return answered
+
+
+def _save(request: Request, p: Puzzle, solved: bool) -> bool | None:
+    """Record the answer on a logged-in player's account: whether it was stored (``None``: a guest).
+    A database that fails here costs the mark, not the answer."""
+    player = current_player(request)
+    if player is None:
+        return None
+    try:
+        puzzle_marks.record(database(request), player.id, p.game, p.number, solved)
+    except StoreError:
+        return False
+    return True
 
 
 @api_router.get("/puzzles/{game}/{number}/hints")

@@ -1,7 +1,8 @@
 // The puzzle pages: the lists (solved marks) and a puzzle, whose table is table.js's own (the page
 // hands it the puzzle's API in place of a match's). The move made on the table is the answer: its
 // reply (table.js's "played" event) carries the verdict, shown here with every option's value in the
-// review's words. Solved puzzles are kept in this browser (localStorage).
+// review's words. Marks are kept in this browser (localStorage); a logged-in player's answers are also
+// recorded on the account by the server as they are given, and the lists show both.
 "use strict";
 (function () {
   const $ = (sel) => document.getElementById(sel);
@@ -24,13 +25,18 @@
   }
 
   // -- the lists ----------------------------------------------------------------------------------
+  // The lists show this browser's marks and, for a logged-in player, the account's (the page carries
+  // them): solved in either is solved.
   const listing = $("puzzles");
   if (listing) {
+    const account = listing.dataset.account ? JSON.parse(listing.dataset.account) : {};
     for (const section of listing.querySelectorAll("[data-game]")) {
       const kept = marks(section.dataset.game);
+      const saved = account[section.dataset.game] || {};
       let solved = 0;
       for (const li of section.querySelectorAll("[data-puzzle]")) {
-        const state = kept[li.dataset.puzzle];
+        const n = li.dataset.puzzle;
+        const state = kept[n] === "solved" || saved[n] === "solved" ? "solved" : kept[n] || saved[n];
         li.querySelector(".solved-mark").hidden = state !== "solved";
         li.querySelector(".missed-mark").hidden = state !== "missed";
         if (state === "solved") solved++;
@@ -86,6 +92,7 @@
       list.appendChild(li);
     });
     $("puzzle-rules").textContent = verdict.rules.length ? "Rules: " + verdict.rules.join(", ") : "";
+    if (verdict.saved === false) $("action-error").textContent = "your answer was not kept on your account (the database failed)";
     const result = $("puzzle-result");
     result.hidden = false;
     box.dataset.answered = right ? "right" : "wrong";
