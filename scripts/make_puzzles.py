@@ -26,6 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from turnbuckle.engine.game import Game
 from turnbuckle.engine.position import plain
 from turnbuckle.engine.registry import list_games, load_game
 from turnbuckle.learn import puzzle_making as making
@@ -49,6 +50,13 @@ def write(game: str, found: list[Puzzle]) -> None:
     tmp.replace(path)
 
 
+def match_game(name: str, params: dict[str, Any], seed: int) -> Game:
+    """The game of match ``seed`` with two roster entrants picked by the seed."""
+    base = load_game(name, **params)
+    entrants = random.Random(f"puzzles:entrants:{seed}").sample(base.balance_entrants(), 2)
+    return load_game(name, **{**params, **base.balance_params(entrants)})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=list_games())
@@ -63,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tries", type=int, default=5, help="tries per agent (heuristic, random) for difficulty")
     parser.add_argument("--option", "-o", action="append", default=[], help="game param NAME=JSON")
     parser.add_argument("--append", action="store_true", help="keep the file's puzzles and add to them")
+    parser.add_argument("--vary", action="store_true", help="seat two roster wrestlers picked by each match's seed")
+    parser.add_argument("--max-kind", type=float, default=0.6,
+                        help="largest share of the puzzles one kind (the options' verbs and the answer's) may take")
     args = parser.parse_args(argv)
 
     params = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
@@ -84,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                 if len(found) >= args.count:
                     break
                 seed = args.seed + index
+                if args.vary:
+                    game = match_game(args.game, params, seed)
                 moments = list(making.decisions(game, agents, seed))
                 random.Random(f"puzzles:{seed}").shuffle(moments)
                 kept = 0
@@ -92,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
                         break
                     key = making.moment_key(moment.state)
                     if key in seen:
+                        continue
+                    kind = making.kind_of(moment.state)
+                    if sum(making.kind_of(puzzle_state(p)) == kind for p in found) >= args.max_kind * args.count:
                         continue
                     seen.add(key)
                     looked += 1

@@ -74,6 +74,11 @@ def moment_key(state: State) -> str:
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
+def kind_of(state: State) -> str:
+    """A decision's kind, so one kind does not fill a game's puzzles: its options' verbs."""
+    return " / ".join(sorted({a.name.split(" ", 1)[0] for a in state.legal_actions()}))
+
+
 def search_rng(seed: int) -> random.Random:
     return random.Random(f"turnbuckle:puzzle:{seed}")
 
@@ -81,7 +86,8 @@ def search_rng(seed: int) -> random.Random:
 def value(state: State, playouts: int, seed: int) -> DecisionValues:
     """Every option of the seat to move, exact where the game has it, else an adaptive search of up
     to ``playouts`` per option from the seat's own information."""
-    return decision_values(state, search_rng(seed), Budget(playouts=playouts, adaptive=True))
+    every = [a.name for a in state.legal_actions()]  # a puzzle values every option, not a plan's candidates
+    return decision_values(state, search_rng(seed), Budget(playouts=playouts, adaptive=True), include=every)
 
 
 def lead(values: DecisionValues) -> tuple[float, float | None]:
@@ -142,12 +148,12 @@ def option_labels(state: State, names: Sequence[str]) -> dict[str, str]:
 
 
 def title_of(options: Sequence[OptionValue]) -> str:
-    """A short title: "Roll or stop?" for two options, else "One of N"."""
-    if len(options) == 2:
-        first, second = (o.action.split(" ", 1)[0] for o in options)
-        if first != second:
-            a, b = sorted((first, second))
-            return f"{a.capitalize()} or {b}?"
+    """A short title: "Roll or stop?" for two verbs, "Pursue which?" for one, else "The best of N"."""
+    verbs = sorted({o.action.split(" ", 1)[0] for o in options})
+    if len(verbs) == 2 and len(options) == 2:
+        return f"{verbs[0].capitalize()} or {verbs[1]}?"
+    if len(verbs) == 1:
+        return f"{verbs[0].capitalize()} which?"
     return f"The best of {len(options)} choices"
 
 
