@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
+from support.accounts import PASSWORD, app_on
 from support.browser import TIMEOUT, Server, needs_chromium, your_move
 from support.phone import PHONE, page_problems, table_problems, tap_part
 from turnbuckle.engine.registry import list_games
@@ -138,3 +140,45 @@ def test_a_puzzle_solved_by_touch_on_a_phone(server: Server, phone: Any) -> None
         page.locator(f'#{p.game} [data-puzzle="{p.number}"] .solved-mark').wait_for()
         problems += [f"{listing}: {problem}" for problem in page_problems(page)]
     assert not problems, problems
+
+
+@pytest.fixture
+def account_server(tmp_path: Path) -> Iterator[Server]:
+    with app_on(tmp_path / "puzzles.db") as app, Server(app) as running:
+        yield running
+
+
+def test_a_logged_in_players_solved_puzzle_follows_them_to_another_browser(account_server: Server,
+                                                                          browser: Any) -> None:
+    """Sign up, solve a puzzle by clicks; in a fresh browser (no localStorage) logged in as the same
+    player the lists mark it solved, from the account."""
+    url, p = account_server.url, puzzles(GAMES[-1])[1]
+    contexts = [browser.new_context(), browser.new_context()]
+    try:
+        first, second = (context.new_page() for context in contexts)
+        for context in contexts:
+            context.set_default_timeout(TIMEOUT)
+        first.goto(f"{url}/signup")
+        first.fill("#name", "Puzzler")
+        first.fill("#password", PASSWORD)
+        first.fill("#password2", PASSWORD)
+        first.click("button[type=submit]")
+        first.wait_for_url("**/players/Puzzler*")
+        first.goto(f"{url}/puzzles/{p.game}/{p.number}")
+        your_move(first)
+        click_answer(first, p, p.answer)
+        first.locator('#puzzle[data-answered="right"]').wait_for()
+
+        second.goto(f"{url}/login")
+        second.fill("#name", "Puzzler")
+        second.fill("#password", PASSWORD)
+        second.click("button[type=submit]")
+        second.wait_for_url("**/players/Puzzler*")
+        second.goto(f"{url}/puzzles/{p.game}")
+        assert second.locator(f'[data-puzzle="{p.number}"] .solved-mark').is_visible()
+        assert second.locator(".solved-count").inner_text() == "1"
+        second.goto(f"{url}/account")
+        assert f"puzzles solved: 1 of {len(puzzles(p.game))}" in second.locator("#puzzle-progress").inner_text()
+    finally:
+        for context in contexts:
+            context.close()
