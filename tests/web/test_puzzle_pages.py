@@ -203,3 +203,21 @@ def test_nothing_sent_before_the_answer_depends_on_it(client: TestClient, monkey
             assert f"{100 * value:.1f}%" not in text
     answered = client.post(f"{api(p)}/seats/{p.side}/actions", json={"action": wrong}).json()
     assert answered["verdict"]["correct"] is True  # the doctored puzzle was the one answering
+
+
+def test_a_searched_puzzles_values_carry_their_standard_errors() -> None:
+    """A puzzle valued by search (not exactly): the best's chance with its own error, every other
+    option's gap with its *paired* error (``gap_se``), worded by the review's rules."""
+    p = first("powerhouses")
+    data = p.model_dump()
+    data.update(method="search", budget=400, search_seed=7)
+    for index, option in enumerate(data["options"]):
+        option.update(se=0.011 + index / 1000, gap=p.options[0].value - option["value"],
+                      gap_se=None if index == 0 else 0.02)
+    searched = Puzzle.model_validate(data)
+    found = puzzle_pages.verdict(searched, searched.answer)
+    assert found["exact"] is False and found["budget"] == 400
+    best, second = found["options"][:2]
+    assert best["stderr"] == 0.011 and best["gap_stderr"] is None
+    assert second["stderr"] == 0.012 and second["gap_stderr"] == 0.02
+    assert best["words"] == "clearly best" and second["words"] == "clearly worse"  # 10+ points, 3+ paired errors

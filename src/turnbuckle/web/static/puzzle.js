@@ -63,7 +63,8 @@
       : "Not quite: you chose " + verdict.chosen + "; the best move was " + verdict.answer + ".";
     $("puzzle-method").textContent = verdict.exact
       ? "Exact: computed from the rules."
-      : "Estimated from playouts of what you could see (± one paired standard error; the others as points behind the best).";
+      : "Estimated from " + (verdict.budget ? verdict.budget + " playouts per option" : "playouts") + " of what you could"
+        + " see (± one standard error; the others as points behind the best, ± the paired error).";
     const list = $("puzzle-values");
     list.innerHTML = "";
     verdict.options.forEach((option, rank) => {
