@@ -51,6 +51,16 @@
   if (!box) return;
   const cfg = JSON.parse(box.dataset.puzzle);
 
+  // The game's next puzzle this browser has not solved (after the last, from the first again).
+  function nextUnsolved() {
+    const kept = marks(cfg.game);
+    for (let step = 1; step < cfg.count; step++) {
+      const n = (cfg.number - 1 + step) % cfg.count + 1;
+      if (kept[n] !== "solved") return n;
+    }
+    return cfg.next;
+  }
+
   function showVerdict(verdict) {
     const right = verdict.correct;
     mark(cfg.game, cfg.number, right);
@@ -94,6 +104,7 @@
     });
     $("puzzle-rules").textContent = verdict.rules.length ? "Rules: " + verdict.rules.join(", ") : "";
     if (verdict.saved === false) $("action-error").textContent = "your answer was not kept on your account (the database failed)";
+    $("next-puzzle").href = "/puzzles/" + cfg.game + "/" + nextUnsolved();
     const result = $("puzzle-result");
     result.hidden = false;
     box.dataset.answered = right ? "right" : "wrong";

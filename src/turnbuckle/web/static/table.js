@@ -19,7 +19,7 @@
   let pictureView = null; // the view whose picture is on screen: its targets play for its seat
 
   async function api(path, options) {
-    // a lesson (learn.js) answers a match's paths under its own address
+    // a lesson (learn.js) or a puzzle (puzzle.js) answers a match's paths under its own address
     if (cfg.api && path.startsWith("/api/matches/" + id)) path = cfg.api + path.slice(("/api/matches/" + id).length);
     return (await turnbuckle.api(path, options, token)).data;
   }
