@@ -198,6 +198,7 @@ def test_nothing_sent_before_the_answer_depends_on_it(client: TestClient, monkey
     assert before_answering(client, doctored) == real
     for text in real:
         assert '"verdict"' not in text and '"answer"' not in text
+        assert f"seed {p.source.seed}" not in text and '"seed"' not in text  # replayed, it deals the hidden cards
         for value in values:
             assert len(repr(value)) < 8 or repr(value) not in text
             assert f"{100 * value:.1f}%" not in text

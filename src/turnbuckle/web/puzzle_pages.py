@@ -109,6 +109,7 @@ def verdict(p: Puzzle, chosen: str) -> dict[str, Any]:
         "correct": is_answer(p, chosen), "chosen": chosen, "answer": p.answer, "options": options,
         "exact": exact, "method": p.method, "budget": p.budget, "margin": p.margin,
         "difficulty": p.difficulty, "difficulty_label": p.difficulty_label, "rules": list(p.rules),
+        "source": p.source.model_dump(),
     }
 
 

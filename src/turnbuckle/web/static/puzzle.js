@@ -102,7 +102,8 @@
       }
       list.appendChild(li);
     });
-    $("puzzle-rules").textContent = verdict.rules.length ? "Rules: " + verdict.rules.join(", ") : "";
+    $("puzzle-rules").textContent = (verdict.rules.length ? "Rules: " + verdict.rules.join(", ") + ". " : "")
+      + "From the match of seed " + verdict.source.seed + " (" + verdict.source.agents.join(" against ") + ").";
     if (verdict.saved === false) $("action-error").textContent = "your answer was not kept on your account (the database failed)";
     $("next-puzzle").href = "/puzzles/" + cfg.game + "/" + nextUnsolved();
     const result = $("puzzle-result");
