@@ -50,6 +50,12 @@ def write(game: str, found: list[Puzzle]) -> None:
     tmp.replace(path)
 
 
+def log(line: str) -> None:
+    """A line for a log (a background run's file): the progress bar is for terminals."""
+    if not console.is_terminal:
+        console.print(line, markup=False, highlight=False)
+
+
 def match_game(name: str, params: dict[str, Any], seed: int) -> Game:
     """The game of match ``seed`` with two roster entrants picked by the seed."""
     base = load_game(name, **params)
@@ -71,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tries", type=int, default=5, help="tries per agent (heuristic, random) for difficulty")
     parser.add_argument("--option", "-o", action="append", default=[], help="game param NAME=JSON")
     parser.add_argument("--append", action="store_true", help="keep the file's puzzles and add to them")
+    parser.add_argument("--late", type=float, default=0.0,
+                        help="look only at the last part of a match: skip this share of its decisions")
+    parser.add_argument("--max-options", type=int, default=10**6,
+                        help="look only at decisions with at most this many legal actions")
     parser.add_argument("--vary", action="store_true", help="seat two roster wrestlers picked by each match's seed")
     parser.add_argument("--max-kind", type=float, default=0.6,
                         help="largest share of the puzzles one kind (the options' verbs and the answer's) may take")
@@ -98,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.vary:
                     game = match_game(args.game, params, seed)
                 moments = list(making.decisions(game, agents, seed))
+                moments = [m for m in moments[int(args.late * len(moments)):]
+                           if len(m.state.legal_actions()) <= args.max_options]
                 random.Random(f"puzzles:{seed}").shuffle(moments)
                 kept = 0
                 for moment in moments[:args.look]:
@@ -117,7 +129,13 @@ def main(argv: list[str] | None = None) -> int:
                     if values is None:
                         continue
                     if not values.exact:
+                        log(f"seed {seed} ply {moment.ply}: screened {making.lead(values)[0]:.3f}")
+                    if not values.exact:
+                        screened = values.options[1].gap
                         values = making.value(moment.state, args.budget, search_seed)
+                        gap, se = making.lead(values)
+                        log(f"seed {seed} ply {moment.ply}: screened lead {screened:.3f}, searched {gap:.3f}"
+                            f" ± {se or 0:.3f} ({values.stopped})")
                         if not making.meets_rule(values) or len(values.options) < len(moment.state.legal_actions()):
                             continue
                     source = Source(seed=seed, params=plain(game.params), agents=agents, ply=moment.ply)
@@ -126,7 +144,10 @@ def main(argv: list[str] | None = None) -> int:
                                           tries=args.tries)
                     ok, _ = making.reverify(puzzle, puzzle_state(puzzle))
                     if not ok:
+                        log(f"seed {seed} ply {moment.ply}: not confirmed by the re-verification")
                         continue
+                    log(f"puzzle {len(found) + 1}: seed {seed} ply {moment.ply}, "
+                        f"{puzzle.answer!r} by {puzzle.margin:.3f}")
                     found.append(puzzle)
                     kept += 1
                     write(args.game, found)

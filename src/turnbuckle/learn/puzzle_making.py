@@ -28,6 +28,8 @@ from turnbuckle.learn.puzzles import MIN_MARGIN, MIN_SE_RATIO, Option, Puzzle, S
 SCREEN_FACTOR = 0.7
 """A sampled position goes on to the full search when its screened lead is at least this share of
 ``MIN_MARGIN`` (the screen is noisy; a lead well under the rule is not worth the search)."""
+SCREEN_SE = 2.0
+"""... and by this many paired errors (a small sample's lead of a few playouts is mostly luck)."""
 TRIVIAL_MARGIN = 0.9
 """A lead this large (every other option loses outright) is no puzzle: skipped."""
 VERIFY_FACTOR = 2
@@ -83,11 +85,13 @@ def search_rng(seed: int) -> random.Random:
     return random.Random(f"turnbuckle:puzzle:{seed}")
 
 
-def value(state: State, playouts: int, seed: int) -> DecisionValues:
+def value(state: State, playouts: int, seed: int, *, until_clear: bool = True) -> DecisionValues:
     """Every option of the seat to move, exact where the game has it, else an adaptive search of up
-    to ``playouts`` per option from the seat's own information."""
+    to ``playouts`` per option from the seat's own information (``until_clear``: the race stops
+    early only at a lone leader, ``CLEAR_Z`` paired errors ahead)."""
     every = [a.name for a in state.legal_actions()]  # a puzzle values every option, not a plan's candidates
-    return decision_values(state, search_rng(seed), Budget(playouts=playouts, adaptive=True), include=every)
+    return decision_values(state, search_rng(seed), Budget(playouts=playouts, adaptive=True), include=every,
+                           until_clear=until_clear)
 
 
 def lead(values: DecisionValues) -> tuple[float, float | None]:
@@ -114,8 +118,9 @@ def is_exact_here(state: State) -> bool:
 
 def screen(state: State, playouts: int, seed: int) -> DecisionValues | None:
     """The values of a decision worth a puzzle search, or None: exact values that meet the rule, or
-    a small sample whose lead is at least ``SCREEN_FACTOR`` of the rule."""
-    values = value(state, playouts, seed)
+    a small sample (stopped as soon as the field is told apart) whose lead is at least
+    ``SCREEN_FACTOR`` of the rule and ``SCREEN_SE`` paired errors."""
+    values = value(state, playouts, seed, until_clear=False)
     if len(values.options) < 2 or len(values.options) < len(state.legal_actions()):
         return None  # a plan that values only some candidates cannot prove the answer best
     gap, _ = lead(values)
@@ -123,7 +128,8 @@ def screen(state: State, playouts: int, seed: int) -> DecisionValues | None:
         return None
     if values.exact:
         return values if gap >= MIN_MARGIN else None
-    return values if gap >= SCREEN_FACTOR * MIN_MARGIN else None
+    _, se = lead(values)
+    return values if gap >= SCREEN_FACTOR * MIN_MARGIN and se is not None and gap >= SCREEN_SE * se else None
 
 
 def difficulty(state: State, answer: str, tries: int, seed: int) -> tuple[float, int]:
