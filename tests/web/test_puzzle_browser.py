@@ -188,3 +188,45 @@ def test_a_logged_in_players_solved_puzzle_follows_them_to_another_browser(accou
     finally:
         for context in contexts:
             context.close()
+
+
+def many_choices() -> Puzzle:
+    """A RUMBLESLAM decision of a seeded heuristic match with a dozen choices or more, valued by
+    hand (this test is about the list, not the values): the first listed is the answer."""
+    from turnbuckle.engine.registry import load_game
+    from turnbuckle.learn.puzzle_making import decisions
+    from turnbuckle.learn.puzzles import Option, Source
+
+    agents = ["heuristic", "heuristic"]
+    found = next(d for d in decisions(load_game("rumbleslam"), agents, 3) if len(d.state.legal_actions()) >= 12)
+    names = [a.name for a in found.state.legal_actions()]
+    gaps = [0.0] + [0.2 + i / 1000 for i in range(1, len(names))]
+    options = [Option(action=name, label=name, value=0.7 - gap, se=0.01, gap=gap, gap_se=0.02 if gap else None)
+               for name, gap in zip(names, gaps, strict=True)]
+    return Puzzle(id="rumbleslam-001", game="rumbleslam", number=1, title="Which?", prompt="Find the best.",
+                  position=found.state.to_position(), source=Source(seed=3, agents=agents, ply=found.ply),
+                  side=found.state.current_player(), answer=names[0], options=options,
+                  margin=options[0].value - options[1].value, method="search", budget=64, search_seed=1,
+                  difficulty=0.5, difficulty_label="medium")
+
+
+def test_many_choices_list_the_best_few_and_yours_then_the_rest_on_request(
+    server: Server, strict_page: Any, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest,
+) -> None:
+    from turnbuckle.web import puzzle_pages
+
+    page, p = strict_page, many_choices()
+    monkeypatch.setattr(puzzle_pages, "puzzles", lambda game: (p,) if game == "rumbleslam" else puzzles(game))
+    puzzle_pages._state.cache_clear()  # positions are cached by game and number: this one is not the shipped one
+    request.addfinalizer(puzzle_pages._state.cache_clear)
+    wrong = p.options[-1].action
+    page.goto(f"{server.url}/puzzles/rumbleslam/1")
+    your_move(page)
+    click_answer(page, p, wrong)
+    page.locator('#puzzle[data-answered="wrong"]').wait_for()
+    shown = page.locator("#puzzle-values li:visible")
+    assert shown.count() == 9 and shown.last.get_attribute("data-choice") == wrong
+    assert "Estimated from 64 playouts per option" in page.locator("#puzzle-method").inner_text()
+    page.locator("#puzzle-more").click()
+    assert page.locator("#puzzle-values li:visible").count() == len(p.options)
+    assert page.locator("#puzzle-more").is_hidden()

@@ -61,6 +61,10 @@
     return cfg.next;
   }
 
+  // A position with many choices (a miniature's every square) lists the best few and yours; the rest
+  // on request.
+  const SHOWN = 8;
+
   function showVerdict(verdict) {
     const right = verdict.correct;
     mark(cfg.game, cfg.number, right);
@@ -100,8 +104,13 @@
         small.textContent = option.label;
         li.appendChild(small);
       }
+      li.hidden = rank >= SHOWN && !option.chosen;
       list.appendChild(li);
     });
+    const more = $("puzzle-more");
+    const hidden = list.querySelectorAll("li[hidden]").length;
+    more.hidden = !hidden;
+    more.textContent = "Show every choice (" + hidden + " more)";
     $("puzzle-rules").textContent = (verdict.rules.length ? "Rules: " + verdict.rules.join(", ") + ". " : "")
       + "From the match of seed " + verdict.source.seed + " (" + verdict.source.agents.join(" against ") + ").";
     if (verdict.saved === false) $("action-error").textContent = "your answer was not kept on your account (the database failed)";
@@ -113,6 +122,12 @@
     // on a phone the verdict is under the table: brought into view once the new picture is laid out
     requestAnimationFrame(() => requestAnimationFrame(() => result.scrollIntoView({ block: "nearest" })));
   }
+
+  $("puzzle-more").addEventListener("click", () => {
+    for (const li of $("puzzle-values").querySelectorAll("li[hidden]")) li.hidden = false;
+    $("puzzle-more").hidden = true;
+    $("puzzle-values").focus();
+  });
 
   $("table").addEventListener("played", (ev) => {
     if (ev.detail && ev.detail.verdict) showVerdict(ev.detail.verdict);
