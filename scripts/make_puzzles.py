@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from turnbuckle.engine.game import Game
+from turnbuckle.engine.game import Game, State
 from turnbuckle.engine.position import plain
 from turnbuckle.engine.registry import list_games, load_game
 from turnbuckle.learn import puzzle_making as making
@@ -54,6 +54,14 @@ def log(line: str) -> None:
     """A line for a log (a background run's file): the progress bar is for terminals."""
     if not console.is_terminal:
         console.print(line, markup=False, highlight=False)
+
+
+def focused(state: State, texts: list[str]) -> bool:
+    """Whether the side to move's view mentions one of ``texts`` (none given: every decision)."""
+    if not texts:
+        return True
+    seen = json.dumps(state.observation(state.current_player()), ensure_ascii=False)
+    return any(text in seen for text in texts)
 
 
 def confirmed(puzzle: Puzzle) -> bool:
@@ -90,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="look only at decisions with at most this many legal actions")
     parser.add_argument("--prune", action="store_true",
                         help="with --append: first drop the file's puzzles the re-verification does not confirm")
+    parser.add_argument("--focus", action="append", default=[],
+                        help="look only at decisions whose side's view mentions this text (any of several)")
     parser.add_argument("--vary", action="store_true", help="seat two roster wrestlers picked by each match's seed")
     parser.add_argument("--max-kind", type=float, default=0.6,
                         help="largest share of the puzzles one kind (the options' verbs and the answer's) may take")
@@ -124,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                     game = match_game(args.game, params, seed)
                 moments = list(making.decisions(game, agents, seed))
                 moments = [m for m in moments[int(args.late * len(moments)):]
-                           if len(m.state.legal_actions()) <= args.max_options]
+                           if len(m.state.legal_actions()) <= args.max_options and focused(m.state, args.focus)]
                 random.Random(f"puzzles:{seed}").shuffle(moments)
                 kept = 0
                 for moment in moments[:args.look]:

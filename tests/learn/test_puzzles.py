@@ -13,6 +13,7 @@ import pytest
 from turnbuckle.engine.registry import list_games
 from turnbuckle.learn.puzzle_making import kind_of
 from turnbuckle.learn.puzzles import (
+    DAILY_EPOCH,
     MIN_MARGIN,
     PuzzleError,
     all_puzzles,
@@ -69,12 +70,14 @@ def test_puzzle_numbers_out_of_range_and_unknown_games_are_one_line_errors() -> 
 
 
 def test_the_daily_puzzle_is_deterministic_and_goes_round_the_games() -> None:
-    day = datetime.date(2026, 11, 28)
+    day = DAILY_EPOCH  # a cycle starts: puzzle 1 of each game, in turn
     assert daily_puzzle(day) == daily_puzzle(day)
     week = [daily_puzzle(day + datetime.timedelta(days=i)) for i in range(len(list_games()))]
     assert {p.game for p in week} == {g for g in list_games() if puzzles(g)}
+    assert [p.number for p in week] == [1] * len(week)
     total = len(ALL)
-    assert daily_puzzle(day + datetime.timedelta(days=total)) == daily_puzzle(day)
+    later = datetime.date(2026, 11, 28)
+    assert daily_puzzle(later + datetime.timedelta(days=total)) == daily_puzzle(later)
 
 
 def shipped_text(game: str) -> str:

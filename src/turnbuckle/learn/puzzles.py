@@ -212,6 +212,7 @@ def is_answer(p: Puzzle, action: str) -> bool:
 
 
 __all__ = [
+    "DAILY_EPOCH",
     "MIN_MARGIN",
     "MIN_SE_RATIO",
     "Option",
