@@ -227,3 +227,15 @@ def test_a_time_cap_starts_no_world_that_would_end_past_it(monkeypatch: pytest.M
     assert values.stopped == "time cap"
     assert now[0] <= 1.0
     assert {o.samples for o in values.options} == {3}
+
+
+def test_a_race_until_clear_goes_on_past_a_field_told_apart_at_two_errors() -> None:
+    """Puzzles (issue 34.5) need the best 3 paired errors ahead: ``until_clear`` stops a race only
+    at a lone leader, not where ``settled`` would (failed before ``until_clear`` existed)."""
+    rng = random.Random(7)
+    luck = [rng.random() for _ in range(40)]
+    close = [luck, [x - 0.001 for x in luck], [x - 0.002 for x in luck]]
+    assert race(close, [0, 1, 2])[1] != ""
+    assert race(close, [0, 1, 2], until_clear=True) == ([0, 1, 2], "")
+    far = [luck, [x * 0.2 for x in luck], [x * 0.3 for x in luck]]
+    assert race(far, [0, 1, 2], until_clear=True) == ([0], "clear best")

@@ -140,7 +140,7 @@ def test_lesson_progress_migration_up_and_down_keeps_the_older_data(tmp_path: Pa
                           "VALUES ('Old_Timer', 'oldtimer', 'x', '2026-01-01 00:00:00')"))
     db.close()
     with open_database(str(path)) as again:
-        assert again.current_revisions() == {"0010_lesson_progress"} == head_revisions()
+        assert again.current_revisions() == head_revisions()  # 0010 and the revisions after it
         insert = text("INSERT INTO lesson_progress (player_id, game, lesson, finished_at) "
                       "VALUES (1, 'powerhouses', 1, '2026-11-28 00:00:00')")
         with again.engine.connect() as conn, conn.begin():
@@ -153,3 +153,41 @@ def test_lesson_progress_migration_up_and_down_keeps_the_older_data(tmp_path: Pa
         assert "lesson_progress" not in names and "players" in names
         with again.engine.connect() as conn:
             assert conn.execute(text("SELECT name FROM players")).scalars().all() == ["Old_Timer"]
+
+
+def test_puzzle_progress_migration_up_and_down_keeps_the_older_data(tmp_path: Path) -> None:
+    """0011_puzzle_progress on SQLite: a database at 0010_lesson_progress with a player and a finished
+    lesson gains the table on open, stores an answered puzzle (once per player, game and puzzle), and
+    loses only that table going down."""
+    from alembic import command
+    from sqlalchemy import inspect
+    from sqlalchemy.exc import IntegrityError
+
+    from turnbuckle.store.db import alembic_config
+
+    path = tmp_path / "puzzles.db"
+    open_database(str(path)).close()
+    db = open_database(str(path))
+    with db.engine.connect() as conn, conn.begin():
+        command.downgrade(alembic_config(conn), "0010_lesson_progress")
+    assert "puzzle_progress" not in inspect(db.engine).get_table_names()
+    with db.engine.connect() as conn, conn.begin():
+        conn.execute(text("INSERT INTO players (name, skeleton, password_hash, created_at) "
+                          "VALUES ('Old_Timer', 'oldtimer', 'x', '2026-01-01 00:00:00')"))
+        conn.execute(text("INSERT INTO lesson_progress (player_id, game, lesson, finished_at) "
+                          "VALUES (1, 'powerhouses', 1, '2026-11-28 00:00:00')"))
+    db.close()
+    with open_database(str(path)) as again:
+        assert "0011_puzzle_progress" in _all_revisions() and again.current_revisions() == head_revisions()
+        insert = text("INSERT INTO puzzle_progress (player_id, game, puzzle, solved, answered_at) "
+                      "VALUES (1, 'powerhouses', 1, 1, '2026-11-28 00:00:00')")
+        with again.engine.connect() as conn, conn.begin():
+            conn.execute(insert)
+        with pytest.raises(IntegrityError), again.engine.connect() as conn, conn.begin():
+            conn.execute(insert)
+        with again.engine.connect() as conn, conn.begin():
+            command.downgrade(alembic_config(conn), "0010_lesson_progress")
+        names = inspect(again.engine).get_table_names()
+        assert "puzzle_progress" not in names and "lesson_progress" in names
+        with again.engine.connect() as conn:
+            assert conn.execute(text("SELECT lesson FROM lesson_progress")).scalars().all() == [1]

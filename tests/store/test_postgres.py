@@ -150,3 +150,35 @@ def test_the_same_lesson_recorded_at_once_from_two_tabs_is_stored_once(pg_url: s
             assert lesson_marks.finished(db, player.id) == {"powerhouses": [1, 2]}
         with db.write() as session:
             session.execute(delete(LessonProgress).where(LessonProgress.player_id == player.id))
+
+
+def test_the_same_puzzle_answered_at_once_from_two_tabs_is_stored_once(pg_url: str) -> None:
+    """Requests recording one puzzle's answer at the same moment (tabs, some right and some wrong):
+    all succeed, the puzzle is stored once, and solved, since one of them was right."""
+    from turnbuckle.store.puzzle_models import PuzzleProgress
+    from turnbuckle.web import accounts, puzzle_marks
+
+    with open_database(pg_url) as db:
+        player = accounts.sign_up(db, f"Tabs_{uuid.uuid4().hex[:8]}", "a long enough pass phrase")
+        failures: list[BaseException] = []
+        for _ in range(15):
+            with db.write() as session:
+                session.execute(delete(PuzzleProgress).where(PuzzleProgress.player_id == player.id))
+            start = threading.Barrier(6)
+
+            def tab(start: threading.Barrier, solved: bool) -> None:
+                try:
+                    start.wait()
+                    puzzle_marks.record(db, player.id, "powerhouses", 1, solved)
+                except BaseException as exc:  # collected and asserted below
+                    failures.append(exc)
+
+            threads = [threading.Thread(target=tab, args=(start, i == 3)) for i in range(6)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert failures == []
+            assert puzzle_marks.marks(db, player.id) == {"powerhouses": {"1": "solved"}}
+        with db.write() as session:
+            session.execute(delete(PuzzleProgress).where(PuzzleProgress.player_id == player.id))

@@ -33,7 +33,7 @@ try:
     from rich.console import Console
     from rich.table import Table
 
-    from turnbuckle.cli import analyze, learn, matches, odds, review, serve, simulate
+    from turnbuckle.cli import analyze, learn, matches, odds, puzzle, review, serve, simulate
     from turnbuckle.cli.common import (
         INTERRUPTED_EXIT_CODE,
         ForceOpt,
@@ -76,6 +76,7 @@ app.command("watch")(interruptible(matches.watch))
 app.command("replay")(interruptible(matches.replay))
 app.command("review")(interruptible(review.review))
 app.command("learn")(interruptible(learn.learn))
+app.command("puzzle")(interruptible(puzzle.puzzle_command))
 app.command("sim")(simulate.sim)
 app.command("analyze")(analyze.analyze)
 app.command("serve")(serve.serve)

@@ -20,7 +20,7 @@ from fastapi.responses import Response
 
 from turnbuckle.players import names
 from turnbuckle.store import Database
-from turnbuckle.web import accounts, lesson_marks, sessions, throttle
+from turnbuckle.web import accounts, lesson_marks, puzzle_marks, sessions, throttle
 from turnbuckle.web.accounts import AccountError, PlayerInfo
 from turnbuckle.web.errors import TooManyRequests, Unauthorized
 from turnbuckle.web.league_common import call, database, one, read_body, redirect, render
@@ -90,6 +90,7 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
     context.setdefault("player", current_player(request))
     if template == "account.html" and context["player"] is not None:
         context.setdefault("lessons", lesson_marks.summary(database(request), context["player"].id))
+        context.setdefault("puzzles", puzzle_marks.summary(database(request), context["player"].id))
     return render(request, template, context, status)
 
 

@@ -26,7 +26,7 @@ from starlette.types import Scope
 
 from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.store import Database, StoreError, open_database
-from turnbuckle.web import api, guards, league_pages, lessons, odds, pages, player_pages, review
+from turnbuckle.web import api, guards, league_pages, lessons, odds, pages, player_pages, puzzle_pages, review
 from turnbuckle.web.errors import ApiError, TooManyRequests
 from turnbuckle.web.league_common import form_limit
 from turnbuckle.web.leases import LEASE_SECONDS
@@ -126,6 +126,8 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(lessons.router)
     app.include_router(lessons.api_router)
+    app.include_router(puzzle_pages.router)
+    app.include_router(puzzle_pages.api_router)
     league_pages.install(app)  # the leagues' pages and admin, and their browser matches' store-back
     player_pages.install(app)  # accounts, the lobby, player pages and ratings (settled as a match ends)
     app.include_router(odds.api_router)

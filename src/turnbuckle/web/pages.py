@@ -98,8 +98,12 @@ def recent_matches(request: Request, limit: int) -> list[RecentMatch]:
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
+    from turnbuckle.web.puzzle_pages import daily
+
+    puzzle = daily()
     return templates.TemplateResponse(
-        request, "home.html", {"games": _games(), "first": first_game(), "recent": recent_matches(request, 10)}
+        request, "home.html", {"games": _games(), "first": first_game(), "recent": recent_matches(request, 10),
+                               "daily": puzzle, "daily_title": game_class(puzzle.game).title if puzzle else ""}
     )
 
 

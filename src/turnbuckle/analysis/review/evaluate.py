@@ -43,6 +43,7 @@ def decision_values(
     *,
     omniscient: bool = False,
     include: Sequence[str] = (),
+    until_clear: bool = False,
 ) -> DecisionValues:
     """Every option of the player to move, best first: the game's exact values where it has them
     for this position, else a sample within ``budget`` (the game's default when ``None``) drawn only
@@ -59,4 +60,4 @@ def decision_values(
             ])
             return DecisionValues(player, options, exact=True, method=f"exact: {plan.exact_name}")
     return sampled_values(state, plan, budget or default_budget(state.game), rng,
-                          omniscient=omniscient, include=include)
+                          omniscient=omniscient, include=include, until_clear=until_clear)

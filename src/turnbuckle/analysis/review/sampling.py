@@ -52,9 +52,13 @@ def sampled_values(
     *,
     omniscient: bool = False,
     include: Sequence[str] = (),
+    until_clear: bool = False,
 ) -> DecisionValues:
     """Values of the options of the player to move in ``state`` (see the module note); the
-    actions named in ``include`` are valued even when the plan's candidates leave them out."""
+    actions named in ``include`` are valued even when the plan's candidates leave them out.
+    ``until_clear``: an adaptive race stops early only once the leader stands alone (every other
+    option ``CLEAR_Z`` paired errors behind), never because the rest are told apart at ``Z``
+    errors (puzzles need the stricter proof)."""
     player = state.current_player()
     if player < 0:
         raise ValueError("no player decides here")
@@ -87,7 +91,7 @@ def sampled_values(
             stopped = "time cap"
             break
         if budget.adaptive and worlds >= RACE_FROM and worlds % RACE_EVERY == 0:
-            active, stopped = race(mine, active)
+            active, stopped = race(mine, active, until_clear=until_clear)
             if stopped:
                 break
         if world is None:
@@ -127,10 +131,11 @@ def _past(now: float, begun: float, worlds: int, deadline: float) -> bool:
     return now + (now - begun) / worlds > deadline
 
 
-def race(mine: Sequence[Sequence[float]], active: Sequence[int]) -> tuple[list[int], str]:
+def race(mine: Sequence[Sequence[float]], active: Sequence[int], *, until_clear: bool = False,
+         ) -> tuple[list[int], str]:
     """One look at the race: the options still in contention (those not surely behind the leader:
     out of its group and ``CLEAR_Z`` paired errors behind, the stricter rule because the race
-    looks many times), and why to stop now ("" to go on)."""
+    looks many times), and why to stop now ("" to go on; ``until_clear``: only a lone leader stops it)."""
     leader = max(active, key=lambda i: (sum(mine[i]) / len(mine[i]), -i))
     kept = [leader]
     gaps = []
@@ -145,7 +150,7 @@ def race(mine: Sequence[Sequence[float]], active: Sequence[int]) -> tuple[list[i
     kept.sort()
     if len(kept) == 1:
         return kept, "clear best" if len(active) > 1 else "the only option"
-    if settled(gaps):
+    if not until_clear and settled(gaps):
         return kept, f"the rest within {100 * TOLERANCE:g} points"
     return kept, ""
 

@@ -33,7 +33,7 @@
   }
 
   async function api(path, options) {
-    // a lesson (learn.js) answers a match's paths under its own address
+    // a lesson (learn.js) or a puzzle (puzzle.js) answers a match's paths under its own address
     if (cfg.api && path.startsWith("/api/matches/" + id)) path = cfg.api + path.slice(("/api/matches/" + id).length);
     return (await turnbuckle.api(path, options, token)).data;
   }
@@ -636,6 +636,8 @@
       // next, draw that seat's view instead (the answer must not replace it if the stream drew it first).
       if (view.to_move !== null && view.to_move !== seat && mySeats.includes(view.to_move)) refresh();
       else render(view);
+      // a page around the table hears the reply too (a puzzle's carries its verdict)
+      root.dispatchEvent(new CustomEvent("played", { detail: view }));
     } catch (err) {
       $("action-error").textContent = err.message;
       refresh();

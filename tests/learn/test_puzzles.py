@@ -1,0 +1,111 @@
+"""Every shipped puzzle (issue 34, items 5-6): it loads through the schema, its position rebuilds
+with its side to move, its answer and every option are legal actions there, one kind of decision
+does not fill a game's puzzles, and a broken file is a one-line error naming the file and field."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from importlib import resources
+
+import pytest
+
+from turnbuckle.engine.registry import list_games
+from turnbuckle.learn.puzzle_making import kind_of
+from turnbuckle.learn.puzzles import (
+    DAILY_EPOCH,
+    MIN_MARGIN,
+    PuzzleError,
+    all_puzzles,
+    daily_puzzle,
+    is_answer,
+    parse_puzzles,
+    puzzle,
+    puzzle_state,
+    puzzles,
+)
+
+ALL = all_puzzles()
+IDS = [p.id for p in ALL]
+SHIPPED = ("powerhouses", "filsinger", "wrasslin", "skirmish", "rumbleslam")
+"""Games whose puzzles are complete: each ships at least 30."""
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_each_game_ships_at_least_thirty_puzzles(game: str) -> None:
+    assert len(puzzles(game)) >= 30
+
+
+@pytest.mark.parametrize("p", ALL, ids=IDS)
+def test_puzzle_rebuilds_and_its_options_are_the_legal_actions(p: object) -> None:
+    from turnbuckle.learn.puzzles import Puzzle
+
+    assert isinstance(p, Puzzle)
+    state = puzzle_state(p)
+    legal = sorted(a.name for a in state.legal_actions())
+    assert sorted(o.action for o in p.options) == legal, "every legal option is valued, and nothing else"
+    assert p.answer in legal and is_answer(p, p.answer)
+    assert not any(is_answer(p, o.action) for o in p.options[1:])
+    assert p.margin >= MIN_MARGIN
+    assert p.options[0].words == "clearly best"
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_no_two_puzzles_share_a_position_and_no_kind_fills_the_game(game: str) -> None:
+    found = puzzles(game)
+    bodies = {json.dumps(p.position, sort_keys=True) for p in found}
+    assert len(bodies) == len(found)
+    kinds = [kind_of(puzzle_state(p)) for p in found]
+    assert max((kinds.count(k) for k in kinds), default=0) <= 0.6 * max(30, len(found)) + 1
+
+
+def test_puzzle_numbers_out_of_range_and_unknown_games_are_one_line_errors() -> None:
+    count = len(puzzles("powerhouses"))
+    assert puzzle("powerhouses", count).number == count
+    for number in (0, count + 1):
+        with pytest.raises(PuzzleError, match=rf"powerhouses has puzzles 1 to {count}, not {number}"):
+            puzzle("powerhouses", number)
+    with pytest.raises(PuzzleError, match="unknown game 'nope'"):
+        puzzles("nope")
+
+
+def test_the_daily_puzzle_is_deterministic_and_goes_round_the_games() -> None:
+    day = DAILY_EPOCH  # a cycle starts: puzzle 1 of each game, in turn
+    assert daily_puzzle(day) == daily_puzzle(day)
+    week = [daily_puzzle(day + datetime.timedelta(days=i)) for i in range(len(list_games()))]
+    assert {p.game for p in week} == {g for g in list_games() if puzzles(g)}
+    assert [p.number for p in week] == [1] * len(week)
+    total = len(ALL)
+    later = datetime.date(2026, 11, 28)
+    assert daily_puzzle(later + datetime.timedelta(days=total)) == daily_puzzle(later)
+
+
+def shipped_text(game: str) -> str:
+    return resources.files(f"turnbuckle.games.{game}").joinpath("puzzles.json").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d["puzzles"][1].pop("answer"), "puzzles[1].answer"),
+    (lambda d: d["puzzles"][0]["options"][0].update(value=1.5), "puzzles[0].options[0].value"),
+    (lambda d: d["puzzles"][2].update(margin=0.01), "puzzles[2].margin"),
+    (lambda d: d["puzzles"][0].update(colour="red"), "puzzles[0].colour"),
+])
+def test_a_broken_puzzle_file_is_one_line_naming_file_and_field(change: object, field: str) -> None:
+    data = json.loads(shipped_text("powerhouses"))
+    assert callable(change)
+    change(data)
+    with pytest.raises(PuzzleError) as caught:
+        parse_puzzles(json.dumps(data), "powerhouses/puzzles.json")
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"powerhouses/puzzles.json: {field}"), message
+
+
+def test_a_puzzle_whose_answer_is_not_first_or_whose_margin_is_wrong_is_refused() -> None:
+    data = json.loads(shipped_text("powerhouses"))
+    first = data["puzzles"][0]
+    first["options"].reverse()
+    with pytest.raises(PuzzleError, match=r"puzzles\[0\]: options: the first option must be the answer"):
+        parse_puzzles(json.dumps(data), "powerhouses/puzzles.json")
+    with pytest.raises(PuzzleError, match="malformed JSON"):
+        parse_puzzles("{", "powerhouses/puzzles.json")
