@@ -27,8 +27,10 @@ from turnbuckle.learn.puzzles import (
 
 ALL = all_puzzles()
 IDS = [p.id for p in ALL]
-SHIPPED = ("powerhouses", "filsinger", "wrasslin", "skirmish", "rumbleslam")
-"""Games whose puzzles are complete: each ships at least 30."""
+SHIPPED = ("powerhouses", "filsinger", "rumbleslam")
+"""Games whose puzzles are complete: each ships at least 30 (WRASSLIN' and skirmish are still short
+of 30 under the rule: see docs/learn.md)."""
+EVERY = ("powerhouses", "filsinger", "rumbleslam", "wrasslin", "skirmish")
 
 
 @pytest.mark.parametrize("game", SHIPPED)
@@ -50,7 +52,7 @@ def test_puzzle_rebuilds_and_its_options_are_the_legal_actions(p: object) -> Non
     assert p.options[0].words == "clearly best"
 
 
-@pytest.mark.parametrize("game", SHIPPED)
+@pytest.mark.parametrize("game", EVERY)
 def test_no_two_puzzles_share_a_position_and_no_kind_fills_the_game(game: str) -> None:
     found = puzzles(game)
     bodies = {json.dumps(p.position, sort_keys=True) for p in found}
@@ -72,8 +74,9 @@ def test_puzzle_numbers_out_of_range_and_unknown_games_are_one_line_errors() -> 
 def test_the_daily_puzzle_is_deterministic_and_goes_round_the_games() -> None:
     day = DAILY_EPOCH  # a cycle starts: puzzle 1 of each game, in turn
     assert daily_puzzle(day) == daily_puzzle(day)
-    week = [daily_puzzle(day + datetime.timedelta(days=i)) for i in range(len(list_games()))]
-    assert {p.game for p in week} == {g for g in list_games() if puzzles(g)}
+    having = [g for g in list_games() if puzzles(g)]
+    week = [daily_puzzle(day + datetime.timedelta(days=i)) for i in range(len(having))]
+    assert [p.game for p in week] == having
     assert [p.number for p in week] == [1] * len(week)
     total = len(ALL)
     later = datetime.date(2026, 11, 28)
