@@ -27,8 +27,8 @@ from turnbuckle.learn.puzzles import (
 
 ALL = all_puzzles()
 IDS = [p.id for p in ALL]
-SHIPPED = ("powerhouses", "filsinger", "rumbleslam")
-"""Games whose puzzles are complete: each ships at least 30 (WRASSLIN' and skirmish are still short
+SHIPPED = ("powerhouses", "filsinger", "rumbleslam", "wrasslin")
+"""Games whose puzzles are complete: each ships at least 30 (skirmish is still short
 of 30 under the rule: see docs/learn.md)."""
 EVERY = ("powerhouses", "filsinger", "rumbleslam", "wrasslin", "skirmish")
 

@@ -76,7 +76,10 @@ def test_a_puzzle_solved_by_clicks(server: Server, strict_page: Any, game: str) 
     click_answer(page, p, wrong_move(p))
     page.locator('#puzzle[data-answered="wrong"]').wait_for()
     page.locator("#next-puzzle").click()  # the next one this browser has not solved
-    page.wait_for_url(f"**/puzzles/{game}/3")
+    if len(puzzles(game)) >= 3:
+        page.wait_for_url(f"**/puzzles/{game}/3")
+    else:  # with two, both solved: simply the next one
+        page.wait_for_url(f"**/puzzles/{game}/2")
     page.goto(f"{server.url}/puzzles/{game}")
     assert page.locator(f'[data-puzzle="{p.number}"] .solved-mark').is_visible()  # a wrong answer since: still solved
     assert page.locator(".solved-count").inner_text() == "2"

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from turnbuckle.engine.registry import game_class, list_games
 from turnbuckle.learn.puzzles import Puzzle, daily_puzzle, is_answer, puzzle_state, puzzles
+from turnbuckle.web import daily as daily_module
 from turnbuckle.web import puzzle_pages
 
 GAMES = [game for game in list_games() if puzzles(game)]
@@ -79,7 +80,7 @@ def test_a_puzzle_page_renders_the_prompt_and_the_table_without_inline_script(cl
 def test_the_home_page_shows_the_daily_puzzle(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     seen = set()
     for day in (datetime.date(2026, 1, 1), datetime.date(2026, 1, 2), datetime.date(2026, 3, 17)):
-        monkeypatch.setattr(puzzle_pages, "today", lambda day=day: day)
+        monkeypatch.setattr(daily_module, "today", lambda day=day: day)
         p = daily_puzzle(day)
         home = client.get("/")
         box = home.text.split('id="daily-puzzle"')[1].split("</section>")[0]

@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from turnbuckle.engine.errors import TurnbuckleError
 from turnbuckle.engine.registry import game_class, list_games, load_game
 from turnbuckle.web.api import limited
+from turnbuckle.web.daily import daily
 from turnbuckle.web.errors import ApiError, BadRequest
 from turnbuckle.web.replays import ReplaySession, parse_replay
 from turnbuckle.web.setup import WEB_FORBIDDEN_PARAMS, unknown_game
@@ -98,8 +99,6 @@ def recent_matches(request: Request, limit: int) -> list[RecentMatch]:
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
-    from turnbuckle.web.puzzle_pages import daily
-
     puzzle = daily()
     return templates.TemplateResponse(
         request, "home.html", {"games": _games(), "first": first_game(), "recent": recent_matches(request, 10),

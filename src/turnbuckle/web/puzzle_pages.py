@@ -12,7 +12,6 @@ answer is another move).
 
 from __future__ import annotations
 
-import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -25,11 +24,12 @@ from turnbuckle.analysis.review.values import OptionValue
 from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.engine.game import State
 from turnbuckle.engine.registry import game_class, list_games
-from turnbuckle.learn.puzzles import Puzzle, PuzzleError, daily_puzzle, is_answer, puzzle_state, puzzles
+from turnbuckle.learn.puzzles import Puzzle, is_answer, puzzle_state, puzzles
 from turnbuckle.store import StoreError
 from turnbuckle.web import puzzle_marks
 from turnbuckle.web.account_pages import current_player
-from turnbuckle.web.api import limited
+from turnbuckle.web.api import Narrow, limited
+from turnbuckle.web.daily import daily
 from turnbuckle.web.errors import ApiError, BadRequest, Conflict, NotFound
 from turnbuckle.web.league_common import database
 from turnbuckle.web.pages import templates
@@ -78,19 +78,6 @@ def next_number(p: Puzzle) -> int:
     numbers = sorted(q.number for q in puzzles(p.game))
     later = [n for n in numbers if n > p.number]
     return later[0] if later else numbers[0]
-
-
-def today() -> datetime.date:
-    """The day whose puzzle the home page shows (UTC, so every visitor's day turns over together)."""
-    return datetime.datetime.now(datetime.UTC).date()
-
-
-def daily() -> Puzzle | None:
-    """Today's puzzle; ``None`` while no game has any (the home page then shows no box)."""
-    try:
-        return daily_puzzle(today())
-    except PuzzleError:  # none shipped (or a file that does not load: the puzzle pages say which)
-        return None
 
 
 # -- the verdict: every option's value, as the review words it -------------------------------------
@@ -182,7 +169,8 @@ def puzzle_meta(p: Puzzle, state: State, answered: bool) -> dict[str, Any]:
     }
 
 
-def puzzle_view(p: Puzzle, state: State, seat: int, render: bool, answered: bool) -> dict[str, Any]:
+def puzzle_view(p: Puzzle, state: State, seat: int, render: bool, answered: bool,
+                narrow: bool = False) -> dict[str, Any]:
     """The side's view, shaped as a match's seat view: its legal actions until it has answered."""
     if seat != p.side:
         raise BadRequest(f"in this puzzle you play seat {p.side}")
@@ -196,7 +184,7 @@ def puzzle_view(p: Puzzle, state: State, seat: int, render: bool, answered: bool
                 takeback={"seat": None, "allowed": False, "reason": "a puzzle is answered once"})
     view["picks"] = pick_list(game, observation, actions)
     if render:
-        view["picture"] = picture(game, observation, [a["name"] for a in actions])
+        view["picture"] = picture(game, observation, [a["name"] for a in actions], narrow)
     return view
 
 
@@ -207,15 +195,16 @@ def get_puzzle(game: str, number: int) -> dict[str, Any]:
 
 
 @api_router.get("/puzzles/{game}/{number}/seats/{seat}", summary="The side to move's view of the puzzle")
-def get_puzzle_seat(game: str, number: int, seat: int, render: bool = False) -> dict[str, Any]:
+def get_puzzle_seat(game: str, number: int, seat: int, render: bool = False, narrow: Narrow = False,
+                    ) -> dict[str, Any]:
     p = puzzle_or_404(game, number)
-    return puzzle_view(p, state_of(p), seat, render, answered=False)
+    return puzzle_view(p, state_of(p), seat, render, answered=False, narrow=narrow)
 
 
 @api_router.post("/puzzles/{game}/{number}/seats/{seat}/actions", dependencies=[limited("act")],
                  summary="Answer the puzzle: the verdict and every option's value")
 def answer_puzzle(request: Request, game: str, number: int, seat: int, body: Answer,
-                  render: bool = False) -> dict[str, Any]:
+                  render: bool = False, narrow: Narrow = False) -> dict[str, Any]:
     """The side's view once answered, with ``verdict``. 422 for a move the position does not allow,
     409 when ``expect`` is not the position's action count (a view of something else). A logged-in
     player's answer is recorded on the account (``verdict.saved``; ``None`` for a guest)."""
@@ -226,7 +215,7 @@ def answer_puzzle(request: Request, game: str, number: int, seat: int, body: Ans
         raise Conflict("that was not this puzzle's position; look again")
     if body.action not in {a["name"] for a in view["legal_actions"]}:
         raise NotAMove(f"{quoted(body.action, 60)} is not a move you can make now")
-    answered = puzzle_view(p, state, seat, render, answered=True)
+    answered = puzzle_view(p, state, seat, render, answered=True, narrow=narrow)
     answered["verdict"] = found = verdict(p, body.action)
     found["saved"] = _save(request, p, found["correct"])
     return answered
