@@ -25,11 +25,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
-import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -40,44 +37,18 @@ import httpx2 as httpx
 from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from support.postgres import Cluster, find_binaries, free_port
+from support.postgres import Cluster, find_binaries
+from support.serve import ServeProcess
 
 GAME = "powerhouses"
 PASSWORD = "a long enough pass phrase for the bench"
 
 
-class Server:
+class Server(ServeProcess):
     """A ``turnbuckle serve`` process with no rate limits and sped-up clocks, on a free port."""
 
     def __init__(self, db: str, clock_scale: float) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "turnbuckle", "serve", "--port", str(self.port), "--db", db,
-                   "--creates-per-minute", "0", "--actions-per-minute", "0", "--clock-scale", f"{clock_scale:.10f}",
-                   "--think", "0.2"]
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                     start_new_session=True)
-        deadline = time.monotonic() + 120
-        while True:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"the server ended: {self.proc.stderr.read() if self.proc.stderr else ''}")
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=5).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit("the server did not answer")
-            time.sleep(0.2)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        super().__init__(db, "--clock-scale", f"{clock_scale:.10f}", "--think", "0.2", ready=120)
 
 
 @dataclass

@@ -28,9 +28,7 @@ import asyncio
 import json
 import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -41,42 +39,17 @@ from rich.console import Console
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from support.postgres import Cluster, find_binaries, free_port
+from support.postgres import Cluster, find_binaries
+from support.serve import ServeProcess
 
 GAME = "powerhouses"
 
 
-class Server:
+class Server(ServeProcess):
     """A ``turnbuckle serve`` process (``--workers N``) with no rate limits, on a free port."""
 
     def __init__(self, db: str, workers: int) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "turnbuckle", "serve", "--port", str(self.port), "--db", db,
-                   "--workers", str(workers), "--creates-per-minute", "0", "--actions-per-minute", "0"]
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                     start_new_session=True)
-        deadline = time.monotonic() + 90
-        while True:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"the server ended: {self.proc.stderr.read() if self.proc.stderr else ''}")
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=5).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit("the server did not answer")
-            time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        super().__init__(db, "--workers", str(workers), ready=90)
 
 
 async def new_match(client: httpx.AsyncClient, seed: int) -> tuple[str, dict[str, str], dict[str, Any]]:
