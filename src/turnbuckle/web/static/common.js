@@ -53,6 +53,12 @@ window.turnbuckle = (function () {
     return option.words ? figure + " \u2014 " + option.words : figure;
   }
 
+  // A phone's page (under 700 px) asks for the picture laid out for its width (Game.render_svg's narrow).
+  const NARROW = window.matchMedia("(max-width: 700px)");
+  function narrow() {
+    return NARROW.matches;
+  }
+
   // One option of a hint or a puzzle's verdict as a list item: its name, its value in words, an optional
   // note (the puzzle's "(your move)") and the legal action's label under it.
   function optionItem(option, first, label, note) {
@@ -97,7 +103,7 @@ window.turnbuckle = (function () {
     list.scrollTop = list.scrollHeight;
   }
 
-  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, verdictText: verdictText, optionItem: optionItem,
+  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, verdictText: verdictText, optionItem: optionItem, narrow: narrow, narrowMedia: NARROW,
     typing: typing,
     scrollToNewest: scrollToNewest };
 })();

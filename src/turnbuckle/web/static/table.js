@@ -26,10 +26,8 @@
   document.addEventListener("pointerdown", (ev) => { touching = ev.pointerType === "touch"; }, true);
   document.addEventListener("keydown", () => { touching = false; }, true);
 
-  // A phone's page (under 700 px) asks for the picture laid out for its width (Game.render_svg's narrow)
-  const NARROW = window.matchMedia("(max-width: 700px)");
   function pictureQuery() {
-    return NARROW.matches ? "?render=true&narrow=true" : "?render=true";
+    return turnbuckle.narrow() ? "?render=true&narrow=true" : "?render=true";
   }
 
   async function api(path, options) {
@@ -887,7 +885,7 @@
     if (lastView) { revealed = lastView.seat; render(lastView); }
   });
   $("takeback").addEventListener("click", takeBack);
-  NARROW.addEventListener("change", () => { if (lastView) refresh(); }); // turned: the other layout
+  turnbuckle.narrowMedia.addEventListener("change", () => { if (lastView) refresh(); }); // turned: the other layout
   $("hint").addEventListener("click", showHint);
   $("pause").addEventListener("click", () => control(paused ? "resume" : "pause"));
   $("step").addEventListener("click", () => control("step"));
