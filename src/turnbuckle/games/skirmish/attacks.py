@@ -111,8 +111,8 @@ def resolve_attack(st: SkirmishState) -> None:
     m = g.maneuvers[pend["man"]]
     a, d = pend["a_hits"], pend["d_hits"]
     st.emit("attack_result", player=pend["player"], maneuver=m.name, attacker_hits=a, defender_hits=d,
-              sdv=max(0, a - d), outcome="success" if a > d else ("blocked" if d > a else "tie"),
-              pin_count=pend["count"] if m.kind == "pin" else None)
+            sdv=max(0, a - d), outcome="success" if a > d else ("blocked" if d > a else "tie"),
+            pin_count=pend["count"] if m.kind == "pin" else None)
     if m.kind == "pin":
         st.then = "pin"  # the pins family's step (SK-8)
         return

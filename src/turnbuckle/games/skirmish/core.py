@@ -73,7 +73,6 @@ def id_of(by_name: Any, name: str) -> int:
     return action.id
 
 
-
 STEP_KINDS: Final = (
     "setup_order", "starter", "corner", "bid", "bid_order", "turn", "move_roll", "dest", "face", "boost", "roll",
     "counter", "push", "whip_roll", "place", "flaunt_effect", "over", "route",

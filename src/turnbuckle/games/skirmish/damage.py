@@ -23,6 +23,7 @@ def into_ropes(st: SkirmishState, model: int) -> None:
     st.emit("ropes", model=model, wrestler=st.game.profiles[m.wrestler].name)
     lose_end(st, model, ROPE_END)
 
+
 def lose_end(st: SkirmishState, model: int, amount: int) -> None:
     """END never drops below 1; the END prevented becomes AP for the attacking player (SK-7.6)."""
     m = st.models[model]
@@ -36,7 +37,8 @@ def lose_end(st: SkirmishState, model: int, amount: int) -> None:
         gained = min(want, MAX_AP - st.pool[attacker])
         st.pool[attacker] += gained
     st.emit("end_loss", model=model, wrestler=st.game.profiles[m.wrestler].name, lost=lost, end=m.end,
-              prevented=prevented, ap_to=attacker if prevented else None, ap=gained)
+            prevented=prevented, ap_to=attacker if prevented else None, ap=gained)
+
 
 def gain_end(st: SkirmishState, model: int) -> None:
     m = st.models[model]
@@ -44,8 +46,8 @@ def gain_end(st: SkirmishState, model: int) -> None:
         m.end += 1
     st.emit("end_gain", model=model, wrestler=st.game.profiles[m.wrestler].name, end=m.end)
 
+
 def drain(st: SkirmishState, player: int) -> None:
     if st.pool[player] >= 1:
         st.pool[player] -= 1
         st.emit("drained", player=player, pool=st.pool[player])
-

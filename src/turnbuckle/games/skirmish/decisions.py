@@ -214,4 +214,3 @@ def name_point(st: SkirmishState, name: str) -> geo.Point | None:
         except ValueError:
             return None
     return None
-

@@ -39,15 +39,15 @@ def declare(st: SkirmishState, player: int, spec: tuple[int, int, str], counter:
     if mi == g.jockey_index:
         me.jockeyed = True
     st.emit("maneuver", player=player, wrestler=g.profiles[me.wrestler].name, maneuver=m.name, kind=m.kind,
-              cost=cost, counter=counter,
-              target=g.profiles[st.models[target].wrestler].name if target >= 0 else None,
-              stat=stat if len(m.stats) > 1 and m.kind in ("attack", "pin") else None)
+            cost=cost, counter=counter,
+            target=g.profiles[st.models[target].wrestler].name if target >= 0 else None,
+            stat=stat if len(m.stats) > 1 and m.kind in ("attack", "pin") else None)
     if m.kind == "move":
         start_move(st, player, mi, me_index)
     elif m.kind in ("attack", "pin"):
         d = st.models[target]
         st.pend = {"man": mi, "player": player, "model": me_index, "target": target, "tplayer": d.player,
-                     "stat": stat, "counter": counter, "count": 0, "roped": []}
+                   "stat": stat, "counter": counter, "count": 0, "roped": []}
         start_rolloff(st)
     else:
         special(st, player, mi, me_index)

@@ -95,4 +95,3 @@ def partner_of(st: SkirmishState, player: int) -> int:
         if i != st.active[player]:
             return i
     return -1
-

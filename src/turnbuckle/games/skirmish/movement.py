@@ -43,11 +43,11 @@ def on_total(st: SkirmishState, total: int) -> None:
     pend = st.pend
     if st.phase == MOVE_ROLL:
         st.emit("move_roll", player=pend["player"], dice=pend["dice"], total=total,
-                  wrestler=name_of(st, pend["mover"]))
+                wrestler=name_of(st, pend["mover"]))
         open_destination(st, total * geo.UNIT, pend["player"])
     else:  # WHIP_ROLL (SK-10.7)
         st.emit("whip_roll", player=pend["player"], dice=pend["dice"], total=total,
-                  wrestler=name_of(st, pend["model"]), target=name_of(st, pend["target"]))
+                wrestler=name_of(st, pend["model"]), target=name_of(st, pend["target"]))
         pend["mover"] = pend["target"]
         pend["facer"] = pend["target"]
         pend["forced"] = True
@@ -66,8 +66,8 @@ def on_route(st: SkirmishState, index: int) -> None:
     if via is not None:
         pend["via"] = via
     st.emit("whip_route", player=pend["player"], model=pend["mover"],
-              wrestler=st.game.profiles[st.models[pend["mover"]].wrestler].name, via=via,
-              by=name_of(st, pend["model"]))
+            wrestler=st.game.profiles[st.models[pend["mover"]].wrestler].name, via=via,
+            by=name_of(st, pend["model"]))
     st.phase = DEST
 
 
@@ -87,9 +87,9 @@ def on_destination(st: SkirmishState, point: geo.Point) -> None:
     mover.x, mover.y = point
     via = pend.pop("via", None)
     st.emit("moved", model=pend["mover"], wrestler=st.game.profiles[mover.wrestler].name,
-              x=point[0] / geo.UNIT, y=point[1] / geo.UNIT, forced=pend["forced"],
-              distance=round(math.sqrt(geo.dist2(start, point)) / geo.UNIT, 2),
-              **({"via": via} if via is not None else {}))
+            x=point[0] / geo.UNIT, y=point[1] / geo.UNIT, forced=pend["forced"],
+            distance=round(math.sqrt(geo.dist2(start, point)) / geo.UNIT, 2),
+            **({"via": via} if via is not None else {}))
     # SK-6.4: the rope touched on the way (a via-rope Whip), then the one it ends against,
     # 2 END once per maneuver either way (R-SK-12)
     if via is not None or (pend["forced"] and point != start and geo.touches_rope(point, mover.r)):
@@ -109,7 +109,7 @@ def step_face(st: SkirmishState, action: Action) -> None:
         else:
             facer.fx, facer.fy = geo.FACINGS[action.id - g.facing_base]
     st.emit("facing", model=pend["facer"], wrestler=g.profiles[facer.wrestler].name,
-              facing=[facer.fx, facer.fy], choice=action.name)
+            facing=[facer.fx, facer.fy], choice=action.name)
     resume_turn(st)
 
 

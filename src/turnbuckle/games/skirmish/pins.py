@@ -24,15 +24,15 @@ def step_pin(st: SkirmishState) -> None:
         pend["count"] += 1
         count = pend["count"]
         st.emit("pin_count", player=pend["player"], count=count, wrestler=name_of(st, pend["model"]),
-                  victim=name_of(st, pend["target"]))
+                victim=name_of(st, pend["target"]))
         if count >= PIN_COUNT:
             st.winner = pend["player"]
             target = st.models[pend["target"]]
             winner = st.models[pend["model"]]
             st.how = (f"{g.profiles[winner.wrestler].name} pins {g.profiles[target.wrestler].name} "
-                        f"(round {st.round})")
+                      f"(round {st.round})")
             st.emit("pinfall", player=pend["player"], wrestler=g.profiles[winner.wrestler].name,
-                      victim=g.profiles[target.wrestler].name, round=st.round)
+                    victim=g.profiles[target.wrestler].name, round=st.round)
             st.phase = OVER
             st.pend = {}
             return
@@ -43,4 +43,3 @@ def step_pin(st: SkirmishState) -> None:
         blocked(st)
     else:
         resume_turn(st)
-

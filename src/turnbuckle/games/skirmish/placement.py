@@ -46,7 +46,7 @@ def step_push(st: SkirmishState, action: Action) -> None:
         if point is not None:
             d.x, d.y = point
     st.emit("pushed", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
-              y=d.y / geo.UNIT, distance=round(math.sqrt(geo.dist2(start, d.pos)) / geo.UNIT, 2))
+            y=d.y / geo.UNIT, distance=round(math.sqrt(geo.dist2(start, d.pos)) / geo.UNIT, 2))
     if d.pos != start and geo.touches_rope(d.pos, d.r):
         into_ropes(st, pend["target"])
     resume_turn(st)
@@ -64,7 +64,7 @@ def on_place(st: SkirmishState, bearing: int) -> None:
     d = st.models[pend["target"]]
     d.x, d.y = suplex_spot(me.pos, me.facing, me.r, d.r, bearing)
     st.emit("placed_b2b", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
-              y=d.y / geo.UNIT, bearing=bearing)
+            y=d.y / geo.UNIT, bearing=bearing)
     displace_under(st, pend["target"])
     if geo.touches_rope(d.pos, d.r):
         into_ropes(st, pend["target"])
@@ -88,7 +88,7 @@ def displace_under(st: SkirmishState, placed: int) -> None:
         obstacles = [(o.x, o.y, o.r) for j, o in enumerate(st.models) if j != i and o.in_ring]
         m.x, m.y = geo.displace(start, m.r, obstacles)
         st.emit("displaced", model=i, wrestler=st.game.profiles[m.wrestler].name, x=m.x / geo.UNIT,
-                  y=m.y / geo.UNIT)
+                y=m.y / geo.UNIT)
         if m.player != st.pend.get("player") and m.pos != start and geo.touches_rope(m.pos, m.r):
             into_ropes(st, i)
 

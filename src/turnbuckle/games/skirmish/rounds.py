@@ -96,7 +96,8 @@ def place_start(st: SkirmishState, player: int, corner: str) -> None:
     m.fx, m.fy = geo.toward(m.pos, (geo.RING // 2, geo.RING // 2))
     m.in_ring = True
     st.emit("placed", player=player, wrestler=st.game.profiles[m.wrestler].name, corner=corner,
-              x=m.x / geo.UNIT, y=m.y / geo.UNIT)
+            x=m.x / geo.UNIT, y=m.y / geo.UNIT)
+
 
 # -- SK-3 ROUND OVERVIEW --------------------------------------------------------------------------
 def start_round(st: SkirmishState) -> None:

@@ -77,6 +77,7 @@ def step_flaunt_effect(st: SkirmishState, action: Action) -> None:
     if len(pend["chosen"]) >= pend["hits"]:
         resume_turn(st)
 
+
 # -- SK-12 TAG ---------------------------------------------------------------------------------
 def tag(st: SkirmishState, player: int) -> None:
     g = st.game
@@ -92,4 +93,3 @@ def tag(st: SkirmishState, player: int) -> None:
     st.active[player] = in_i
     st.emit("tagged", player=player, out=g.profiles[out_m.wrestler].name, incoming=g.profiles[in_m.wrestler].name)
     displace_under(st, in_i)
-
