@@ -13,6 +13,9 @@ re-sampled), and an evaluation of END, stagger and AP at the horizon. It keeps t
 choice unless another candidate scores clearly better (``margin``), and searches only once an
 enemy is within ``engage_inches``: a one-round horizon cannot see the value of closing a long
 gap. It never looks at a bid it has not seen revealed.
+
+Reads: active, flaunt_pin, left, models, pend, phase, pool, round
+Writes: -
 """
 
 from __future__ import annotations

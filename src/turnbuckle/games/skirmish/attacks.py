@@ -1,6 +1,9 @@
 """Ring skirmish attacks (SK-5, SK-7): dice, boosts, exploding hits, the result, blocks and counters (SK-7.7).
 
 An attack (or pin, or Flaunt) roll from the dice to its result.
+
+Reads: active, flaunt_pin, models
+Writes: chooser, left, pend, phase, tag_double, then
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Ring skirmish core: the phases and their step kinds, the constants, the Model data and the small
-lookups every rule family uses (names, opponents, the other bases in the ring)."""
+lookups every rule family uses (names, opponents, the other bases in the ring).
+
+Reads: models
+Writes: -
+"""
 
 from __future__ import annotations
 

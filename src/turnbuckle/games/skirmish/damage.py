@@ -1,6 +1,9 @@
 """Ring skirmish END and AP changes: the ropes (SK-6.4), END loss and its floor (SK-7.6), END gains, drains.
 
 END losses (the floor pays the attacker AP), the ropes' 2 END once per maneuver, END gains, drains.
+
+Reads: models
+Writes: pend, pool
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish decisions: the legal answers to each pending decision and why any other is refused.
 
 Each phase's legal decision ids, and the reason an action is not among them.
+
+Reads: _opts, active, chooser, corner, left, models, pend, phase, pool, used
+Writes: _cache, _legal_ids_sorted
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish destinations (SK-6.1, SK-1.4, R-SK-11): where a move or Whip may end, its routes, facings.
 
 The legal destinations, routes and facings of the pending move (memoised until the next action).
+
+Reads: active, models, pend, phase
+Writes: _dest, _named
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish performing maneuvers (SK-4): paying (counters pool first, R-SK-33) and starting one by kind.
 
 A declared maneuver: paid for, marked used this round, announced and started by its kind.
+
+Reads: active, chooser, models
+Writes: left, pend, pool, tag_double, used
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish maneuver menu (SK-4, SK-7.1, SK-7.3): costs and the maneuvers a wrestler may declare now.
 
 The maneuvers a wrestler may declare: its own, unused, affordable, requirements met, target in reach.
+
+Reads: active, corner, left, models, pend, pool, tag_double, used
+Writes: -
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish move maneuvers (SK-6, SK-10.7): move and Whip rolls, the Whip route, destination, facing.
 
 Moves and Whips: the roll (or a fixed distance), the route, the destination and the facing.
+
+Reads: active, models
+Writes: _dest, _named, chooser, pend, phase
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 Everything is public except a bid before the reveal; ``determinize`` re-samples only that.
 
-Reads: bid, bid_in, corner, flaunt_pin, how, left, models, order, pend, phase, pool, revealed, round, tag_double, turn_index, used, winner
-Writes: bid
+Reads: bid, bid_in, corner, flaunt_pin, how, left, models, order, pend, phase, pool, revealed, round,
+    tag_double, turn_index, used, winner
+Writes: -
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish pin attempts (SK-8): the count, the pinfall and the kick-out.
 
 A pin attempt rolls again after each count until the three-count or a kick-out.
+
+Reads: models, round
+Writes: how, pend, phase, winner
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish pushes and placements (SK-10, SK-6.2, SK-6.3): Strike push, Suplex placement, displacement.
 
 Models put somewhere by another's maneuver: pushed, placed behind, displaced.
+
+Reads: models, pend
+Writes: chooser, phase
 """
 
 from __future__ import annotations

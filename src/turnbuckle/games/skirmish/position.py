@@ -16,6 +16,10 @@ Body::
 Spots are in inches from the south-west corner (a multiple of 0.1); ``facing`` is a direction vector.
 ``pending`` holds the maneuver in progress (``man`` a maneuver number, ``model`` / ``target`` model
 numbers, dice and hits so far); copy it from a saved position rather than writing it by hand.
+
+Reads: active, bid, bid_in, chooser, corner, flaunt_pin, how, left, models, order, pend, phase, pool,
+    revealed, round, setup_order, tag_double, tie_groups, turn_index, used, winner
+Writes: -
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish decision prompts: each pending decision's facts in words, from public facts only (SK-3.2).
 
 The words of each decision: turns (SK-7.1), boosts (SK-5), counters (SK-7.7), moves and facing (SK-6).
+
+Reads: active, bid_in, chooser, corner, left, models, pend, phase, pool, used
+Writes: -
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
 """Ring skirmish setup and rounds (SK-2, SK-3): roll-offs, starters, corners, secret bids, turn order, turns.
 
 Starting the game, the round's bids and the order of turns; a turn ends when nothing else is legal.
+
+Reads: models
+Writes: _opts, active, bid, bid_in, chooser, corner, flaunt_pin, left, order, pend, phase, pool, revealed,
+    round, setup_order, tag_double, tie_groups, turn_index, used
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Ring skirmish special maneuvers (SK-9): Flaunt and its effects, END gain, recovery, drains; the Tag (SK-12).
 
 Special maneuvers: Flaunt (a capped roll, then distinct effects), the others at once, the Tag.
+
+Reads: models
+Writes: active, chooser, flaunt_pin, pend, phase, pool
 """
 
 from __future__ import annotations

@@ -14,8 +14,10 @@ The state holds data only; the rules are functions over it, one module per rule 
 (``steps.STEPS``, keyed by the phase's step kind), then any step a rule left in ``then`` (a later
 family's step reached without importing it upward: a pin's count, a Flaunt's roll).
 
-Reads: active, bid, bid_in, chooser, corner, flaunt_pin, how, left, models, order, pend, phase, pool, revealed, round, setup_order, tag_double, then, tie_groups, turn_index, used, winner, _cache, _dest, _legal_ids_sorted, _named, _opts
-Writes: active, bid, bid_in, chooser, corner, flaunt_pin, how, left, models, order, pend, phase, pool, revealed, round, setup_order, tag_double, then, tie_groups, turn_index, used, winner, _cache, _dest, _legal_ids_sorted, _named, _opts
+Reads: -
+Writes: _cache, _dest, _legal_ids_sorted, _named, _opts, active, bid, bid_in, chooser, corner, flaunt_pin,
+    how, left, models, order, pend, phase, pool, revealed, round, setup_order, tag_double, then, tie_groups,
+    turn_index, used, winner
 """
 
 from __future__ import annotations

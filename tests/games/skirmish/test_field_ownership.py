@@ -1,0 +1,33 @@
+"""Every ring skirmish module says which state fields it reads and writes (issue 35 item 3): the
+docstrings' ``Reads:``/``Writes:`` lines are exactly what each module touches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.field_ownership import ownership_problems, state_fields, touches
+from turnbuckle.games.skirmish.state import SkirmishState
+
+
+def test_every_module_declares_the_fields_it_reads_and_writes() -> None:
+    assert ownership_problems("turnbuckle.games.skirmish", SkirmishState) == []
+
+
+def test_the_checked_fields_are_the_states_slots() -> None:
+    fields = state_fields(SkirmishState)
+    assert {"phase", "pend", "then", "models", "pool", "_cache"} <= fields
+    assert "_history" not in fields  # the engine's own fields are not the rules'
+
+
+def _writers(field: str) -> set[str]:
+    folder = Path(SkirmishState.__module__.replace(".", "/")).parent
+    root = Path(__file__).resolve().parents[3] / "src"
+    return {path.name for path in sorted((root / folder).glob("*.py"))
+            if field in touches(path.read_text(), "SkirmishState", state_fields(SkirmishState)).writes}
+
+
+def test_the_result_and_the_then_step_have_one_owner_each() -> None:
+    """Only the pins family ends a match with a winner (SK-8); only the attack roll leaves a ``then`` step."""
+    assert _writers("winner") == {"pins.py", "state.py"}
+    assert _writers("how") == {"pins.py", "state.py"}
+    assert _writers("then") == {"attacks.py", "state.py"}
