@@ -107,8 +107,10 @@ class SkirmishState(State):
     _legal_ids_sorted: list[int]
     _opts: tuple[int, list[tuple[int, tuple[int, int, str]]]] | None
 
-    def __init__(self, game: SkirmishGame) -> None:
+    def __init__(self, game: SkirmishGame, blank: bool = False) -> None:
         super().__init__(game)
+        if blank:  # ``clone`` sets every field itself
+            return
         n = game.players
         self.models = [
             Model(wrestler=i, player=i // game.per_side, r=game.radius[i], end=prof.END)
@@ -211,8 +213,7 @@ class SkirmishState(State):
 
     def clone(self) -> SkirmishState:
         """Field by field (a compiled state has no ``__dict__`` to copy): the engine's fields, then ours."""
-        other = SkirmishState.__new__(SkirmishState)
-        other.game = self.game
+        other = SkirmishState(self.game, blank=True)
         other._history = self._history.copy()
         other._events = self._events.copy()
         other._event_cache = self._event_cache.copy()

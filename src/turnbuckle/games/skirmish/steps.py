@@ -56,7 +56,7 @@ STEPS: Final[dict[str, Callable[..., None]]] = {
 """Step kind -> the function that runs it: ``(st, action)`` for a phase's kind, ``(st)`` for a ``then`` kind."""
 
 
-class StepTableError(RuntimeError):
+class StepTableError(Exception):
     """The step table and the rule modules' ``step_*`` functions disagree."""
 
 
