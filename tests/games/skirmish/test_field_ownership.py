@@ -27,7 +27,8 @@ def _writers(field: str) -> set[str]:
 
 
 def test_the_result_and_the_then_step_have_one_owner_each() -> None:
-    """Only the pins family ends a match with a winner (SK-8); only the attack roll leaves a ``then`` step."""
-    assert _writers("winner") == {"pins.py", "state.py"}
-    assert _writers("how") == {"pins.py", "state.py"}
+    """Only the pins family ends a match with a winner (SK-8; a saved position may hold one); only the
+    attack roll leaves a ``then`` step."""
+    assert _writers("winner") == {"pins.py", "state.py", "position.py"}
+    assert _writers("how") == {"pins.py", "state.py", "position.py"}
     assert _writers("then") == {"attacks.py", "state.py"}
