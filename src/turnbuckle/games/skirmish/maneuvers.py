@@ -41,10 +41,12 @@ def declare(st: SkirmishState, player: int, spec: tuple[int, int, str], counter:
     me = st.models[me_index]
     if mi == g.jockey_index:
         me.jockeyed = True
-    st.emit("maneuver", player=player, wrestler=g.profiles[me.wrestler].name, maneuver=m.name, kind=m.kind,
-            cost=cost, counter=counter,
-            target=g.profiles[st.models[target].wrestler].name if target >= 0 else None,
-            stat=stat if len(m.stats) > 1 and m.kind in ("attack", "pin") else None)
+    # one dict, not keywords: a field named ``kind`` is lost through mypyc's keyword binding of emit(kind, /, **fields)
+    st.emit("maneuver", {
+        "player": player, "wrestler": g.profiles[me.wrestler].name, "maneuver": m.name, "kind": m.kind,
+        "cost": cost, "counter": counter,
+        "target": g.profiles[st.models[target].wrestler].name if target >= 0 else None,
+        "stat": stat if len(m.stats) > 1 and m.kind in ("attack", "pin") else None})
     if m.kind == "move":
         start_move(st, player, mi, me_index)
     elif m.kind in ("attack", "pin"):
