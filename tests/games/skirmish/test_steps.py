@@ -13,7 +13,7 @@ from turnbuckle.games.skirmish.core import STEP_KINDS
 from turnbuckle.games.skirmish.steps import RULE_MODULES, STEPS, TERMINAL_KINDS, StepTableError, check_steps
 
 PACKAGE = Path(core.__file__).parent
-STATE_AND_RULES = sorted({Path(m.__file__ or "").name for m in RULE_MODULES} | {"state.py", "decisions.py",
+STATE_AND_RULES = sorted({m.__name__.rsplit(".", 1)[1] + ".py" for m in RULE_MODULES} | {"state.py", "decisions.py",
                                                                                    "destinations.py", "menu.py",
                                                                                    "damage.py"})
 
