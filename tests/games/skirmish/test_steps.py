@@ -88,3 +88,10 @@ def test_the_then_steps_run_before_the_action_returns() -> None:
     """``pins.step_pin`` and ``specials.step_flaunt_rolled`` are table entries reached through ``then``."""
     assert STEPS["pin"] is pins.step_pin
     assert STEPS["flaunt_rolled"] is specials.step_flaunt_rolled
+
+
+def test_the_check_runs_when_steps_is_imported() -> None:
+    tree = ast.parse((PACKAGE / "steps.py").read_text())
+    calls = [n.value.func.id for n in tree.body
+             if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)]
+    assert "check_steps" in calls
