@@ -30,7 +30,7 @@ SMOKE: dict[str, tuple[str, tuple[str, ...]]] = {
     "wrasslin": ("tests/games/wrasslin/test_sections.py", ("bb5222ba8c", "61b287c556")),
     "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", ("c5aa9b0072", "c132079df4")),
     "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("c5939839d7", "e7b5ce256d")),
-    "skirmish": ("tests/games/skirmish/test_rules.py", ("7848bbb528", "1ef94dba9a")),
+    "skirmish": ("tests/games/skirmish/test_rules.py", ("8d89348f14", "429f3c3b8f")),
 }
 
 

@@ -44,8 +44,8 @@ MODULES: dict[str, tuple[str, ...]] = {
                   "decisions", "prompts", "state", "mat")),
     "skirmish": ENGINE + tuple(
         f"turnbuckle/games/skirmish/{m}.py"
-        for m in ("core", "prompts", "menu", "destinations", "rounds", "damage", "movement", "placement", "attacks",
-                  "pins", "specials", "maneuvers", "decisions", "state", "geometry")),
+        for m in ("core", "chance", "prompts", "observe", "menu", "destinations", "rounds", "damage", "movement",
+                  "placement", "attacks", "pins", "specials", "maneuvers", "decisions", "steps", "state", "geometry")),
 }
 """The engine core and each game's rule layers: everything a playout runs but data loading."""
 
@@ -67,7 +67,7 @@ EDITS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
          "for step in self.stack[::-1]:", "the same crash"),
     ),
     "skirmish": (
-        ("turnbuckle/games/skirmish/core.py", "\n    game: SkirmishGame\n", "\n", "see State.game"),
+        ("turnbuckle/games/skirmish/state.py", "\n    game: SkirmishGame\n", "\n", "see State.game"),
     ),
 }
 """(file, old, new, why): the least the rules must change for mypyc to compile them."""

@@ -104,7 +104,13 @@ def _fields(state: State, depth: int = 0) -> dict[str, Any]:
     codec = state.game.position_codec()
     assert codec is not None
     skip = SKIPPED | codec.derived
-    return {k: _plain(v, depth) for k, v in vars(state).items() if k not in skip}
+    values = dict(vars(state))
+    for cls in type(state).__mro__:  # a state that declares __slots__ keeps its fields there, not in vars()
+        slots = getattr(cls, "__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if hasattr(state, name):
+                values[name] = getattr(state, name)
+    return {k: _plain(v, depth) for k, v in values.items() if k not in skip}
 
 
 def _same_now(a: State, b: State, where: str) -> None:
