@@ -249,6 +249,8 @@ def test_sk_6_1_typed_move_refusals_say_why() -> None:  # skirmish SK-6.1, SK-1.
     assert s.game.refusal(s, "move 17 10") == move_refusal(s, 17, 10)
     assert move_refusal(s, 13, 10.5) == ("move 13 10.5: another base is there (bases may not overlap); the nearest "
                                         "it can reach that way: move 12.0 11.5")
+    assert move_refusal(s, 10, 10) == "move 10 10 is where A stands already: to end the move there, type 'stay'"
+    assert "stay" in {a.name for a in s.legal_actions()}
     # 6.0 in a straight line, but the way round B is ~6.9 (SK-1.4)
     assert move_refusal(s, 16, 10) == (f"move 16 10 is too far once the way goes round the other bases: {reach}; "
                                       "the nearest it can reach that way: move 15.0 9.5")

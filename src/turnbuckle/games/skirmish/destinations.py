@@ -186,6 +186,8 @@ def move_refusal(st: SkirmishState, x: float, y: float) -> str | None:
     here = f"({mover.pos[0] / geo.UNIT:g}, {mover.pos[1] / geo.UNIT:g})"
     off_rope = f" off the {via} rope" if via else ""
     reach = f"{name} can go up to {limit / geo.UNIT:g} inches{off_rope} from {here}"
+    if via is None and point == mover.pos:
+        return f"{typed} is where {name} stands already: to end the move there, type 'stay'"
     if not geo.inside(point, mover.r):
         return f"{typed} is off the mat: the whole base must stay inside the ropes; {reach}"
     straight = math.sqrt(geo.dist2(point, origin)) / geo.UNIT
