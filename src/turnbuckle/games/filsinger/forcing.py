@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Callable
 
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.filsinger.decisions import legal_names
 from turnbuckle.games.filsinger.state import FilsingerState
 
 
@@ -61,7 +62,7 @@ _PLAIN = ("roll offense", "stay", "roll pin", "try move", "risk disqualification
 
 def _plain(state: FilsingerState) -> str:
     """The decision that follows the basic rules (no option taken)."""
-    legal = state.legal_names()
+    legal = legal_names(state)
     for name in _PLAIN:
         if name in legal:
             return name

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic import Field
 
 from turnbuckle.engine.position import Strict, check_range, check_unique, fail, index_of, parse
-from turnbuckle.games.filsinger.core import BOTH, DECISION_PHASES, TWO_DICE_PHASES
+from turnbuckle.games.filsinger.core import BOTH, DECISION_PHASES, TWO_DICE_PHASES, card
 from turnbuckle.games.filsinger.models import ChoiceMove, Finisher, Move, Outcome, Stunned
 from turnbuckle.games.filsinger.state import FilsingerState
 
@@ -130,7 +130,7 @@ class FilsingerPositions:
             "attacker": state.attacker,
             "level": state.level,
             "decider": state.decider,
-            "in_ring": [state.card(side).name for side in (0, 1)],
+            "in_ring": [card(state, side).name for side in (0, 1)],
             "tokens": {game.cards[i].name: t for i, t in enumerate(state.tokens) if t},
             "pin_saves_left": list(state.saves_left),
             "distraction_used": list(state.distract_used),
