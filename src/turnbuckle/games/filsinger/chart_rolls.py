@@ -3,7 +3,7 @@ rating), the Pin Saves (OPTIONAL 13) and Interference (OPTIONAL 16) charts, the 
 attack outside the ring (RINGSIDE ALLY, OPTIONAL 14) and NO DQ MATCH (ignore disqualification and
 count out; substitute down 3). Being thrown to a chart is ``entries.start_chart``.
 
-Reads: game, legal, chart, chart_me, ally_in, pinned, pin_add, record_events
+Reads: chart_me, game, record_events, ally_in, chart, pinned
 Writes: pin_add, phase
 """
 

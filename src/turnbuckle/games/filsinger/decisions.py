@@ -5,9 +5,9 @@ MOVES, OPTIONAL 9); the move of a Choice Situation (OPTIONAL 7); leaving the rin
 staying when stunned (LEAVING THE RING, OPTIONAL 6; TAGGING OUT ON DEFENSE, OPTIONAL 12). The pin
 window's options and choice are ``pins``'.
 
-Reads: game, phase, attacker, legal, letter, decider, ally_queue, level, chart, move, stun_level,
-stun_entry, pinned, saves_left, distract_used, interfere_used, record_events
-Writes: ally_ringside, decider, phase, legal, just_tagged, choice_move, ally_in
+Reads: phase, decider, ally_queue, record_events, game, attacker, ally_ringside, legal, just_tagged,
+move, ally_in, level, chart, stun_level, letter
+Writes: phase, choice_move, ally_in, ally_ringside, decider, legal, just_tagged, ally_queue
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 stunned wrestler may have: LEAVING THE RING (OPTIONAL 6; not in a CAGE MATCH) and TAGGING OUT
 ON DEFENSE (OPTIONAL 12).
 
-Reads: game, legal, attacker, level, decider, stun_entry, record_events
+Reads: game, record_events, decider, attacker, stun_entry, legal, level
 Writes: attacker, level, phase, stun_level, decider, stun_entry
 """
 

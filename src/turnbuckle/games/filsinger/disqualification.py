@@ -2,7 +2,7 @@
 wrestler survives it (the chart row's instruction goes on, or the DISQUALIFICATION MOVE,
 OPTIONAL 9, lands). The threat itself is ``entries.start_dq``.
 
-Reads: game, legal, dq_who, dq_rating, dq_then, dq_me, move, record_events
+Reads: dq_who, record_events, dq_rating, move, dq_then, dq_me
 Writes: move
 """
 

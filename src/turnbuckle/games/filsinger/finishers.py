@@ -1,7 +1,7 @@
 """Finishers: 6. FINISHERS (the opponent rolls his PIN), FINISHER RATINGS (OPTIONAL 2) and
 ROLL FINISHERS (OPTIONAL 3).
 
-Reads: game, legal, attacker, finisher, record_events
+Reads: attacker, record_events, finisher, game
 Writes: -
 """
 

@@ -5,8 +5,8 @@ opponent rolls defense; a chart throw goes to the charts (4. CHARTS, BASIC CHART
 MOVES (OPTIONAL 9), DOUBLE TEAM TAG MOVES (OPTIONAL 11) and THE CHOICE SITUATIONS CHART (OPTIONAL
 7). The tag-out window before each roll (8. TAG TEAM RULES) is ``entries.start_offense``.
 
-Reads: game, legal, attacker, level, tokens, choice_move, record_events
-Writes: just_tagged, letter, phase, decider, move, chart, finisher, tokens
+Reads: record_events, attacker, game, choice_move, just_tagged, legal, level, tokens
+Writes: just_tagged, letter, phase, decider, move, finisher, tokens, chart
 """
 
 from __future__ import annotations

@@ -2,8 +2,7 @@
 cage), with what may be tried first: PIN SAVES IN TAG MATCHES (OPTIONAL 13), DISTRACTOR RATINGS
 (OPTIONAL 15) and OUTSIDE INTERFERENCE (OPTIONAL 16); a failed pin is a fatigue token (OPTIONAL 1).
 
-Reads: game, legal, tokens, pinned, pin_add, saves_left, distract_used, interfere_used, decider,
-record_events
+Reads: record_events, pinned, game, pin_add, saves_left, distract_used, interfere_used
 Writes: pinned, pin_add, attacker, decider, phase, saves_left, distract_used, interfere_used
 """
 

@@ -3,10 +3,10 @@ lists (a cheap legality check), what a player needs to weigh the pending decisio
 observation's ``pending``) and the exact-odds key (everything that decides the future, for the
 solver in ``odds``).
 
-Reads: game, phase, attacker, level, decider, legal, tokens, saves_left, distract_used,
-interfere_used, ally_ringside, just_tagged, ally_queue, move, chart, chart_me, ally_in, letter,
-choice_move, finisher, dq_who, dq_rating, dq_then, dq_me, stun_level, stun_entry, tag_target,
-pinned, pin_add, winner, decided, sums_only
+Reads: game, phase, decided, dq_rating, tokens, attacker, level, decider, pinned, pin_add, letter,
+chart, stun_level, winner, legal, saves_left, distract_used, interfere_used, ally_ringside,
+just_tagged, ally_queue, move, stun_entry, sums_only, chart_me, choice_move, finisher, ally_in,
+dq_who, dq_then, dq_me, tag_target
 Writes: -
 """
 

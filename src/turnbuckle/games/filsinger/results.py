@@ -2,7 +2,7 @@
 7. DISQUALIFICATIONS; both sides out is a draw) and THE FEUD TABLE (OPTIONAL 10) after a feud
 match that ends on doubles.
 
-Reads: game, legal, winner, last_doubles, last_total, record_events
+Reads: record_events, last_doubles, winner, game, last_total, injuries
 Writes: winner, how, decided, phase, injuries
 """
 
