@@ -3,8 +3,8 @@ rating), the Pin Saves (OPTIONAL 13) and Interference (OPTIONAL 16) charts, the 
 attack outside the ring (RINGSIDE ALLY, OPTIONAL 14) and NO DQ MATCH (ignore disqualification and
 count out; substitute down 3). Being thrown to a chart is ``entries.start_chart``.
 
-Reads: chart_me, game, record_events, ally_in, chart, pinned
-Writes: pin_add, phase
+Reads: ally_in, chart, chart_me, pinned
+Writes: phase, pin_add
 """
 
 from __future__ import annotations

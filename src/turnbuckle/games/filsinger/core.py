@@ -11,9 +11,9 @@ families (``entries``, ``offense``, ``finishers``, ``defense``, ``tags``, ``char
 ``disqualification``, ``pins``, ``results``, ``decisions``) are modules of functions over it, and
 ``steps.STEPS`` names the function that resolves each phase.
 
-Reads: record_events, legal, game, tokens
-Writes: decider, move, chart, chart_me, ally_in, letter, choice_move, finisher, dq_who, dq_rating,
-dq_then, dq_me, stun_level, stun_entry, tag_target, pinned, pin_add, tokens
+Reads: legal
+Writes: ally_in, chart, chart_me, choice_move, decider, dq_me, dq_rating, dq_then, dq_who, finisher,
+letter, move, pin_add, pinned, stun_entry, stun_level, tag_target, tokens
 """
 
 from __future__ import annotations

@@ -5,9 +5,8 @@ MOVES, OPTIONAL 9); the move of a Choice Situation (OPTIONAL 7); leaving the rin
 staying when stunned (LEAVING THE RING, OPTIONAL 6; TAGGING OUT ON DEFENSE, OPTIONAL 12). The pin
 window's options and choice are ``pins``'.
 
-Reads: phase, decider, ally_queue, record_events, game, attacker, ally_ringside, legal, just_tagged,
-move, ally_in, level, chart, stun_level, letter
-Writes: phase, choice_move, ally_in, ally_ringside, decider, legal, just_tagged, ally_queue
+Reads: attacker, chart, letter, level, move, stun_level
+Writes: ally_in, ally_queue, ally_ringside, choice_move, decider, just_tagged, legal, phase
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 stunned wrestler may have: LEAVING THE RING (OPTIONAL 6; not in a CAGE MATCH) and TAGGING OUT
 ON DEFENSE (OPTIONAL 12).
 
-Reads: game, record_events, decider, attacker, stun_entry, legal, level
-Writes: attacker, level, phase, stun_level, decider, stun_entry
+Reads: legal
+Writes: attacker, decider, level, phase, stun_entry, stun_level
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 wrestler survives it (the chart row's instruction goes on, or the DISQUALIFICATION MOVE,
 OPTIONAL 9, lands). The threat itself is ``entries.start_dq``.
 
-Reads: dq_who, record_events, dq_rating, move, dq_then, dq_me
+Reads: dq_me, dq_rating, dq_then, dq_who
 Writes: move
 """
 

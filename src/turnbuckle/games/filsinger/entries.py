@@ -6,9 +6,9 @@ OPTIONAL 14, may wait outside the ring) and a disqualification or count-out thre
 resolves the next action; living below every family, they let any family start any of them
 without an import cycle.
 
-Reads: game, record_events, ally_queue, ally_ringside, just_tagged
-Writes: attacker, level, chart, chart_me, ally_in, phase, dq_who, dq_rating, dq_then, dq_me, move,
-ally_queue, decider
+Reads: ally_ringside, just_tagged
+Writes: ally_in, ally_queue, attacker, chart, chart_me, decider, dq_me, dq_rating, dq_then, dq_who,
+level, move, phase
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Finishers: 6. FINISHERS (the opponent rolls his PIN), FINISHER RATINGS (OPTIONAL 2) and
 ROLL FINISHERS (OPTIONAL 3).
 
-Reads: attacker, record_events, finisher, game
+Reads: attacker, finisher
 Writes: -
 """
 

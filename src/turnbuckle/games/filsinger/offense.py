@@ -5,8 +5,8 @@ opponent rolls defense; a chart throw goes to the charts (4. CHARTS, BASIC CHART
 MOVES (OPTIONAL 9), DOUBLE TEAM TAG MOVES (OPTIONAL 11) and THE CHOICE SITUATIONS CHART (OPTIONAL
 7). The tag-out window before each roll (8. TAG TEAM RULES) is ``entries.start_offense``.
 
-Reads: record_events, attacker, game, choice_move, just_tagged, legal, level, tokens
-Writes: just_tagged, letter, phase, decider, move, finisher, tokens, chart
+Reads: attacker, choice_move, legal, level
+Writes: chart, decider, finisher, just_tagged, letter, move, phase, tokens
 """
 
 from __future__ import annotations

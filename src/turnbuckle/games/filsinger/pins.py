@@ -2,8 +2,8 @@
 cage), with what may be tried first: PIN SAVES IN TAG MATCHES (OPTIONAL 13), DISTRACTOR RATINGS
 (OPTIONAL 15) and OUTSIDE INTERFERENCE (OPTIONAL 16); a failed pin is a fatigue token (OPTIONAL 1).
 
-Reads: record_events, pinned, game, pin_add, saves_left, distract_used, interfere_used
-Writes: pinned, pin_add, attacker, decider, phase, saves_left, distract_used, interfere_used
+Reads: -
+Writes: attacker, decider, distract_used, interfere_used, phase, pin_add, pinned, saves_left
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@ needs none): ``move``, ``chart`` (``ropes``, ``turnbuckle``, ``ring``, ``deathju
 ``finisher``, ``dq_who`` / ``dq_rating`` / ``dq_then`` / ``dq_me`` (a disqualification or count-out
 roll; ``dq_who`` 2 is both sides), ``stun_level`` / ``stun_entry`` (a stunned defense), ``tag_target``,
 ``pinned`` and ``pin_add``. Moves, finishers and stunned entries are written out as on the cards.
+
+Reads: ally_queue, ally_ringside, attacker, decided, decider, distract_used, how, injuries,
+interfere_used, just_tagged, last_doubles, last_total, level, phase, saves_left, sums_only,
+tag_target, tokens, winner
+Writes: -
 """
 
 from __future__ import annotations

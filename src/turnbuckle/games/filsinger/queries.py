@@ -3,10 +3,10 @@ lists (a cheap legality check), what a player needs to weigh the pending decisio
 observation's ``pending``) and the exact-odds key (everything that decides the future, for the
 solver in ``odds``).
 
-Reads: game, phase, decided, dq_rating, tokens, attacker, level, decider, pinned, pin_add, letter,
-chart, stun_level, winner, legal, saves_left, distract_used, interfere_used, ally_ringside,
-just_tagged, ally_queue, move, stun_entry, sums_only, chart_me, choice_move, finisher, ally_in,
-dq_who, dq_then, dq_me, tag_target
+Reads: ally_in, ally_queue, ally_ringside, attacker, chart, chart_me, choice_move, decided, decider,
+distract_used, dq_me, dq_rating, dq_then, dq_who, finisher, interfere_used, just_tagged, legal,
+letter, level, move, phase, pin_add, pinned, saves_left, stun_entry, stun_level, sums_only,
+tag_target, tokens, winner
 Writes: -
 """
 

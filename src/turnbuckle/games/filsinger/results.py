@@ -2,8 +2,8 @@
 7. DISQUALIFICATIONS; both sides out is a draw) and THE FEUD TABLE (OPTIONAL 10) after a feud
 match that ends on doubles.
 
-Reads: record_events, last_doubles, winner, game, last_total, injuries
-Writes: winner, how, decided, phase, injuries
+Reads: last_doubles, last_total
+Writes: decided, how, injuries, phase, winner
 """
 
 from __future__ import annotations

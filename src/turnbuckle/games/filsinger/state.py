@@ -8,15 +8,11 @@ the rule modules. Applying an action is ``steps.STEPS[phase](state, action)``: t
 rule function for every phase. The shared lookups and phase constants are in ``core``, the read-only
 questions (chance ids, pending view, exact-odds key) in ``queries``.
 
-Reads: game, phase, decider, attacker, level, legal, tokens, saves_left, distract_used,
-interfere_used, ally_ringside, just_tagged, ally_queue, move, chart, chart_me, ally_in, letter,
-choice_move, finisher, dq_who, dq_rating, dq_then, dq_me, stun_level, stun_entry, tag_target,
-pinned, pin_add, winner, how, decided, last_doubles, last_total, injuries, sums_only,
-record_events
-Writes: phase, attacker, level, decider, legal, tokens, saves_left, distract_used, interfere_used,
-ally_ringside, just_tagged, ally_queue, move, chart, chart_me, ally_in, letter, choice_move,
-finisher, dq_who, dq_rating, dq_then, dq_me, stun_level, stun_entry, tag_target, pinned, pin_add,
-winner, how, decided, last_doubles, last_total, injuries, sums_only, game, record_events
+Reads: -
+Writes: ally_in, ally_queue, ally_ringside, attacker, chart, chart_me, choice_move, decided,
+decider, distract_used, dq_me, dq_rating, dq_then, dq_who, finisher, how, injuries, interfere_used,
+just_tagged, last_doubles, last_total, legal, letter, level, move, phase, pin_add, pinned,
+saves_left, stun_entry, stun_level, sums_only, tag_target, tokens, winner
 """
 
 from __future__ import annotations

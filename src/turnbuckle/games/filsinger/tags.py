@@ -2,8 +2,8 @@
 group) and SIX OR EIGHT MAN TAG MATCHES (the partner he tries to reach is random). Tagging out on
 offense (8. TAG TEAM RULES) is a decision (``decisions``).
 
-Reads: decider, record_events, tag_target, stun_level, legal, just_tagged, game
-Writes: tag_target, phase, legal, just_tagged
+Reads: decider, stun_level
+Writes: just_tagged, legal, phase, tag_target
 """
 
 from __future__ import annotations
