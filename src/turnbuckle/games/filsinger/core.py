@@ -1,15 +1,15 @@
-"""What a Filsinger match state holds, and the lookups every rule family shares.
+"""The constants and lookups every Filsinger rule family shares.
 
 The phases and the chance-outcome id ranges (the dice of 3. PLAYING THE GAME and 5. PINS, the
-opening roll-off, SIX OR EIGHT MAN TAGS' random partner); the fields: LEVEL and attacker, the
-legal men (8. TAG TEAM RULES), fatigue tokens (OPTIONAL 1), pin saves (13), distraction (15),
-interference (16), ringside allies (14), injuries (10), the pending-step slots and the result;
-the legal man's card and PIN rating (5. PINS), and FATIGUE's token after a failed pin.
+opening roll-off, SIX OR EIGHT MAN TAGS' random partner); the legal man's card and PIN rating
+(5. PINS), FATIGUE's token after a failed pin (OPTIONAL 1), and clearing the pending-step slots.
 
-The fields themselves are declared on ``state.FilsingerState`` (a plain data class); the rule
-families (``entries``, ``offense``, ``finishers``, ``defense``, ``tags``, ``chart_rolls``,
-``disqualification``, ``pins``, ``results``, ``decisions``) are modules of functions over it, and
-``steps.STEPS`` names the function that resolves each phase.
+The fields themselves (LEVEL and attacker, the legal men, fatigue tokens, pin saves, distraction,
+interference, ringside allies, injuries, the pending-step slots and the result) are declared on
+``state.FilsingerState``, a plain data class; the rule families (``entries``, ``offense``,
+``finishers``, ``defense``, ``tags``, ``chart_rolls``, ``disqualification``, ``pins``,
+``results``, ``decisions``) are modules of functions over it, and ``steps.STEPS`` names the
+function that resolves each phase.
 
 Reads: legal
 Writes: ally_in, chart, chart_me, choice_move, decider, dq_me, dq_rating, dq_then, dq_who, finisher,

@@ -13,7 +13,7 @@ from turnbuckle.games.filsinger.state import FilsingerState
 def force(state: FilsingerState, *names: str) -> FilsingerState:
     """Apply each named action (die faces like ``d6=3``, ``2d6=7``, decisions) in order.
 
-    Forcing is how positions are set up by hand (with ``_start_offense`` and friends between
+    Forcing is how positions are set up by hand (with ``entries.start_offense`` and friends between
     calls), so the state's event log is made current first and then recorded live: a deferred
     log rebuilt from the history alone would miss what the hand-made steps emitted."""
     state.materialize_events()

@@ -111,7 +111,7 @@ def _entry(value: Any) -> Any:
 
 
 _IDLE: Final = PendingModel()
-"""The pending slots between steps (``FilsingerCore._clear_pending``): a position lists only the others."""
+"""The pending slots between steps (``core.clear_pending``): a position lists only the others."""
 
 
 def _pending(state: FilsingerState) -> dict[str, Any]:
