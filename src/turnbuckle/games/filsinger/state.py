@@ -100,7 +100,9 @@ class FilsingerState(State):
 
     game: FilsingerGame
 
-    def __init__(self, game: FilsingerGame) -> None:
+    def __init__(self, game: FilsingerGame, *, blank: bool = False) -> None:
+        if blank:  # for clone(), which sets every field, the engine's too
+            return
         super().__init__(game)
         size = game.size
         self.phase: str = "first"
@@ -159,9 +161,10 @@ class FilsingerState(State):
 
     def clone(self) -> FilsingerState:
         """An independent copy, field by field (no ``copy.copy``: search and the exact-odds solver
-        clone millions of times, and a compiled state has no ``__dict__``). The game, cards and
-        charts are immutable and shared."""
-        other = FilsingerState.__new__(FilsingerState)
+        clone millions of times, and a compiled state has no ``__dict__``; a blank state rather than
+        ``__new__``, which a compiled class runs through ``__init__``). The game, cards and charts
+        are immutable and shared."""
+        other = FilsingerState(self.game, blank=True)
         other.game = self.game
         other._history = self._history.copy()
         other._events = self._events.copy()
