@@ -206,7 +206,8 @@ class FilsingerPositions:
         state.just_tagged = list(model.just_tagged)
         state.ally_queue = list(model.ally_queue)
         for slot in PendingModel.model_fields:
-            setattr(state, slot, getattr(pending, slot))
+            if slot != "tag_target":  # a name in the position, a card index in the state (below)
+                setattr(state, slot, getattr(pending, slot))
         state.tag_target = tag_target
         state.decided = result.decided
         state.winner = result.winner
