@@ -46,6 +46,10 @@ MODULES: dict[str, tuple[str, ...]] = {
         f"turnbuckle/games/skirmish/{m}.py"
         for m in ("core", "chance", "prompts", "observe", "menu", "destinations", "rounds", "damage", "movement",
                   "placement", "attacks", "pins", "specials", "maneuvers", "decisions", "steps", "state", "geometry")),
+    "filsinger": ENGINE + tuple(
+        f"turnbuckle/games/filsinger/{m}.py"
+        for m in ("core", "entries", "results", "tags", "pins", "defense", "finishers", "offense", "chart_rolls",
+                  "disqualification", "decisions", "queries", "steps", "state")),
 }
 """The engine core and each game's rule layers: everything a playout runs but data loading."""
 
@@ -68,6 +72,9 @@ EDITS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
     ),
     "skirmish": (
         ("turnbuckle/games/skirmish/state.py", "\n    game: SkirmishGame\n", "\n", "see State.game"),
+    ),
+    "filsinger": (
+        ("turnbuckle/games/filsinger/state.py", "\n    game: FilsingerGame\n", "\n", "see State.game"),
     ),
 }
 """(file, old, new, why): the least the rules must change for mypyc to compile them."""
