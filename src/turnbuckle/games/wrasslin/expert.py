@@ -32,7 +32,9 @@ import random
 from turnbuckle.agents.deadline import iterations
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+from turnbuckle.games.wrasslin.core import wrestler_of
 from turnbuckle.games.wrasslin.heuristic import evaluate, score
+from turnbuckle.games.wrasslin.refusals import is_error
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 _WILD_KINDS = frozenset({"wild", "react_wild", "spec_wild", "long_wild", "short_wild", "exit_wild"})
@@ -65,7 +67,7 @@ def fast_score(state: WrasslinState, action: Action) -> float:
         dirt = _DIRT.get(id(g))
         if dirt is None:
             dirt = _DIRT[id(g)] = {}
-        key = (aid, state.w(state.current_player()).dirty)
+        key = (aid, wrestler_of(state, state.current_player()).dirty)
         value = dirt.get(key)
         if value is None:
             value = dirt[key] = score(state, action)
@@ -147,7 +149,7 @@ class ExpertAgent:
             return rng.choice(actions)
         me = state.current_player()
         decode = state.g.decode
-        straight = [a for a in actions if decode[a.id][0] == "challenge" or not state.is_error(a)] or actions
+        straight = [a for a in actions if decode[a.id][0] == "challenge" or not is_error(state, a)] or actions
         ranked = sorted(((score(state, a) + rng.random() * 0.01, a) for a in straight),
                         key=lambda x: -x[0])[: self.width]
         if len(ranked) == 1:

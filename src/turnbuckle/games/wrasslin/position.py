@@ -31,6 +31,7 @@ from turnbuckle.engine.position import Strict, check_count, check_seat, check_un
 from turnbuckle.games.wrasslin.cards import MAX_SPECIALTIES
 from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN, E_HOLD, Entry
 from turnbuckle.games.wrasslin.matchtypes import POSITION_NAMES
+from turnbuckle.games.wrasslin.refusals import err_reason
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 if TYPE_CHECKING:
@@ -211,7 +212,7 @@ class WrasslinPositions:
             snap = state.err_snap
             assert isinstance(snap, WrasslinState)
             error = {"seat": state.err_seat, "action": g.actions.decision(state.err_action).name,
-                     "reason": state.err_reason, "before": self.dump(snap)}
+                     "reason": err_reason(state), "before": self.dump(snap)}
         pending = state.pending
         return {
             "phase": state.phase,
@@ -419,7 +420,8 @@ class _Reader:
             st.err_snap = snap
             st.err_seat = seat(e.seat, "pending_error", "seat")
             st.err_action = self.action(e.action, at("pending_error", "action")).id
-            st.err_reason = e.reason
+            st._err_text = e.reason  # worded already: no snapshot to word it from
+            st._err_why = None
         st._legal = None
         st._errset = frozenset()
         self.check_cards(st, at())

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from turnbuckle.engine.game import CHANCE
-from turnbuckle.games.wrasslin.core import E_HOLD
+from turnbuckle.games.wrasslin.core import E_HOLD, wrestler_of
+from turnbuckle.games.wrasslin.flow import start_turn
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.state import WrasslinState
 
@@ -48,10 +49,10 @@ def stage(
             ci = _pull(st, name)
             spec = game.cards[ci].hold
             assert spec is not None, f"{name} is not a Hold"
-            pts = spec.damage_on(st.w(seat).weight)
+            pts = spec.damage_on(wrestler_of(st, seat).weight)
             st.entries[seat].append((ci, ci, pts, E_HOLD, (seat + 1) % game.players))
             st.dmg[seat] += pts
-    st._start_turn(turn)
+    start_turn(st, turn)
     st._legal = None
     return st
 
