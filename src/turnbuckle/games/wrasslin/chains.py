@@ -1,4 +1,7 @@
-"""TODO chains"""
+"""Answering a play (5.6, 8.x, 9.x): the Reactions, Power Surges, Outside Influence and count calls
+of the seat asked, and challenges (11.5) that put the match back to before an illegal play. Asking
+the next seat and resolving the chain are ``flow``'s.
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""What a WRASSLIN' match state holds, and the lookups every rule family shares: abilities (3.x),
-mobility (3.13), Outside Influence entitlement (3.5, 9.3) and where a Hold can reach (4.3, 11.31, 12.4).
+"""The lookups every WRASSLIN' rule family shares: abilities (3.x),
+mobility (3.13), Outside Influence entitlement (3.5, 9.3) and where a Hold can reach (4.3, 11.31, 12.4);
+plus the small card moves every family makes (a card taken from a hand, one discarded) and the base
+play's fields (5.6) that the chain answers.
 
-The rule families (``options``, ``deck``, ``turns``, ``plays``, ``chains``, ``holds``, ``results``) are
-mixins over ``WrasslinCore``; the steps one family calls in another are declared here so each module
-type-checks on its own.
+The lowest rule module: it imports no other, and every rule family calls down into it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,14 @@
-"""TODO flow"""
+"""The turn cycle, what comes next after a decision: the draws owed (5.2, 5.4 B, 5.8), initiative
+(5.3, 12.1, 13.1), the start of a turn with its Continuing Holds and Pins (10.1, 10.2, 10.11) and the
+counts at its end (10.22, 11.33, 12.41), the response chain (5.6, 8.x, 9.x: asking each seat in
+turn, resolving it against the base play) and where a resolved chain returns to (``resume``), and a
+tournament's next bout (14.x).
+
+These functions call one another in a circle (a turn ends, cards are drawn, the next turn starts, a
+Hold is reapplied and answered, the chain resolves, the turn ends), so they share one module; every
+decision handler (``chains``, ``deck``, ``turns``, ``plays``, ``tournament``) calls into it, and it
+calls only down (``landing``, ``ring``, ``results``, ``holds``, ``options``, ``core``).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""TODO landing"""
+"""Holds landing (6.1, 10.x, 11.3, 13.x): damage, Pins, Continuing Holds and Battle Royal Holds, once
+a Hold was not stopped.
+"""
 
 from __future__ import annotations
 

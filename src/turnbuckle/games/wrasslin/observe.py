@@ -1,4 +1,6 @@
-"""TODO observe"""
+"""What a seat may know of the match (the engine's ``observation``): every public fact, his own hand
+and face-down cards, and, with the 11.5 errors rule, why each of his illegal options is illegal.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""TODO options"""
+"""What a player may do now: the main-phase plays (5.4 A) and the answers to a play (5.6, 8.x, 9.x),
+and the legal list built from them (with the 11.5 errors rule, the illegal plays a player may still
+make, noted in ``_errset``).
+
+Legal-move generation only; nothing here changes the match (it caches the legal list it builds).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""TODO plays"""
+"""Main-phase plays (5.4 A): Holds, Power Surge (8.4), Recovery (6.2), Combination (11.1), Tag and
+Double Team (12.x), leaving the ring (11.3), conceding (14.3), and the choice of a Hold's target;
+each opens the response chain it invites (``flow.open_chain``).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""TODO refusals"""
+"""Why a play is not legal now, in one line with the rule behind it (the refusal a person reads),
+and the 11.5 errors: an illegal play made anyway, the state a challenge restores, and why it was
+illegal (worded only when someone reads it).
+"""
 
 from __future__ import annotations
 

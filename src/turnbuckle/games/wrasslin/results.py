@@ -1,4 +1,7 @@
-"""TODO results"""
+"""Winning and losing (5.7, 12.42, 13.1, 14.3-14.6): submissions, disqualifications, eliminations
+and the final result. (A tournament's next bout is ``flow.new_bout``; its draft and entries are
+``tournament``.)
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""TODO ring"""
+"""Leaving and re-entering the ring (11.3, 11.32, 12.42): to the floor, back in, and what that does to
+the Holds and counts on the Wrestler.
+"""
 
 from __future__ import annotations
 

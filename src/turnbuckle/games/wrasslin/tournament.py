@@ -1,4 +1,5 @@
-"""TODO tournament"""
+"""Tournaments (14.x): the draft (14.6) and the next Wrestler of a stack entering the ring (chance).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""TODO turns"""
+"""The decisions of the turn cycle: calling initiative (5.3), serving a penalty or ignoring a warning
+(9.41, 9.42), keeping a Continuing Hold with a Power Surge or releasing it (8.41) and laying a card
+face down on a reapplied Continuing Hold (10.11). The cycle itself is ``flow``.
+"""
 
 from __future__ import annotations
 
