@@ -46,6 +46,10 @@ MODULES: dict[str, tuple[str, ...]] = {
         f"turnbuckle/games/skirmish/{m}.py"
         for m in ("core", "prompts", "menu", "destinations", "rounds", "damage", "movement", "placement", "attacks",
                   "pins", "specials", "maneuvers", "decisions", "state", "geometry")),
+    "wrasslin": ENGINE + tuple(
+        f"turnbuckle/games/wrasslin/{m}.py"
+        for m in ("core", "options", "holds", "results", "ring", "landing", "flow", "refusals", "chains", "deck",
+                  "turns", "plays", "tournament", "observe", "steps", "state")),
 }
 """The engine core and each game's rule layers: everything a playout runs but data loading."""
 
@@ -69,6 +73,7 @@ EDITS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
     "skirmish": (
         ("turnbuckle/games/skirmish/core.py", "\n    game: SkirmishGame\n", "\n", "see State.game"),
     ),
+    "wrasslin": (),
 }
 """(file, old, new, why): the least the rules must change for mypyc to compile them."""
 

@@ -81,7 +81,7 @@ def test_the_check_fires_on_a_new_step_function_not_in_the_table() -> None:
 
     step_extra.__module__ = module.__name__
     module.step_extra = step_extra  # type: ignore[attr-defined]
-    with pytest.raises(RuntimeError, match="extra.step_extra is in no entry"):
+    with pytest.raises(RuntimeError, match=r"extra\.step_extra is in no entry"):
         check_steps(STEPS, (*RULE_MODULES, module))
 
 
