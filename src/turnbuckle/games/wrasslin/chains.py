@@ -1,6 +1,10 @@
 """Answering a play (5.6, 8.x, 9.x): the Reactions, Power Surges, Outside Influence and count calls
 of the seat asked, and challenges (11.5) that put the match back to before an illegal play. Asking
 the next seat and resolving the chain are ``flow``'s.
+
+Reads: C_BLOCK, C_DIS, C_IB, C_IR, C_LSC, C_PS, C_REF, C_REVERSE, C_SPEC, C_WILD, dmg, err_action, err_seat,
+err_snap, g, hand, plays, team
+Writes: _legal, chain, pending, phase, refused, responders
 """
 
 from __future__ import annotations

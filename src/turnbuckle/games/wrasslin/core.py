@@ -4,6 +4,11 @@ plus the small card moves every family makes (a card taken from a hand, one disc
 play's fields (5.6) that the chain answers.
 
 The lowest rule module: it imports no other, and every rule family calls down into it.
+
+Reads: C_PS, C_WILD, aside, br, chain, deck_n, dmg, dt_card, entries, free_for_all, g, holds, penalty,
+pending, phase, pos, team, turn, turn_no, unfilled, wid
+Writes: _err_text, _err_why, base_att, base_def, base_dt, base_kind, base_out, base_phys, base_ref, discard,
+draws, err_action, err_seat, err_snap, hand, obligation, surge, surge_turn
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Drawing (5.2, 5.4 B): a card drawn from the deck (chance), the 5.1 and 12.5 redraws; and re-dealing
 what a player cannot see, for search (``determinize``). Reshuffles and the 5.8 draw after two passes
 through the deck are ``flow.prepare_draw``.
+
+Reads: C_DT, C_TAG, g
+Writes: aside, deck, deck_n, discard, draws, hand
 """
 
 from __future__ import annotations

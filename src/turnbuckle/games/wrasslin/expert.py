@@ -22,6 +22,9 @@ the history: whether a step was a draw, the opponent's decisions (not the face-d
 accumulate, 10.11), and the agent's own draws. Measured (issue 13): the same search with the
 opponent's hand revealed beats the heuristic about 68% of the time, with uniform deals about 50%;
 the hidden hands are where the strength is.
+
+Reads: C_LSC, C_OOR, C_PS, C_REC1, C_REC2, C_SPEC, C_TAG, C_WILD, _errset, discard, draws, g, hand, phase
+Writes: _legal, deck
 """
 
 from __future__ import annotations

@@ -8,6 +8,12 @@ These functions call one another in a circle (a turn ends, cards are drawn, the 
 Hold is reapplied and answered, the chain resolves, the turn ends), so they share one module; every
 decision handler (``chains``, ``deck``, ``turns``, ``plays``, ``tournament``) calls into it, and it
 calls only down (``landing``, ``ring``, ``results``, ``holds``, ``options``, ``core``).
+
+Reads: base_out, enter_queue, free_for_all, g, hand, holds, result
+Writes: acted, after_draw, base_att, base_def, base_dt, base_kind, base_phys, base_ref, bout_over, br,
+callers, calls, chain, combo, deck, deck_n, discard, dmg, draws, dt_lock, entries, first_bout, illegal_in,
+last_outcome, next_after_bout, obligation, out_count, out_limit, passes, penalty, pending, phase, plays, pos,
+refused, responders, resume, stay_pending, surge, tagged, turn, turn_no, unfilled, warned
 """
 
 from __future__ import annotations

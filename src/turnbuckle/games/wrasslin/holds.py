@@ -1,5 +1,8 @@
 """Holds in effect (10.x, 13.5): whether a Continuing Hold is still maintained, a Battle Royal Hold's
 combined abilities, and breaking Holds (released, broken, or their attacker gone).
+
+Reads: br
+Writes: holds
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """Holds landing (6.1, 10.x, 11.3, 13.x): damage, Pins, Continuing Holds and Battle Royal Holds, once
 a Hold was not stopped.
+
+Reads: g, pos, result
+Writes: br, dmg, entries, holds
 """
 
 from __future__ import annotations

@@ -1,5 +1,10 @@
 """What a seat may know of the match (the engine's ``observation``): every public fact, his own hand
 and face-down cards, and, with the 11.5 errors rule, why each of his illegal options is illegal.
+
+Reads: _errset, _legal, aside, base_att, base_def, base_kind, base_phys, base_ref, br, calls, chain, deck_n,
+discard, dmg, drafted, entries, err_seat, free_for_all, g, hand, holds, out_count, passes, penalty, phase,
+pool, pos, result, stacks, surge, team, turn, turn_no, warned, wid
+Writes: -
 """
 
 from __future__ import annotations

@@ -3,6 +3,12 @@ and the legal list built from them (with the 11.5 errors rule, the illegal plays
 make, noted in ``_errset``).
 
 Legal-move generation only; nothing here changes the match (it caches the legal list it builds).
+
+Reads: C_BLOCK, C_COMB, C_DIS, C_DT, C_IB, C_IR, C_LSC, C_OOR, C_PS, C_REC1, C_REC2, C_REF, C_REVERSE, C_SPEC,
+C_TAG, C_WILD, acted, base_att, base_def, base_dt, base_kind, base_ref, chain, combo, dmg, dt_lock, err_seat,
+free_for_all, g, hand, holds, illegal_in, obligation, pending, phase, pool, pos, refused, responders, result,
+surge_turn, tagged, team, turn, turn_no, warned, wid
+Writes: _errset, _legal
 """
 
 from __future__ import annotations

@@ -1,6 +1,11 @@
 """Main-phase plays (5.4 A): Holds, Power Surge (8.4), Recovery (6.2), Combination (11.1), Tag and
 Double Team (12.x), leaving the ring (11.3), conceding (14.3), and the choice of a Hold's target;
 each opens the response chain it invites (``flow.open_chain``).
+
+Reads: C_BLOCK, C_COMB, C_DT, C_OOR, C_PS, C_REC1, C_REC2, C_REF, C_SPEC, C_TAG, C_WILD, base_att, base_def,
+base_dt, base_kind, base_phys, bout_over, err_action, err_seat, g, holds, result, turn, turn_no, warned
+Writes: _err_text, _err_why, acted, base_out, chain, combo, dmg, dt_card, entries, free_for_all, illegal_in,
+pending, phase, plays, pos, responders, stay_pending, surge_turn, tagged
 """
 
 from __future__ import annotations

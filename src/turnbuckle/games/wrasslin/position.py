@@ -16,6 +16,14 @@ Cards are named by their type (``Bodyslam``); a Hold is a card name or ``Special
 Wrestler's N-th Specialty). Every card of the deck must be somewhere exactly once: a card type
 counted more times than the deck holds is refused. ``pending_error`` is an 11.5 illegal play still
 open to a challenge, with the position just before it (``before``), which a challenge restores.
+
+Reads: acted, after_draw, aside, base_att, base_def, base_dt, base_kind, base_out, base_phys, base_ref,
+bout_over, br, callers, calls, chain, combo, deck, discard, dmg, drafted, draws, dt_card, dt_lock, end_reason,
+enter_queue, entries, err_action, err_seat, err_snap, first_bout, free_for_all, g, hand, holds, illegal_in,
+last_outcome, next_after_bout, obligation, out_count, out_limit, out_order, passes, penalty, pending, phase,
+plays, pool, pos, refused, responders, result, resume, stacks, stay_pending, surge, surge_turn, tagged, turn,
+turn_no, unfilled, warned, wid
+Writes: -
 """
 
 from __future__ import annotations

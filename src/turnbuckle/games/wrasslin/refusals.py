@@ -1,6 +1,11 @@
 """Why a play is not legal now, in one line with the rule behind it (the refusal a person reads),
 and the 11.5 errors: an illegal play made anyway, the state a challenge restores, and why it was
 illegal (worded only when someone reads it).
+
+Reads: C_BLOCK, C_DIS, C_IB, C_IR, C_PS, C_REF, C_REVERSE, C_SPEC, C_WILD, _errset, acted, base_att, base_def,
+base_dt, base_kind, base_ref, chain, combo, dmg, g, hand, holds, obligation, pending, phase, pos, refused,
+surge_turn, tagged, team, turn, turn_no
+Writes: _err_text, _err_why, _legal, err_action, err_seat, err_snap
 """
 
 from __future__ import annotations

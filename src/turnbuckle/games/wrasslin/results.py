@@ -1,6 +1,10 @@
 """Winning and losing (5.7, 12.42, 13.1, 14.3-14.6): submissions, disqualifications, eliminations
 and the final result. (A tournament's next bout is ``flow.new_bout``; its draft and entries are
 ``tournament``.)
+
+Reads: free_for_all, g, holds, stacks, team
+Writes: bout_over, br, discard, dmg, draws, end_reason, enter_queue, entries, hand, out_order, phase, pos,
+responders, result
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """Leaving and re-entering the ring (11.3, 11.32, 12.42): to the floor, back in, and what that does to
 the Holds and counts on the Wrestler.
+
+Reads: free_for_all, g, holds, illegal_in
+Writes: entries, out_count, out_limit, pos
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Stage a WRASSLIN' position (hands, damage, whose turn) for tests, tutorials and the rulebook examples.
 
 Cards always come out of the draw pile, so the 180 cards stay conserved in a staged position.
+
+Reads: g
+Writes: deck, deck_n
 """
 
 from __future__ import annotations

@@ -12,7 +12,13 @@ not legal; 11.5 errors), and the decision handlers ``chains``, ``deck``, ``turns
 ``tournament``. ``_apply`` runs the step for the current phase through ``steps.STEPS``.
 
 Reads: -
-Writes: -
+Writes: C_BLOCK, C_COMB, C_DIS, C_DT, C_IB, C_IR, C_LSC, C_OOR, C_PS, C_REC1, C_REC2, C_REF, C_REVERSE,
+C_SPEC, C_TAG, C_WILD, _err_text, _err_why, _errset, _legal, acted, after_draw, aside, base_att, base_def,
+base_dt, base_kind, base_out, base_phys, base_ref, bout_over, br, callers, calls, chain, combo, deck, deck_n,
+discard, dmg, drafted, draws, dt_card, dt_lock, end_reason, enter_queue, entries, err_action, err_seat,
+err_snap, first_bout, free_for_all, g, hand, holds, illegal_in, last_outcome, next_after_bout, obligation,
+out_count, out_limit, out_order, passes, penalty, pending, phase, plays, pool, pos, refused, responders,
+result, resume, stacks, stay_pending, surge, surge_turn, tagged, team, turn, turn_no, unfilled, warned, wid
 """
 
 from __future__ import annotations

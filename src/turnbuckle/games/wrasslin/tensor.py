@@ -5,6 +5,9 @@ counts per card type, every other hand only as its size, face-down Hold cards on
 the whole table (damage, positions, Holds, Pins, the play and its answers, calls, deck, discard pile).
 The shape depends on the configuration (seats ``n``, card types ``k``, roster size ``W``) and is fixed
 for a game. Seats are absolute; counts are raw numbers; categories are one-hot.
+
+Reads: dmg, entries, out_count, penalty, pos, stacks, surge, team, warned, wid
+Writes: -
 """
 
 from __future__ import annotations

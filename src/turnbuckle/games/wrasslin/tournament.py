@@ -1,4 +1,8 @@
 """Tournaments (14.x): the draft (14.6) and the next Wrestler of a stack entering the ring (chance).
+
+Reads: g
+Writes: after_draw, dmg, drafted, draws, enter_queue, entries, penalty, phase, pool, pos, stacks, surge,
+unfilled, warned, wid
 """
 
 from __future__ import annotations

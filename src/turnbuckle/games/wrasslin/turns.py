@@ -1,6 +1,9 @@
 """The decisions of the turn cycle: calling initiative (5.3), serving a penalty or ignoring a warning
 (9.41, 9.42), keeping a Continuing Hold with a Power Surge or releasing it (8.41) and laying a card
 face down on a reapplied Continuing Hold (10.11). The cycle itself is ``flow``.
+
+Reads: C_PS, C_REC1, C_REC2, C_WILD, bout_over, dmg, g, holds, result, turn_no
+Writes: callers, calls, hand, obligation, penalty, phase, surge, surge_turn, warned
 """
 
 from __future__ import annotations
