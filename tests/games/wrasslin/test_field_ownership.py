@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import random
 
-from support.field_ownership import ownership_problems, state_fields
-
 import turnbuckle
-
+from support.field_ownership import ownership_problems, state_fields
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 
