@@ -179,7 +179,7 @@ def candidates(st: WrasslinState, s: int, lax: bool = False) -> list[tuple[int, 
 
 
 def candidate_lists(st: WrasslinState, s: int) -> tuple[list[Candidate], list[Candidate]]:
-    """``_candidates(s)`` and ``_candidates(s, lax=True)`` in one pass over the seats."""
+    """``candidates(s)`` and ``candidates(s, lax=True)`` in one pass over the seats."""
     legal: list[Candidate] = []
     lax: list[Candidate] = []
     teams, pos, dmg = st.team, st.pos, st.dmg

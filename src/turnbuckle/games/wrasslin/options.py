@@ -49,7 +49,7 @@ def hold_options(st: WrasslinState, s: int, dt: bool, exclude: int = -1, errors:
                   known: tuple[tuple[int, int, int, int, int], list[Candidate]] | None = None) -> list[Action]:
     """Every Hold ``s`` may play now, from his hand or as a Wild Card (11.2) or Specialty (11.4);
     ``errors``: also those only an 11.5 error plays (abilities, alignment, penalized target). ``known``:
-    his ``abilities`` and the ``_candidates`` for ``errors``, when the caller has them already."""
+    his ``abilities`` and the ``candidates`` for ``errors``, when the caller has them already."""
     g = st.g
     h = st.hand[s]
     acts: list[Action] = []
@@ -96,7 +96,7 @@ action_id = attrgetter("id")
 
 def hold_inputs(st: WrasslinState, s: int) -> tuple[tuple[tuple[int, int, int, int, int], list[Candidate]],
                                         tuple[tuple[int, int, int, int, int], list[Candidate]]]:
-    """``_hold_options``'s ``known`` for the legal list and for the lax one, worked out together."""
+    """``hold_options``'s ``known`` for the legal list and for the lax one, worked out together."""
     a = abilities(st, s)
     legal, lax = candidate_lists(st, s)
     return (a, legal), (a, lax)
@@ -105,7 +105,7 @@ def hold_inputs(st: WrasslinState, s: int) -> tuple[tuple[tuple[int, int, int, i
 def reachable_holds(st: WrasslinState, s: int, dt: bool, errors: bool, cands: list[tuple[int, int, int, int, int]],
                      a: tuple[int, int, int, int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The Hold cards (by card index) and Specialty Holds (by number) ``s`` could put on someone now,
-    whatever his hand: ``_hold_options`` memoizes it per situation and filters it by the hand."""
+    whatever his hand: ``hold_options`` memoizes it per situation and filters it by the hand."""
     g = st.g
     wr = wrestler_of(st, s)
     dirty = wr.dirty
@@ -524,7 +524,7 @@ def with_errors(st: WrasslinState, acts: list[Action], lax: list[Action] | None)
 
 
 def prime_responses(st: WrasslinState, q: int, answers: list[Action], lax: list[Action] | None) -> None:
-    """``_next_responder`` just asked ``q`` (now to answer) for his ``_responses`` (and, with the errors
+    """``next_responder`` just asked ``q`` (now to answer) for his ``responses`` (and, with the errors
     rule, the ``lax`` ones): the legal list from them, without asking again."""
     if st.result is not None:
         return
@@ -533,7 +533,7 @@ def prime_responses(st: WrasslinState, q: int, answers: list[Action], lax: list[
 
 
 def respond_options(st: WrasslinState, p: int, acts: list[Action]) -> list[Action]:
-    """``p``'s answers (``_responses``) less those refused by a challenge or void as a Wild Card, and pass."""
+    """``p``'s answers (``responses``) less those refused by a challenge or void as a Wild Card, and pass."""
     g = st.g
     if st.refused:
         acts = [a for a in acts if (p, a.id) not in st.refused]

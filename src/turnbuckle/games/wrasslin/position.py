@@ -501,7 +501,7 @@ class _Reader:
 
 
 def _no_play(st: WrasslinState) -> bool:
-    """Nothing on the table to answer (``_clear_base``'s values)."""
+    """Nothing on the table to answer (``clear_base``'s values)."""
     return (st.base_kind, st.base_phys, st.base_ref, st.base_att, st.base_def, st.base_dt, st.base_out) == (
         "", -1, 0, -1, -1, -1, False)
 
