@@ -252,8 +252,6 @@ class WrasslinState(State):
             if self.record_events:
                 self.emit("deal", wrestlers=[seat_name(self, s) for s in range(n)])
 
-
-
     # -- the contract ----------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.result is not None:
@@ -370,7 +368,6 @@ class WrasslinState(State):
         if self._legal is None:
             self._legal = sorted(compute_legal(self), key=action_id)
         return action in self._legal
-
 
     def _illegal_message(self, action: Action) -> str:
         return f"{action.name!r} refused: {explain(self, action)}"
