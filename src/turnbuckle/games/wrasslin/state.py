@@ -296,7 +296,7 @@ class WrasslinState(State):
 
     def clone(self) -> Self:
         """``State.clone`` without ``copy.copy``'s generic dispatch (searches clone a lot)."""
-        other = object.__new__(self.__class__)
+        other = type(self).__new__(type(self))  # no __init__: every field is set below
         other.game = self.game
         other._events_deferred = self._events_deferred
         other.record_events = self.record_events
