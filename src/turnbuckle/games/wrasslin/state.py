@@ -136,10 +136,14 @@ class WrasslinState(State):
     )
 
 
-    def __init__(self, game: WrasslinGame) -> None:
+    def __init__(self, game: WrasslinGame, blank: bool = False) -> None:
+        """The match's first moment; ``blank``: only the engine's fields, for ``clone`` to fill (a compiled
+        class runs ``__init__`` even from ``__new__``, so a copy cannot skip it)."""
         super().__init__(game)
         g = game
         self.g = g
+        if blank:
+            return
         n = g.players
         k = len(g.cards)
         self.hand: list[list[int]] = [[0] * k for _ in range(n)]
@@ -296,7 +300,7 @@ class WrasslinState(State):
 
     def clone(self) -> Self:
         """``State.clone`` without ``copy.copy``'s generic dispatch (searches clone a lot)."""
-        other = type(self).__new__(type(self))  # no __init__: every field is set below
+        other = type(self)(self.g, blank=True)
         other.game = self.game
         other._events_deferred = self._events_deferred
         other.record_events = self.record_events
