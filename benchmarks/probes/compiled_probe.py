@@ -50,6 +50,10 @@ MODULES: dict[str, tuple[str, ...]] = {
         f"turnbuckle/games/filsinger/{m}.py"
         for m in ("core", "entries", "results", "tags", "pins", "defense", "finishers", "offense", "chart_rolls",
                   "disqualification", "decisions", "queries", "steps", "state")),
+    "wrasslin": ENGINE + tuple(
+        f"turnbuckle/games/wrasslin/{m}.py"
+        for m in ("core", "options", "holds", "results", "ring", "landing", "flow", "refusals", "chains", "deck",
+                  "turns", "plays", "tournament", "observe", "steps", "state")),
 }
 """The engine core and each game's rule layers: everything a playout runs but data loading."""
 
@@ -76,6 +80,7 @@ EDITS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
     "filsinger": (
         ("turnbuckle/games/filsinger/state.py", "\n    game: FilsingerGame\n", "\n", "see State.game"),
     ),
+    "wrasslin": (),
 }
 """(file, old, new, why): the least the rules must change for mypyc to compile them."""
 
