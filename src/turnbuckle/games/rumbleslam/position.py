@@ -137,7 +137,7 @@ class RumbleslamPositions:
 
     def dump(self, state: RumbleslamState) -> dict[str, Any]:
         g = state.game
-        label = state._label
+        label = [e.label for e in g.entrants].__getitem__
 
         def who(index: int) -> str | None:
             return label(index) if index >= 0 else None
