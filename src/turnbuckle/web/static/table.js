@@ -461,20 +461,8 @@
           + " as points behind the best), " + hint.seconds.toFixed(1) + " s, stopped: " + hint.stopped + ".";
       const labels = Object.fromEntries((view.legal_actions || []).map((a) => [a.name, a.label]));
       for (const [rank, option] of hint.options.entries()) {
-        const li = document.createElement("li");
+        const li = turnbuckle.optionItem(option, rank === 0, labels[option.choice], "");
         if (option.as_good) li.className = "hint-group";
-        const name = document.createElement("strong");
-        name.textContent = option.choice;
-        li.appendChild(name);
-        const value = document.createElement("span");
-        value.className = "hint-value";
-        value.textContent = " " + turnbuckle.verdictText(option, rank === 0);
-        li.appendChild(value);
-        if (labels[option.choice]) {
-          const small = document.createElement("small");
-          small.textContent = labels[option.choice];
-          li.appendChild(small);
-        }
         $("hint-list").appendChild(li);
       }
     } catch (err) {
