@@ -104,7 +104,8 @@ def _fields(state: State, depth: int = 0) -> dict[str, Any]:
     codec = state.game.position_codec()
     assert codec is not None
     skip = SKIPPED | codec.derived
-    return {k: _plain(v, depth) for k, v in vars(state).items() if k not in skip}
+    slots = [s for cls in type(state).__mro__ for s in cls.__dict__.get("__slots__", ())]  # a state with slots
+    return {k: _plain(getattr(state, k), depth) for k in [*vars(state), *slots] if k not in skip}
 
 
 def _same_now(a: State, b: State, where: str) -> None:

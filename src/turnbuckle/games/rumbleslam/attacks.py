@@ -1,6 +1,9 @@
 """RUMBLESLAM actions and attacks: paying for them, Dirty checks, rolls, Beatdowns and Reversals.
 
 Carries out a chosen action: AP, No Class and Dirty checks, the opposed roll and its hit.
+
+Reads: active, ws
+Writes: dirty, end_flag, stack, tag_used, used
 """
 
 from __future__ import annotations

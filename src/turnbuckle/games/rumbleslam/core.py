@@ -1,5 +1,8 @@
 """RUMBLESLAM's shared ground: the board constants, the ``Wrestler`` record, and the helpers every
 rule family uses (pushing steps, rolling dice, placing bases on the mat, stat pools).
+
+Reads: ws
+Writes: buf, occ, occ_version, stack
 """
 
 from __future__ import annotations
@@ -163,13 +166,12 @@ def clockwise(st: RumbleslamState, start: int) -> list[int]:
 
 
 def place(st: RumbleslamState, w: Wrestler, loc: int, pos: int) -> None:
-    occ = st.occ
     for c in w.cells():
-        occ[c] = -1
+        st.occ[c] = -1
     w.loc = loc
     w.pos = pos if loc <= TB else -1
     for c in w.cells():
-        occ[c] = w.index
+        st.occ[c] = w.index
     st.occ_version += 1
 
 

@@ -1,6 +1,9 @@
 """RUMBLESLAM decisions: the legal answers to each pending decision and applying the chosen one.
 
 Turns a pending ``("decide", code, player, ...)`` step into legal actions, and back.
+
+Reads: ws
+Writes: buf, corners, endorsements, entered, nominee, sponsors_left, stack
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """RUMBLESLAM Lift, escapes, Throws (out of the ring, Live Ammunition) and the turnbuckle.
 
 Lifting, getting down, throwing, and climbing, leaping from and falling off the turnbuckle.
+
+Reads: occ, ws
+Writes: buf, end_flag
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """RUMBLESLAM: the active wrestler's menu of actions and the squares each one may use.
 
 Which actions the active wrestler may take now, and their legal squares and directions.
+
+Reads: end_flag, occ, tag_used, ws
+Writes: _legal
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """RUMBLESLAM placement: reachable squares, nearest free squares and (IMPACT) landings.
 
 Where wrestlers may go: movement, free squares near a spot, and landings that push others aside.
+
+Reads: active, occ, occ_version, ws
+Writes: reach_memo
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """What a player sees: the observation and the words of every decision's prompt (the terminal's
 ``Now:`` line, the picture's last lines), so each choice shows the dice, pools and places it needs.
 
-The last rule layer: a prompt may ask any layer below (who may still activate, the pools of a
-stat roll), so it sits above them all and reads the state without changing it.
+The last rule module: a prompt may ask any rule module below (who may still activate, the pools
+of a stat roll), so it sits above them all and reads the state without changing it.
 
-The observation and the prompts of every decision kind.
+Reads: active, buf, corners, dosh_count, endorsements, holder, method, occ, over, round,
+  sponsors_left, stack, ws
+Writes: -
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """RUMBLESLAM re-rolls: Endorsement windows after rolls (rumbleslam RE-ROLLS / ENDORSEMENTS).
 
 Offers Endorsement re-rolls when they can help, the Initiative card holder first.
+
+Reads: buf, endorsements, holder, nominee, ws
+Writes: -
 """
 
 from __future__ import annotations

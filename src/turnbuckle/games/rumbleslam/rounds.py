@@ -1,7 +1,11 @@
 """RUMBLESLAM setup, rounds, the sidelines, Sponsorships, the initiative and activations.
 
 The match's rhythm: corners and deployment, each round's entries, sponsors, nominations,
-    initiative and the start and end of every activation.
+initiative and the start and end of every activation.
+
+Reads: buf, entered, removed, sponsors_left, ws
+Writes: active, corners, dirty, dosh_count, end_flag, holder, nominee, order, round, tag_used, turn,
+  turn_order, used
 """
 
 from __future__ import annotations

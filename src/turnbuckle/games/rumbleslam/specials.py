@@ -1,6 +1,9 @@
 """RUMBLESLAM special rules that move or hit: SHOVE, ropes, BOUNCEBACK, DAZED, FURY, DEVASTATING, Tag Out.
 
 The special rules and rope moves that follow a hit or an action.
+
+Reads: buf, occ, ws
+Writes: end_flag, tag_used
 """
 
 from __future__ import annotations

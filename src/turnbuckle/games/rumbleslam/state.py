@@ -10,6 +10,11 @@ The state is plain data with the engine contract only; the rules are functions o
 per rule family (``core``, ``rerolls``, ``placement``, ``status``, ``rounds``, ``menu``, ``attacks``,
 ``specials``, ``grapple``, ``decisions``, ``prompts``), each importing only the ones before it, and
 ``steps.STEPS`` names the function that runs every step kind.
+
+Reads: -
+Writes: _legal, active, buf, corners, deferred, dirty, dosh_count, end_flag, endorsements, entered,
+  holder, method, nominee, occ, occ_version, order, outcome, over, reach_memo, removed, root_filter,
+  round, sponsors_left, stack, tag_used, turn, turn_order, used, ws
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """RUMBLESLAM damage, KO, removal and the end of the match; pins and Crowd Pleasers.
 
 What happens to a wrestler's STA, counters and place in the match, and the crowd's verdicts.
+
+Reads: active, buf, dosh_count, ws
+Writes: deferred, end_flag, method, outcome, over, removed, stack
 """
 
 from __future__ import annotations
@@ -80,11 +83,27 @@ def heal(st: RumbleslamState, w: Wrestler, n: int) -> None:
 
 def counter(st: RumbleslamState, w: Wrestler, rule: str, n: int) -> None:
     """rumbleslam COUNTERS: one of each kind, two only when the effect says 2."""
-    field = {"-AP": "m_ap", "+AP": "p_ap", "-MP": "m_mp", "+MP": "p_mp"}[rule]
-    current = getattr(w, field)
+    # the four counters named one by one (no getattr/setattr by name: compiled classes need fields)
+    if rule == "-AP":
+        current = w.m_ap
+    elif rule == "+AP":
+        current = w.p_ap
+    elif rule == "-MP":
+        current = w.m_mp
+    elif rule == "+MP":
+        current = w.p_mp
+    else:
+        raise KeyError(rule)
     cap = 2 if n >= 2 else 1
     new = min(max(current, min(current + n, cap)), COUNTER_CAP)
-    setattr(w, field, new)
+    if rule == "-AP":
+        w.m_ap = new
+    elif rule == "+AP":
+        w.p_ap = new
+    elif rule == "-MP":
+        w.m_mp = new
+    else:
+        w.p_mp = new
     st.emit("counter", {"wrestler": label(st, w), "counter": rule, "count": new})
 
 

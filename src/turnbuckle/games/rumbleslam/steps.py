@@ -10,7 +10,7 @@ layer.
 The table is checked when this module loads (``check_steps``): every ``step_*`` function of the
 rule modules is in it, under its own kind, and nothing else is.
 
-Reads: deferred, over, stack
+Reads: over
 Writes: deferred, stack
 """
 
@@ -117,13 +117,12 @@ check_steps(STEPS)
 
 def run(st: RumbleslamState) -> None:
     """Run pending steps until the match needs a die or a decision (or is over)."""
-    stack = st.stack
-    deferred = st.deferred
+    stack = st.stack  # read through the alias; every change below goes through ``st.stack`` itself
     steps = STEPS
     while not st.over:
-        if deferred:
-            push(st, *deferred)
-            deferred.clear()
+        if st.deferred:
+            push(st, *st.deferred)
+            st.deferred.clear()
         if not stack:
             break
         top = stack[-1]
@@ -132,11 +131,11 @@ def run(st: RumbleslamState) -> None:
             return
         if kind == "decide":
             if top[1] == "act" and act_should_end(st, top[3]):
-                stack.pop()
-                stack.append(("end_act", top[3]))
+                st.stack.pop()
+                st.stack.append(("end_act", top[3]))
                 continue
             return
-        stack.pop()
+        st.stack.pop()
         fn: Any = steps[kind]
         fn(st, *top[1:])
     if not st.over and not st.stack:
