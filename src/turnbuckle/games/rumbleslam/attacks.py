@@ -183,9 +183,9 @@ def step_attack(st: RumbleslamState, a_i: int, t_i: int, atk_i: int) -> None:
         # rumbleslam LIFT: a KO'd or friendly wrestler: equal or beat its WEIGHT with GRP
         dice, flat = stat_pool(st, a, "grp")
         push(st, ("roll", tuple((0, k) for k in dice)),
-                   *reroll_steps(st, "test", (flat, 0), st.game.entrants[t.index].profile.weight,
-                                       (a.player, a.player)),
-                   ("lift_weight", a_i, t_i, flat))
+             *reroll_steps(st, "test", (flat, 0), st.game.entrants[t.index].profile.weight,
+                           (a.player, a.player)),
+             ("lift_weight", a_i, t_i, flat))
         return
     if len(attack.defend) > 1 and not (t.ko):
         purpose = "trip" if attack.kind == TRIP else "lift"
@@ -201,8 +201,8 @@ def defend(st: RumbleslamState, step: tuple[Any, ...], stat: str) -> None:
         ad, af = stat_pool(st, lifter, "grp")
         dd, df = stat_pool(st, w, stat)
         push(st, ("roll", tuple((0, k) for k in ad) + tuple((1, k) for k in dd)),
-                   *reroll_steps(st, "opp", (af, df), 0, (lifter.player, w.player)),
-                   ("escape_rolled", a_i, t_i, stat, (af, df)))
+             *reroll_steps(st, "opp", (af, df), 0, (lifter.player, w.player)),
+             ("escape_rolled", a_i, t_i, stat, (af, df)))
         return
     push(st, ("opp_roll", a_i, t_i, atk_i, stat))
 
@@ -214,8 +214,8 @@ def step_opp_roll(st: RumbleslamState, a_i: int, t_i: int, atk_i: int, dstat: st
     ad = ad + attack.extra
     dd, df = stat_pool(st, t, dstat)
     push(st, ("roll", tuple((0, k) for k in ad) + tuple((1, k) for k in dd)),
-               *reroll_steps(st, "opp", (af, df), 0, (a.player, t.player)),
-               ("opp_resolve", a_i, t_i, atk_i, dstat, (af, df)))
+         *reroll_steps(st, "opp", (af, df), 0, (a.player, t.player)),
+         ("opp_resolve", a_i, t_i, atk_i, dstat, (af, df)))
 
 
 def step_opp_resolve(st: RumbleslamState, a_i: int, t_i: int, atk_i: int, dstat: str, flats: tuple[int, int]) -> None:
@@ -225,7 +225,7 @@ def step_opp_resolve(st: RumbleslamState, a_i: int, t_i: int, atk_i: int, dstat:
     D = dice_total(st, 1) + flats[1]
     margin = A - D
     emit_roll(st, attack.name, attacker=label(st, a), defender=label(st, t), stat=dstat.upper(),
-                    totals=[A, D], success=A > D)
+              totals=[A, D], success=A > D)
     if not t.in_ring or not a.in_ring:
         return
     if A > D:

@@ -116,7 +116,7 @@ if TYPE_CHECKING:
 
 def push(st: RumbleslamState, *steps: tuple[Any, ...]) -> None:
     """Schedule steps to run in the order given (the first runs next)."""
-    for s in reversed(steps):
+    for s in steps[::-1]:  # not reversed(): mypyc 2.4 crashes on reversed() over a *args tuple of Any
         st.stack.append(s)
 
 

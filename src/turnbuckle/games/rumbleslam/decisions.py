@@ -122,7 +122,7 @@ def decide(st: RumbleslamState, step: tuple[Any, ...], what: tuple[Any, ...], ac
         if purpose in ("deploy", "enter"):
             place(st, w, FLOOR, what[1])
             st.emit("deploy" if purpose == "deploy" else "enter",
-                      {"wrestler": label(st, w), "square": mat.SQUARE_NAMES[what[1]]})
+                    {"wrestler": label(st, w), "square": mat.SQUARE_NAMES[what[1]]})
             if purpose == "enter":
                 st.entered[player] += 1
         elif purpose == "eagle":
@@ -158,8 +158,8 @@ def decide(st: RumbleslamState, step: tuple[Any, ...], what: tuple[Any, ...], ac
             # while it names fewer wrestlers than may receive the bonus)
             wanted = len(sponsor_eligible(st, player, name))
             push(st, ("roll", ((0, SPONSOR_DIE[name]),)),
-                       *reroll_steps(st, "test", (0, 0), wanted, (player, player)),
-                       ("sponsor_rolled", player, name))
+                 *reroll_steps(st, "test", (0, 0), wanted, (player, player)),
+                 ("sponsor_rolled", player, name))
     elif code == "recipient":
         name, n, chosen = step[3], step[4], step[5]
         chosen = (*chosen, what[1])

@@ -102,7 +102,7 @@ def step_lift_weight(st: RumbleslamState, a_i: int, t_i: int, flat: int) -> None
     total = dice_total(st, 0) + flat
     weight = st.game.entrants[t_i].profile.weight
     emit_roll(st, "lift", lifter=label(st, a), wrestler=label(st, t), totals=[total, weight],
-                    success=total >= weight)
+              success=total >= weight)
     if total >= weight and a.loc == FLOOR and t.on_mat and touching(st, a, t) and a.lifting < 0:
         lift(st, a, t)
 
@@ -138,7 +138,7 @@ def step_tb_land(st: RumbleslamState, a_i: int, t_i: int, atk_i: int, anchor: in
 def step_tb_landed(st: RumbleslamState, a_i: int, t_i: int, atk_i: int) -> None:
     a = st.ws[a_i]
     st.emit("leap", {"wrestler": label(st, a), "square": mat.SQUARE_NAMES[a.pos],
-                       "target": label(st, t_i)})
+                     "target": label(st, t_i)})
     push(st, ("opp_roll", a_i, t_i, atk_i, "def"))
 
 
@@ -263,7 +263,7 @@ def live_ammo(st: RumbleslamState, a: Wrestler, t: Wrestler, target: Wrestler) -
     target, as close to the thrower as possible (its choice among equals)."""
     t.loc = LIFTED  # in the air, still in the ring
     push(st, ("settle", "ammo", t.index, a.player, a.box(), target.box()),
-               ("ammo_hit", a.index, t.index, target.index))
+         ("ammo_hit", a.index, t.index, target.index))
 
 
 def step_ammo_hit(st: RumbleslamState, a_i: int, t_i: int, g_i: int) -> None:
@@ -271,7 +271,7 @@ def step_ammo_hit(st: RumbleslamState, a_i: int, t_i: int, g_i: int) -> None:
     if t.loc != FLOOR:
         return  # no room in the ring
     st.emit("live_ammo", {"wrestler": label(st, t), "target": label(st, target),
-                            "square": mat.SQUARE_NAMES[t.pos]})
+                          "square": mat.SQUARE_NAMES[t.pos]})
     if target.ko:
         st.buf = []
         push(st, ("ammo_done", a_i, t_i, g_i, -99))
@@ -284,7 +284,7 @@ def step_ammo_done(st: RumbleslamState, a_i: int, t_i: int, g_i: int, flat: int)
     total = -99 if flat == -99 else dice_total(st, 0) + flat
     if flat != -99:
         emit_roll(st, "dodge the live ammunition", wrestler=label(st, target), totals=[total],
-                        success=total >= 3)
+                  success=total >= 3)
     steps: list[tuple[Any, ...]] = []
     if total < 3 and target.in_ring:
         was_tb = target.loc == TB

@@ -99,7 +99,7 @@ def reroll_prompt(st: RumbleslamState, step: tuple[Any, ...]) -> str:
 def roll_purpose(st: RumbleslamState) -> str:
     """What the dice on the table are for, read from the step that will use them (an attack's
     name and who rolls which stat), so a re-roll offer says what it can change."""
-    for step in reversed(st.stack):
+    for step in st.stack[::-1]:  # not reversed(): see core.push
         kind = step[0]
         if kind == "opp_resolve":
             a, t, attack, dstat = step[1], step[2], st.game.attacks[step[3]], step[4]

@@ -47,7 +47,7 @@ def step_setup_roll(st: RumbleslamState) -> None:
     # die, in seat order (the Initiative card is not dealt yet: seat 0 "holds" it, R-RS-8)
     n = st.game.players
     push(st, ("roll", tuple((p, "G") for p in range(n))),
-               *reroll_steps(st, "setup", (0, 0), 0, tuple(range(n))), ("setup_rolled",))
+         *reroll_steps(st, "setup", (0, 0), 0, tuple(range(n))), ("setup_rolled",))
 
 
 def step_setup_rolled(st: RumbleslamState) -> None:
@@ -263,7 +263,7 @@ def step_initiative_done(st: RumbleslamState) -> None:
     st.turn = 0
     if st.turn_order:
         st.emit("initiative", {"team": st.game.player_label(st.turn_order[0]),
-                                 "wrestler": label(st, st.nominee[st.turn_order[0]])})
+                               "wrestler": label(st, st.nominee[st.turn_order[0]])})
     push(st, ("next_act",))
 
 

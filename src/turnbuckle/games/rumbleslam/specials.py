@@ -202,7 +202,7 @@ def step_devastate_one(
     else:  # a friend is hit too: its player may re-roll its DEF dice to keep it safe
         windows = [("reroll_window", a.player, "guard", (flat, df), 0, owners)]
     push(st, ("roll_on", dice, tuple((1, k) for k in dd)), *windows,
-               ("devastate_resolve", a_i, t_i, atk_i, (flat, df), left))
+         ("devastate_resolve", a_i, t_i, atk_i, (flat, df), left))
 
 
 def step_devastate_resolve(
@@ -212,7 +212,7 @@ def step_devastate_resolve(
     total = dice_total(st, 0) + flats[0]
     d = dice_total(st, 1) + flats[1]
     emit_roll(st, "defence", attacker=label(st, a), defender=label(st, t), totals=[total, d],
-                    success=total > d)
+              success=total > d)
     # the next defender (after this hit's effects, pushed above it) faces the same attack dice
     push(st, ("devastate_next", a_i, atk_i, flats[0], left, tuple(x for x in st.buf if x[0] == 0)))
     if total > d and t.in_ring and a.in_ring:

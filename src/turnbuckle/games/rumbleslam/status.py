@@ -176,7 +176,7 @@ def finish(st: RumbleslamState, winners: list[int], how: str) -> None:
     st.stack.clear()
     st.deferred.clear()
     st.emit("result", {"winners": [st.game.player_label(p) for p in winners], "how": how,
-                         "dosh": st.dosh_count})
+                       "dosh": st.dosh_count})
 
 
 def step_pin(st: RumbleslamState, a_i: int, t_i: int) -> None:
@@ -194,8 +194,8 @@ def step_pin(st: RumbleslamState, a_i: int, t_i: int) -> None:
         elif t.sta >= math.ceil(t.sta_max / 2):
             dn += 1
     push(st, ("roll", tuple((0, "C") for _ in range(aw)) + tuple((1, "C") for _ in range(dn))),
-               *reroll_steps(st, "opp", (0, 0), 0, (a.player, t.player)),
-               ("pin_done", a_i, t_i))
+         *reroll_steps(st, "opp", (0, 0), 0, (a.player, t.player)),
+         ("pin_done", a_i, t_i))
 
 
 def step_pin_done(st: RumbleslamState, a_i: int, t_i: int) -> None:
@@ -240,16 +240,16 @@ def step_cp_done(st: RumbleslamState, w_i: int) -> None:
         w.cp_lock = True
         w.cp = 1
         st.emit("crowd_pleaser", {"wrestler": label(st, w), "name": prof.crowd_pleaser.name,
-                                    "result": "success"})
+                                  "result": "success"})
         cp_effect(st, w)
     elif fail:
         w.cp_lock = True
         counter(st, w, "-AP", 1)
         st.emit("crowd_pleaser", {"wrestler": label(st, w), "name": prof.crowd_pleaser.name,
-                                    "result": "boo"})
+                                  "result": "boo"})
     else:
         st.emit("crowd_pleaser", {"wrestler": label(st, w), "name": prof.crowd_pleaser.name,
-                                    "result": "nothing"})
+                                  "result": "nothing"})
 
 
 def cp_effect(st: RumbleslamState, w: Wrestler) -> None:
