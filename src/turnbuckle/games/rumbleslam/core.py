@@ -58,8 +58,9 @@ class Wrestler:
         self.bonus = (0, 0, 0, 0)
 
     def copy(self) -> Wrestler:
-        """A field-by-field copy (``copy.copy`` goes through ``__reduce_ex__``: slow in ``clone``)."""
-        c = _new_wrestler(Wrestler)
+        """A field-by-field copy (``copy.copy`` goes through ``__reduce_ex__``: slow in ``clone``).
+        ``Wrestler.__new__``, not ``object.__new__``: a compiled (mypyc) class refuses the latter."""
+        c = Wrestler.__new__(Wrestler)
         c.activated = self.activated
         c.ap = self.ap
         c.bleed = self.bleed
@@ -107,8 +108,6 @@ class Wrestler:
     def box(self) -> tuple[int, int, int, int]:
         return mat.box(self.pos, self.size if self.loc == FLOOR else 1)
 
-
-_new_wrestler = object.__new__
 
 if TYPE_CHECKING:
     from turnbuckle.games.rumbleslam.state import RumbleslamState

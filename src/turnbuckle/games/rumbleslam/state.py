@@ -36,8 +36,6 @@ from turnbuckle.games.rumbleslam.steps import run
 if TYPE_CHECKING:
     from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 
-_new_state = object.__new__
-
 _OLD_REROLL: Final = re.compile(r"reroll die ([0-9]{1,2})")
 """``reroll die 0`` (dice numbered from 0 until issue 22.19) is ``re-roll die 1``: stored matches replay."""
 
@@ -174,7 +172,8 @@ class RumbleslamState(State):
         """``State.clone`` without ``copy.copy`` (its ``__reduce_ex__`` round trip is most of the
         cost of the search agents' many copies): every field copied by name (a compiled class has
         no ``__dict__`` to copy)."""
-        other = _new_state(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)  # not object.__new__: a compiled (mypyc) class refuses it
         other.game = self.game
         other._history = self._history.copy()
         other._events = self._events.copy()
