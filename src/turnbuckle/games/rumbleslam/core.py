@@ -36,8 +36,59 @@ class Wrestler:
     __slots__ = ("activated", "ap", "bleed", "bonus", "choice", "cp", "cp_lock", "index", "kd", "lifted_by",
                  "lifting", "loc", "m_ap", "m_mp", "mp", "mp_allow", "p_ap", "p_mp", "player", "pos", "size",
                  "sta", "sta_max")
+    activated: bool
+    ap: int
+    bleed: int
+    bonus: tuple[int, int, int, int]
+    choice: int
+    cp: int
+    cp_lock: bool
+    index: int
+    kd: int
+    lifted_by: int
+    lifting: int
+    loc: int
+    m_ap: int
+    m_mp: int
+    mp: int
+    mp_allow: int
+    p_ap: int
+    p_mp: int
+    player: int
+    pos: int
+    size: int
+    sta: int
+    sta_max: int
 
-    def __init__(self, index: int, player: int, size: int, sta: int) -> None:
+    def __init__(self, index: int, player: int, size: int, sta: int, copy_of: Wrestler | None = None) -> None:
+        """A fresh wrestler on the sidelines, or (``copy_of``) a field-by-field copy of one: a
+        compiled (mypyc) class has no ``__dict__`` for ``copy.copy`` and refuses ``object.__new__``,
+        and ``copy.copy``'s ``__reduce_ex__`` round trip is slow in ``clone`` anyway."""
+        if copy_of is not None:
+            self.activated = copy_of.activated
+            self.ap = copy_of.ap
+            self.bleed = copy_of.bleed
+            self.bonus = copy_of.bonus
+            self.choice = copy_of.choice
+            self.cp = copy_of.cp
+            self.cp_lock = copy_of.cp_lock
+            self.index = copy_of.index
+            self.kd = copy_of.kd
+            self.lifted_by = copy_of.lifted_by
+            self.lifting = copy_of.lifting
+            self.loc = copy_of.loc
+            self.m_ap = copy_of.m_ap
+            self.m_mp = copy_of.m_mp
+            self.mp = copy_of.mp
+            self.mp_allow = copy_of.mp_allow
+            self.p_ap = copy_of.p_ap
+            self.p_mp = copy_of.p_mp
+            self.player = copy_of.player
+            self.pos = copy_of.pos
+            self.size = copy_of.size
+            self.sta = copy_of.sta
+            self.sta_max = copy_of.sta_max
+            return
         self.index = index
         self.player = player
         self.size = size
@@ -58,33 +109,7 @@ class Wrestler:
         self.bonus = (0, 0, 0, 0)
 
     def copy(self) -> Wrestler:
-        """A field-by-field copy (``copy.copy`` goes through ``__reduce_ex__``: slow in ``clone``).
-        ``Wrestler.__new__``, not ``object.__new__``: a compiled (mypyc) class refuses the latter."""
-        c = Wrestler.__new__(Wrestler)
-        c.activated = self.activated
-        c.ap = self.ap
-        c.bleed = self.bleed
-        c.bonus = self.bonus
-        c.choice = self.choice
-        c.cp = self.cp
-        c.cp_lock = self.cp_lock
-        c.index = self.index
-        c.kd = self.kd
-        c.lifted_by = self.lifted_by
-        c.lifting = self.lifting
-        c.loc = self.loc
-        c.m_ap = self.m_ap
-        c.m_mp = self.m_mp
-        c.mp = self.mp
-        c.mp_allow = self.mp_allow
-        c.p_ap = self.p_ap
-        c.p_mp = self.p_mp
-        c.player = self.player
-        c.pos = self.pos
-        c.size = self.size
-        c.sta = self.sta
-        c.sta_max = self.sta_max
-        return c
+        return Wrestler(self.index, self.player, self.size, self.sta_max, self)
 
     @property
     def in_ring(self) -> bool:

@@ -50,8 +50,12 @@ class RumbleslamState(State):
 
     game: RumbleslamGame
 
-    def __init__(self, game: RumbleslamGame) -> None:
+    def __init__(self, game: RumbleslamGame, blank: bool = False) -> None:
+        """The match at the opening bell; ``blank``: only the engine's fields, for ``clone`` to fill
+        (a compiled class refuses ``object.__new__``, so a copy starts here too)."""
         super().__init__(game)
+        if blank:
+            return
         self.ws: list[Wrestler] = [Wrestler(e.index, e.player, e.size, e.profile.sta) for e in game.entrants]
         self.occ: list[int] = [-1] * mat.CELLS
         self.occ_version: int = 0
@@ -172,9 +176,7 @@ class RumbleslamState(State):
         """``State.clone`` without ``copy.copy`` (its ``__reduce_ex__`` round trip is most of the
         cost of the search agents' many copies): every field copied by name (a compiled class has
         no ``__dict__`` to copy)."""
-        cls = type(self)
-        other = cls.__new__(cls)  # not object.__new__: a compiled (mypyc) class refuses it
-        other.game = self.game
+        other = type(self)(self.game, blank=True)
         other._history = self._history.copy()
         other._events = self._events.copy()
         other._event_cache = self._event_cache.copy()
