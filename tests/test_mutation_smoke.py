@@ -29,7 +29,7 @@ SMOKE: dict[str, tuple[str, tuple[str, ...]]] = {
     "powerhouses": ("tests/games/powerhouses/test_rules.py", ("4d8b864d29", "5331a6b4a6")),
     "wrasslin": ("tests/games/wrasslin/test_sections.py", ("bb5222ba8c", "61b287c556")),
     "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", ("c5aa9b0072", "c132079df4")),
-    "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("5d3d3b3d44", "51560db66b")),
+    "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("d5c1ede2f9", "5e6d3393d3")),
     "skirmish": ("tests/games/skirmish/test_rules.py", ("7848bbb528", "1ef94dba9a")),
 }
 
