@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from turnbuckle.analysis.review.compare import TOLERANCE, graded, paired_gap, settled
+from turnbuckle.analysis.review.compare import TOLERANCE, Gap, graded, paired_gap, settled
 from turnbuckle.analysis.review.strata import StratifiedOption
 from turnbuckle.analysis.review.values import (
     CLEAR_Z,
@@ -46,6 +46,15 @@ RACE_FROM = 32
 a dozen won-or-lost playouts can all agree by chance, and a noisy spread calls leads clear that
 another seed does not find)."""
 RACE_EVERY = 4
+DECIDE = slice(0, None, 2)
+VALUE = slice(1, None, 2)
+"""The race looks only at the even worlds (``DECIDE``), and an option it drops is valued only on
+the odd ones (``VALUE``): an option is dropped when its playouts so far happen to look bad, so
+its value from those very playouts would be lower than the truth by more than its stated error
+(skirmish, issue 33: options dropped by one seed's race and not by the other's lay 2 errors apart
+twice as often as honest errors allow); the odd worlds never decided anything, so their mean is
+a fair sample. Puzzles (``until_clear``) keep every world for both: their proof is searched
+again at twice the budget with another seed before a puzzle ships, and again by its tests."""
 
 
 def sampled_values(
@@ -78,7 +87,12 @@ def sampled_values(
     sides = state.game.sides()
     mine: list[list[float]] = [[] for _ in candidates]
     """Per option, the mover's score in each world it was played in (worlds 0, 1, ... in order)."""
-    totals = [[0.0] * n_players for _ in candidates]
+    everyone: list[list[list[float]]] = [[] for _ in candidates]
+    """Per option, every player's scores in each world it was played in."""
+    dropped: set[int] = set()
+    """The options the race stopped sampling (surely behind), to be valued on fresh worlds."""
+    split = not until_clear  # a puzzle's proof is checked again on a new sample (``puzzle_making``)
+    decide = DECIDE if split else slice(None)
     active = list(range(len(candidates)))
     started = time.perf_counter()
     clock = budget.clock()
@@ -99,8 +113,11 @@ def sampled_values(
             stopped = "time cap"
             break
         if budget.adaptive and worlds >= RACE_FROM and worlds % RACE_EVERY == 0:
-            looks = [rolls[i].per_world() if i in rolls else mine[i] for i in range(len(candidates))]
-            active, stopped = race(looks, active, until_clear=until_clear)
+            looks = [(rolls[i].per_world() if i in rolls else mine[i])[decide] for i in range(len(candidates))]
+            kept, stopped = race(looks, active, until_clear=until_clear)
+            if split:
+                dropped.update(set(active) - set(kept))
+            active = kept
             if stopped:
                 break
         if world is None:
@@ -121,12 +138,15 @@ def sampled_values(
                     _play_position(rolls[i], sim, plan, random.Random(seed), sides)
                     continue
             scores = playout(sim, plan, random.Random(seed), sides)
-            row = totals[i]
-            for p in range(n_players):
-                row[p] += scores[p]
+            everyone[i].append(scores)
             mine[i].append(scores[player])
         world = None
         worlds += 1
+    for i in dropped:  # valued only on the worlds the race did not look at (see ``DECIDE``)
+        if i in rolls:
+            rolls[i] = rolls[i].only(VALUE)
+        else:
+            mine[i], everyone[i] = mine[i][VALUE], everyone[i][VALUE]
     for i, solved in rolls.items():
         mine[i] = solved.per_world()
     options = []
@@ -141,14 +161,24 @@ def sampled_values(
         mean, stderr = mean_and_stderr(total, squares, n)
         if plan.cutoff is None:  # whole-match results: guard the error of a small sample
             stderr = result_stderr(total, squares, n)
-        shares = tuple(clamp01(t / n) for t in totals[i])
+        shares = tuple(clamp01(sum(row[p] for row in everyone[i]) / n) for p in range(n_players))
         options.append(OptionValue(action.name, clamp01(mean), shares, stderr if math.isfinite(stderr) else None, n))
     ranked = sorted(range(len(options)), key=lambda i: (-options[i].value, i))
     top = ranked[0]
-    gaps = [paired_gap(mine[top], mine[i]) for i in ranked]
+    gaps = [_gap(mine, top, i, dropped) for i in ranked]
     return DecisionValues(player, graded([options[i] for i in ranked], gaps), exact=False,
                           method=describe_sampling(plan, budget, omniscient), stopped=stopped,
                           seconds=time.perf_counter() - started)
+
+
+def _gap(mine: Sequence[Sequence[float]], top: int, i: int, dropped: set[int]) -> Gap:
+    """Option ``i``'s paired gap to ``top`` over the worlds they share; a dropped option's list
+    holds only its ``VALUE`` worlds, so ``top``'s (unless dropped too) is cut the same way."""
+    if (i in dropped) == (top in dropped):
+        return paired_gap(mine[top], mine[i])
+    if i in dropped:
+        return paired_gap(mine[top][VALUE], mine[i])
+    return paired_gap(mine[top], mine[i][VALUE])
 
 
 def _past(now: float, begun: float, worlds: int, deadline: float) -> bool:

@@ -37,8 +37,8 @@ class Stratum:
     """Every player's score when the roll ends the match (no playouts then)."""
     mover: list[float] = field(default_factory=list)
     """The deciding player's score in each playout from here."""
-    totals: list[float] = field(default_factory=list)
-    """Every player's summed scores over those playouts."""
+    scores: list[list[float]] = field(default_factory=list)
+    """Every player's scores in each playout from here."""
 
     @property
     def count(self) -> int:
@@ -104,10 +104,23 @@ class StratifiedOption:
             return
         stratum = self.strata[position]
         stratum.mover.append(scores[self.player])
-        if not stratum.totals:
-            stratum.totals = [0.0] * self.n_players
-        for p in range(self.n_players):
-            stratum.totals[p] += scores[p]
+        stratum.scores.append(list(scores))
+
+    def only(self, worlds: range | slice) -> StratifiedOption:
+        """The same roll with only the playouts of the worlds ``worlds`` picks (by index)."""
+        kept = set(range(self.worlds)[worlds] if isinstance(worlds, slice) else worlds)
+        out = StratifiedOption(self.player, self.n_players,
+                               [Stratum(s.chance, s.exact) for s in self.strata], self.guarded)
+        seen = [0] * len(self.strata)
+        for w, k in enumerate(self.picked):
+            scores: list[float] | None = None
+            if k >= 0:
+                stratum = self.strata[k]
+                scores = stratum.scores[seen[k]]
+                seen[k] += 1
+            if w in kept:
+                out.record(k, scores)
+        return out
 
     @property
     def worlds(self) -> int:
@@ -129,7 +142,7 @@ class StratifiedOption:
                 if s.exact is not None:
                     out[p] += s.chance * s.exact[p]
                 elif s.count:
-                    out[p] += s.chance * s.totals[p] / s.count
+                    out[p] += s.chance * sum(row[p] for row in s.scores) / s.count
                 else:
                     out[p] += s.chance * UNKNOWN
         return tuple(out)
