@@ -206,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
                              "them; the times are the first match's")
     parser.add_argument("--games", nargs="*", default=None, help="rows whose game is one of these")
     parser.add_argument("--hints", type=int, default=12, help="decisions per game at which a hint is timed")
+    parser.add_argument("--review-seeds", type=int, nargs=2, default=[1, 2], metavar=("A", "B"),
+                        help="the two review seeds compared (a seed's worlds are the same in every run: another "
+                             "pair is another sample)")
     args = parser.parse_args(argv)
     budget = Budget.parse(args.budget) if args.budget else None
     console = Console(width=180)
@@ -213,7 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     for column in ("game", "decisions", "budget", "wall s", "CPU s", f"CPU/{args.jobs} s", "target", "met",
                    "hint median s", "hint median CPU s", "load (start, end)"):
         speed.add_column(column, justify="left" if column in ("game", "budget") else "right")
-    noise = Table(title=f"Seed to seed (review seeds 1 and 2, {args.matches} match(es) per game)")
+    first_seed, second_seed = args.review_seeds
+    noise = Table(title=f"Seed to seed (review seeds {first_seed} and {second_seed}, "
+                        f"{args.matches} match(es) per game)")
     for column in ("game", "sampled decisions", "SE achieved", "SE reported (RMS)", "best differs",
                    "clear best differs (either seed clear)", "values apart > 2 SE", "honest errors: apart"):
         noise.add_column(column, justify="left" if column == "game" else "right")
@@ -224,11 +229,11 @@ def main(argv: list[str] | None = None) -> int:
         for m in range(max(1, args.matches)):
             replay = typical_match(name, params, args.seed + m)
             started_load = load()
-            one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=1, jobs=args.jobs))
+            one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=first_seed, jobs=args.jobs))
             if m == 0:
                 times = hint_times(replay, args.hints)
                 ended_load = load()
-            two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=2, jobs=args.jobs))
+            two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=second_seed, jobs=args.jobs))
             pooled = pooled + movement(one, two)
             if m > 0:
                 continue
