@@ -17,7 +17,10 @@ figures, pooled over ``--matches`` typical matches (seeds ``--seed``, ``--seed +
   target: the clear ones agree on at least 95%;
 - *values apart*: options valued by both seeds whose values differ by more than 2 standard errors
   of their difference, ``sqrt(se_1**2 + se_2**2)`` (the two seeds are independent samples; with
-  honest errors about 4.6% of options are that far apart by chance; target: at most 5%).
+  honest errors about 4.6% of options are that far apart by chance; target: at most 5%), beside
+  the share honest errors give at these sample sizes (*honest errors: apart*: each error is
+  itself estimated from a few dozen playouts, so Student's t, not the normal curve: about 5.5%
+  at 16 playouts an option, 5.0% at 32).
 
 Run: ``python benchmarks/review_speed.py [--jobs 2] [--budget 64] [--games wrasslin skirmish]
 [--matches 8]``.
@@ -89,6 +92,9 @@ class Agreement:
     clear_differ: int = 0
     apart: int = 0
     options: int = 0
+    expected_apart: float = 0.0
+    """How many options honest errors would put that far apart, given each option's sample sizes
+    (``honest_apart``)."""
 
     def __add__(self, other: Agreement) -> Agreement:
         return Agreement(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(Agreement)))
@@ -126,7 +132,35 @@ def movement(first: Review, second: Review) -> Agreement:
                 continue
             found.options += 1
             found.apart += abs(option.value - other.value) > 2 * math.hypot(option.stderr, other.stderr)
+            found.expected_apart += honest_apart(option.stderr, option.samples, other.stderr, other.samples)
     return found
+
+
+def honest_apart(se_a: float, n_a: int, se_b: float, n_b: int) -> float:
+    """The chance that two honest estimates lie more than 2 stated errors of their difference
+    apart: the errors are themselves estimated from ``n_a`` and ``n_b`` playouts, so the gap over
+    its error follows Student's t with Welch's degrees of freedom, not the normal curve (4.6%):
+    about 5.5% at 16 playouts each, 5.0% at 32."""
+    if se_a + se_b == 0:
+        return 0.0  # both exact where it counts: never apart
+    if n_a < 2 or n_b < 2:
+        return t_beyond(2.0, math.inf)
+    a, b = se_a ** 2, se_b ** 2
+    dof = (a + b) ** 2 / (a * a / (n_a - 1) + b * b / (n_b - 1))
+    return t_beyond(2.0, dof)
+
+
+def t_beyond(t: float, dof: float, steps: int = 400) -> float:
+    """``P(|T| > t)`` for Student's t with ``dof`` degrees of freedom (Simpson's rule on [0, t])."""
+    dof = min(dof, 1e6)
+    scale = math.exp(math.lgamma((dof + 1) / 2) - math.lgamma(dof / 2)) / math.sqrt(dof * math.pi)
+
+    def density(x: float) -> float:
+        return scale * (1 + x * x / dof) ** (-(dof + 1) / 2)
+
+    h = t / steps
+    inner = sum((4 if i % 2 else 2) * density(i * h) for i in range(1, steps))
+    return 1.0 - 2.0 * h / 3 * (density(0.0) + inner + density(t))
 
 
 def hint_times(replay: Replay, count: int) -> list[tuple[float, float]]:
@@ -172,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
                              "them; the times are the first match's")
     parser.add_argument("--games", nargs="*", default=None, help="rows whose game is one of these")
     parser.add_argument("--hints", type=int, default=12, help="decisions per game at which a hint is timed")
+    parser.add_argument("--review-seeds", type=int, nargs=2, default=[1, 2], metavar=("A", "B"),
+                        help="the two review seeds compared (a seed's worlds are the same in every run: another "
+                             "pair is another sample)")
     args = parser.parse_args(argv)
     budget = Budget.parse(args.budget) if args.budget else None
     console = Console(width=180)
@@ -179,9 +216,11 @@ def main(argv: list[str] | None = None) -> int:
     for column in ("game", "decisions", "budget", "wall s", "CPU s", f"CPU/{args.jobs} s", "target", "met",
                    "hint median s", "hint median CPU s", "load (start, end)"):
         speed.add_column(column, justify="left" if column in ("game", "budget") else "right")
-    noise = Table(title=f"Seed to seed (review seeds 1 and 2, {args.matches} match(es) per game)")
+    first_seed, second_seed = args.review_seeds
+    noise = Table(title=f"Seed to seed (review seeds {first_seed} and {second_seed}, "
+                        f"{args.matches} match(es) per game)")
     for column in ("game", "sampled decisions", "SE achieved", "SE reported (RMS)", "best differs",
-                   "clear best differs (either seed clear)", "values apart > 2 SE"):
+                   "clear best differs (either seed clear)", "values apart > 2 SE", "honest errors: apart"):
         noise.add_column(column, justify="left" if column == "game" else "right")
     for label, name, params in ROWS:
         if args.games and name not in args.games:
@@ -190,11 +229,11 @@ def main(argv: list[str] | None = None) -> int:
         for m in range(max(1, args.matches)):
             replay = typical_match(name, params, args.seed + m)
             started_load = load()
-            one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=1, jobs=args.jobs))
+            one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=first_seed, jobs=args.jobs))
             if m == 0:
                 times = hint_times(replay, args.hints)
                 ended_load = load()
-            two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=2, jobs=args.jobs))
+            two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=second_seed, jobs=args.jobs))
             pooled = pooled + movement(one, two)
             if m > 0:
                 continue
@@ -211,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         if pooled.decisions:
             noise.add_row(label, str(pooled.decisions), f"{pooled.achieved:.4f}", f"{pooled.rms_reported:.4f}",
                           _share(pooled.differ, pooled.decisions), _share(pooled.clear_differ, pooled.clear),
-                          _share(pooled.apart, pooled.options))
+                          _share(pooled.apart, pooled.options),
+                          f"{100 * pooled.expected_apart / pooled.options:.1f}%" if pooled.options else "-")
         console.print(f"{label}: done", style="dim")
         _echo(console, speed, noise)
     console.print(speed)

@@ -24,6 +24,10 @@ PlayoutPolicy = Callable[["State", random.Random], "Action"]
 Candidates = Callable[["State", random.Random], "list[Action]"]
 Cutoff = Callable[["State", "State"], bool]
 """``cutoff(start, now)``: stop this playout here (``now`` is the playout, ``start`` where it began)."""
+Roll = Callable[["State"], "list[tuple[float, State]] | None"]
+"""``roll(state)``, just after an option: the distinct positions the roll there can end in, each
+with its exact chance (outcomes that lead to the same position merged); ``None`` when ``state``
+is no roll to solve (a decision comes first)."""
 Leaf = Callable[["State"], "list[float]"]
 """Each player's estimated score (in [0, 1]) where a playout stops before the end."""
 
@@ -49,5 +53,8 @@ class ReviewPlan:
     """Where ``cutoff`` stops a playout, in words (``"the end of the next round"``)."""
     leaf_name: str = "the game's position score"
     """What ``leaf`` reads, in words, for the stated method."""
+    roll: Roll | None = None
+    """The immediate roll after an option, solved (``analysis.review.strata``: only what follows
+    it is sampled); ``None``: the roll is sampled with the rest."""
     playouts: int = 64
     """The default budget: playouts per option and decision."""

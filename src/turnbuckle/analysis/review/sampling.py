@@ -10,6 +10,9 @@ and its standard error the sample one; its gap to the best is measured world by 
 leader get no more playouts, and sampling stops once the leader stands alone or the rest are
 surely within ``compare.TOLERANCE`` of it (or at the budget's playouts or time cap).
 ``omniscient`` plays from the true state instead (a labelled review mode for after the match).
+Where the plan solves the roll an option leads to straight away (``ReviewPlan.roll``), that
+option's value is stratified over the roll's positions (``strata``): the roll's luck leaves the
+sample, and its playouts start after the roll, the dice from there still shared with the others.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from turnbuckle.analysis.review.compare import TOLERANCE, graded, paired_gap, settled
+from turnbuckle.analysis.review.compare import TOLERANCE, Gap, graded, paired_gap, settled
+from turnbuckle.analysis.review.strata import StratifiedOption
 from turnbuckle.analysis.review.values import (
     CLEAR_Z,
     Budget,
@@ -42,6 +46,15 @@ RACE_FROM = 32
 a dozen won-or-lost playouts can all agree by chance, and a noisy spread calls leads clear that
 another seed does not find)."""
 RACE_EVERY = 4
+DECIDE = slice(0, None, 2)
+VALUE = slice(1, None, 2)
+"""The race looks only at the even worlds (``DECIDE``), and an option it drops is valued only on
+the odd ones (``VALUE``): an option is dropped when its playouts so far happen to look bad, so
+its value from those very playouts would be lower than the truth by more than its stated error
+(skirmish, issue 33: options dropped by one seed's race and not by the other's lay 2 errors apart
+twice as often as honest errors allow); the odd worlds never decided anything, so their mean is
+a fair sample. Puzzles (``until_clear``) keep every world for both: their proof is searched
+again at twice the budget with another seed before a puzzle ships, and again by its tests."""
 
 
 def sampled_values(
@@ -74,7 +87,12 @@ def sampled_values(
     sides = state.game.sides()
     mine: list[list[float]] = [[] for _ in candidates]
     """Per option, the mover's score in each world it was played in (worlds 0, 1, ... in order)."""
-    totals = [[0.0] * n_players for _ in candidates]
+    everyone: list[list[list[float]]] = [[] for _ in candidates]
+    """Per option, every player's scores in each world it was played in."""
+    dropped: set[int] = set()
+    """The options the race stopped sampling (surely behind), to be valued on fresh worlds."""
+    split = not until_clear  # a puzzle's proof is checked again on a new sample (``puzzle_making``)
+    decide = DECIDE if split else slice(None)
     active = list(range(len(candidates)))
     started = time.perf_counter()
     clock = budget.clock()
@@ -83,6 +101,10 @@ def sampled_values(
     worlds = 0
     stopped = ""
     world: State | None = first
+    rolls: dict[int, StratifiedOption] = {}
+    """The options whose immediate roll is solved (``plan.roll``), by index."""
+    plain: set[int] = set()
+    """The options with no roll to solve straight after them."""
     while True:
         if budget.playouts is not None and worlds >= budget.playouts:
             stopped = f"{worlds} playouts"
@@ -91,7 +113,11 @@ def sampled_values(
             stopped = "time cap"
             break
         if budget.adaptive and worlds >= RACE_FROM and worlds % RACE_EVERY == 0:
-            active, stopped = race(mine, active, until_clear=until_clear)
+            looks = [(rolls[i].per_world() if i in rolls else mine[i])[decide] for i in range(len(candidates))]
+            kept, stopped = race(looks, active, until_clear=until_clear)
+            if split:
+                dropped.update(set(active) - set(kept))
+            active = kept
             if stopped:
                 break
         if world is None:
@@ -101,28 +127,58 @@ def sampled_values(
             sim = world.clone()
             sim.record_events = False
             sim.apply_action(candidates[i])
+            if plan.roll is not None and i not in plain:
+                if i not in rolls:
+                    solved = _solved_roll(sim, plan, player, sides)
+                    if solved is None:
+                        plain.add(i)
+                    else:
+                        rolls[i] = solved
+                if i in rolls:
+                    _play_position(rolls[i], sim, plan, random.Random(seed), sides)
+                    continue
             scores = playout(sim, plan, random.Random(seed), sides)
-            row = totals[i]
-            for p in range(n_players):
-                row[p] += scores[p]
+            everyone[i].append(scores)
             mine[i].append(scores[player])
         world = None
         worlds += 1
+    for i in dropped:  # valued only on the worlds the race did not look at (see ``DECIDE``)
+        if i in rolls:
+            rolls[i] = rolls[i].only(VALUE)
+        else:
+            mine[i], everyone[i] = mine[i][VALUE], everyone[i][VALUE]
+    for i, solved in rolls.items():
+        mine[i] = solved.per_world()
     options = []
     for i, action in enumerate(candidates):
+        if i in rolls:
+            solved = rolls[i]
+            options.append(OptionValue(action.name, clamp01(solved.value()), tuple(clamp01(v) for v in solved.scores()),
+                                       solved.stderr(), solved.worlds))
+            continue
         n = len(mine[i])
         total, squares = sum(mine[i]), sum(x * x for x in mine[i])
         mean, stderr = mean_and_stderr(total, squares, n)
         if plan.cutoff is None:  # whole-match results: guard the error of a small sample
             stderr = result_stderr(total, squares, n)
-        shares = tuple(clamp01(t / n) for t in totals[i])
+        shares = tuple(clamp01(sum(row[p] for row in everyone[i]) / n) for p in range(n_players))
         options.append(OptionValue(action.name, clamp01(mean), shares, stderr if math.isfinite(stderr) else None, n))
     ranked = sorted(range(len(options)), key=lambda i: (-options[i].value, i))
     top = ranked[0]
-    gaps = [paired_gap(mine[top], mine[i]) for i in ranked]
+    gaps = [_gap(mine, top, i, dropped) for i in ranked]
     return DecisionValues(player, graded([options[i] for i in ranked], gaps), exact=False,
                           method=describe_sampling(plan, budget, omniscient), stopped=stopped,
                           seconds=time.perf_counter() - started)
+
+
+def _gap(mine: Sequence[Sequence[float]], top: int, i: int, dropped: set[int]) -> Gap:
+    """Option ``i``'s paired gap to ``top`` over the worlds they share; a dropped option's list
+    holds only its ``VALUE`` worlds, so ``top``'s (unless dropped too) is cut the same way."""
+    if (i in dropped) == (top in dropped):
+        return paired_gap(mine[top], mine[i])
+    if i in dropped:
+        return paired_gap(mine[top][VALUE], mine[i])
+    return paired_gap(mine[top], mine[i][VALUE])
 
 
 def _past(now: float, begun: float, worlds: int, deadline: float) -> bool:
@@ -153,6 +209,33 @@ def race(mine: Sequence[Sequence[float]], active: Sequence[int], *, until_clear:
     if not until_clear and settled(gaps):
         return kept, f"the rest within {100 * TOLERANCE:g} points"
     return kept, ""
+
+
+def _solved_roll(sim: State, plan: ReviewPlan, player: int, sides: Sequence[Side]) -> StratifiedOption | None:
+    """The roll ``sim`` stands at, solved by the plan (``None``: no roll to solve here)."""
+    assert plan.roll is not None
+    positions = plan.roll(sim)
+    if not positions:
+        return None
+    outcomes = [(p, tuple(outcome_scores(sides, s.returns())) if s.current_player() == TERMINAL else None)
+                for p, s in positions]
+    return StratifiedOption.of(player, sim.game.num_players(), outcomes, guarded=plan.cutoff is None)
+
+
+def _play_position(solved: StratifiedOption, sim: State, plan: ReviewPlan, rng: random.Random,
+                   sides: Sequence[Side]) -> None:
+    """One world of a solved roll: a playout from the position the allocation picks next (the
+    roll's positions are listed again from this world's ``sim``, in the same order)."""
+    k = solved.next_position()
+    if k < 0:
+        solved.record(-1, None)
+        return
+    assert plan.roll is not None
+    positions = plan.roll(sim)
+    assert positions is not None and len(positions) == len(solved.strata)
+    start = positions[k][1].clone()
+    start.record_events = False
+    solved.record(k, playout(start, plan, rng, sides))
 
 
 def _world(state: State, player: int, rng: random.Random, omniscient: bool) -> State:
@@ -202,4 +285,5 @@ def describe_sampling(plan: ReviewPlan, budget: Budget, omniscient: bool) -> str
     to = plan.horizon or "the end of the match"
     where = "from the true position (omniscient)" if omniscient else "from re-dealt copies of what the player saw"
     leaf = f" (then {plan.leaf_name})" if plan.horizon else ""
-    return f"sampled: {budget.describe()}, every seat played by the {plan.policy_name} to {to}{leaf}, {where}"
+    roll = ", the roll straight after an option solved exactly" if plan.roll is not None else ""
+    return f"sampled: {budget.describe()}, every seat played by the {plan.policy_name} to {to}{leaf}{roll}, {where}"
