@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import turnbuckle
-from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.game import Game, State, state_fields
 
 EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
     "filsinger": [
@@ -104,7 +104,7 @@ def _fields(state: State, depth: int = 0) -> dict[str, Any]:
     codec = state.game.position_codec()
     assert codec is not None
     skip = SKIPPED | codec.derived
-    return {k: _plain(v, depth) for k, v in vars(state).items() if k not in skip}
+    return {k: _plain(v, depth) for k, v in state_fields(state).items() if k not in skip}
 
 
 def _same_now(a: State, b: State, where: str) -> None:

@@ -62,8 +62,7 @@ class FilsingerState(
     def clone(self) -> FilsingerState:
         """Same result as ``State.clone`` (shallow copy, own lists), without ``copy.copy``'s
         generic machinery: search and the exact-odds solver clone millions of times."""
-        other = FilsingerState.__new__(FilsingerState)
-        other.__dict__.update(self.__dict__)
+        other = self._shallow_copy()
         other._history = self._history.copy()
         other._events = self._events.copy()
         other._event_cache = self._event_cache.copy()  # else both would read one cached event list

@@ -109,7 +109,6 @@ class Wrestler:
 
 
 _new_wrestler = object.__new__
-_new_state = object.__new__
 
 
 _OLD_REROLL: Final = re.compile(r"reroll die ([0-9]{1,2})")
@@ -186,8 +185,7 @@ class RumbleslamCore(State):
     def clone(self) -> Self:
         """``State.clone`` without ``copy.copy`` (its ``__reduce_ex__`` round trip is most of the
         cost of the search agents' many copies); the same fields end up copied."""
-        other = _new_state(type(self))
-        other.__dict__.update(self.__dict__)
+        other = self._shallow_copy()
         other._history = self._history.copy()
         other._events = self._events.copy()
         other._event_cache = self._event_cache.copy()

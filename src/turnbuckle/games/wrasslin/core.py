@@ -159,9 +159,7 @@ class WrasslinCore(State):
     def _shallow(self) -> Self:
         """What ``copy.copy`` makes of a state (same class, the same field values), without its generic
         dispatch: a clone or an 11.5 snapshot starts here and ``_copy_into`` unshares the mutable fields."""
-        other = object.__new__(self.__class__)
-        other.__dict__.update(self.__dict__)
-        return other
+        return self._shallow_copy()
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, WrasslinCore)
