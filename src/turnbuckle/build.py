@@ -31,6 +31,14 @@ COMPILED_MODULES: tuple[str, ...] = (
     "turnbuckle.engine.actions",
     "turnbuckle.engine.game",
     "turnbuckle.games.powerhouses.state",
+    # RUMBLESLAM's rule layers as they stand (issue 35 rewrites them as rule modules)
+    *(f"turnbuckle.games.rumbleslam.{m}" for m in (
+        "core", "rerolls", "placement", "status", "rounds", "menu", "attacks", "specials", "grapple", "decisions",
+        "prompts", "state", "mat")),
+    # skirmish's rule layers as they stand, and its geometry
+    *(f"turnbuckle.games.skirmish.{m}" for m in (
+        "core", "prompts", "menu", "destinations", "rounds", "damage", "movement", "placement", "attacks", "pins",
+        "specials", "maneuvers", "decisions", "state", "geometry")),
 )
 """Every module the compiled build turns into a C extension: the engine core and the rules a playout runs."""
 

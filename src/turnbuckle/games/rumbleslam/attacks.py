@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT, A_TB, LIFT, TRIP
 from turnbuckle.games.rumbleslam.core import FLOOR, TB, Wrestler
@@ -11,6 +12,7 @@ from turnbuckle.games.rumbleslam.dice import BLANK, BOO
 from turnbuckle.games.rumbleslam.menu import MenuRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class AttackRules(MenuRules):
     """Carries out a chosen action: AP, No Class and Dirty checks, the opposed roll and its hit."""
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.attack_profiles import AttackDef
@@ -115,10 +116,9 @@ _OLD_REROLL: Final = re.compile(r"reroll die ([0-9]{1,2})")
 """``reroll die 0`` (dice numbered from 0 until issue 22.19) is ``re-roll die 1``: stored matches replay."""
 
 
-class RumbleslamCore(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
+class RumbleslamCore(State["RumbleslamGame"]):
     """The match's data and the helpers every rule family uses (each later layer adds one family)."""
-
-    game: RumbleslamGame
 
     def __init__(self, game: RumbleslamGame) -> None:
         super().__init__(game)
@@ -226,7 +226,7 @@ class RumbleslamCore(State):
 
     def _push(self, *steps: tuple[Any, ...]) -> None:
         """Schedule steps to run in the order given (the first runs next)."""
-        for s in reversed(steps):
+        for s in steps[::-1]:  # not reversed(): mypyc 2.4 crashes on it over a tuple of Any
             self.stack.append(s)
 
     def _decide_step(self, code: str, player: int, *args: Any) -> tuple[Any, ...]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import FLOOR, SPONSOR_DIE
 from turnbuckle.games.rumbleslam.grapple import GrappleRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class DecisionRules(GrappleRules):
     """Turns a pending ``("decide", code, player, ...)`` step into legal actions, and back."""
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.attack_profiles import A_LIFT
 from turnbuckle.games.rumbleslam.core import CENTER, FLOOR, LIFTED, SIDE, TB, Wrestler
 from turnbuckle.games.rumbleslam.specials import SpecialRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class GrappleRules(SpecialRules):
     """Lifting, getting down, throwing, and climbing, leaping from and falling off the turnbuckle."""
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.attack_profiles import A_TB
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, SIDE, TB, Wrestler
 from turnbuckle.games.rumbleslam.rounds import RoundRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class MenuRules(RoundRules):
     """Which actions the active wrestler may take now, and their legal squares and directions."""
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, Box, Wrestler
 from turnbuckle.games.rumbleslam.rerolls import RerollRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class PlacementRules(RerollRules):
     """Where wrestlers may go: movement, free squares near a spot, and landings that push others aside."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.attack_profiles import AttackDef
 from turnbuckle.games.rumbleslam.core import FLOOR, LOC_NAMES, Box, Wrestler
@@ -18,6 +19,7 @@ from turnbuckle.games.rumbleslam.narrate import SPONSOR_TEXT
 from turnbuckle.text import plural
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class PromptRules(DecisionRules):
     """The observation and the prompts of every decision kind."""
 
@@ -92,7 +94,7 @@ class PromptRules(DecisionRules):
     def _roll_purpose(self) -> str:
         """What the dice on the table are for, read from the step that will use them (an attack's
         name and who rolls which stat), so a re-roll offer says what it can change."""
-        for step in reversed(self.stack):
+        for step in self.stack[::-1]:  # not reversed(): mypyc 2.4 crashes on it here
             kind = step[0]
             if kind == "opp_resolve":
                 a, t, attack, dstat = step[1], step[2], self.game.attacks[step[3]], step[4]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam.core import RumbleslamCore, Wrestler
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class RerollRules(RumbleslamCore):
     """Offers Endorsement re-rolls when they can help, the Initiative card holder first."""
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import LIFTED, SIDE, SPONSOR_STAT, STAT_INDEX, TB, Wrestler
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO, CHEER
 from turnbuckle.games.rumbleslam.status import StatusRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class RoundRules(StatusRules):
     """The match's rhythm: corners and deployment, each round's entries, sponsors, nominations,
     initiative and the start and end of every activation."""

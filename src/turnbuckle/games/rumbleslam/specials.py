@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.attack_profiles import A_FURY, A_ROPE
 from turnbuckle.games.rumbleslam.attacks import AttackRules
@@ -11,6 +12,7 @@ from turnbuckle.games.rumbleslam.core import FLOOR, SIDE, Wrestler
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class SpecialRules(AttackRules):
     """The special rules and rope moves that follow a hit or an action."""
 

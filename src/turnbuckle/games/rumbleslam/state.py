@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, OUT, SIDE, TB, Wrestler
 from turnbuckle.games.rumbleslam.prompts import PromptRules
 
@@ -26,6 +27,7 @@ _STEPS: dict[type, dict[str, Callable[..., None]]] = {}
 """Per state class, each step kind's ``_s_`` method (looked up once, not per step)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (turnbuckle.engine.game)
 class RumbleslamState(PromptRules):
     """A match in progress: the engine loop over the rule layers (core, rerolls, placement, status,
     rounds, menu, attacks, specials, grapple, decisions, prompts), each using only the ones before it."""

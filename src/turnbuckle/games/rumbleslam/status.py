@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import CENTER, COUNTER_CAP, FLOOR, LIFTED, OUT, STAT_INDEX, Box, Wrestler
 from turnbuckle.games.rumbleslam.dice import BLANK, BOO, CHEER
 from turnbuckle.games.rumbleslam.placement import PlacementRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class StatusRules(PlacementRules):
     """What happens to a wrestler's STA, counters and place in the match, and the crowd's verdicts."""
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish.core import BOOST, COUNTER, FLAUNT_CAP, PLACE, ROLL, WHIP_ROLL
 from turnbuckle.games.skirmish.dice import MAX_DICE
 from turnbuckle.games.skirmish.placement import PlacementRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class AttackRules(PlacementRules):
     """An attack (or pin, or Flaunt) roll from the dice to its result."""
 

@@ -14,6 +14,7 @@ import numpy.typing as npt
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.skirmish import geometry as geo
 
@@ -81,10 +82,9 @@ def id_of(by_name: Any, name: str) -> int:
     return action.id
 
 
-class SkirmishCore(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
+class SkirmishCore(State["SkirmishGame"]):
     """A match's fields and the contract's plain parts; the rule layers build on it."""
-
-    game: SkirmishGame
 
     def __init__(self, game: SkirmishGame) -> None:
         super().__init__(game)

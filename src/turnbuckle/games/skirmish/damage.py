@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish.core import MAX_AP, ROPE_END
 from turnbuckle.games.skirmish.rounds import RoundRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class DamageRules(RoundRules):
     """END losses (the floor pays the attacker AP), the ropes' 2 END once per maneuver, END gains, drains."""
 

@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import (
     BID,
@@ -29,6 +30,7 @@ from turnbuckle.games.skirmish.core import (
 from turnbuckle.games.skirmish.maneuvers import ManeuverRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class DecisionRules(ManeuverRules):
     """Each phase's legal decision ids, and the reason an action is not among them."""
 

@@ -7,11 +7,13 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import DEST, id_of
 from turnbuckle.games.skirmish.menu import MenuRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class DestinationRules(MenuRules):
     """The legal destinations, routes and facings of the pending move (memoised until the next action)."""
 

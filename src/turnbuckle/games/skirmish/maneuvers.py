@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish.specials import SpecialRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class ManeuverRules(SpecialRules):
     """A declared maneuver: paid for, marked used this round, announced and started by its kind."""
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import Model
 from turnbuckle.games.skirmish.prompts import PromptRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class MenuRules(PromptRules):
     """The maneuvers a wrestler may declare: its own, unused, affordable, requirements met, target in reach."""
 

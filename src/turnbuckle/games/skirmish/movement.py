@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import DEST, FACE, MOVE_ROLL, ROUTE
 from turnbuckle.games.skirmish.damage import DamageRules
 from turnbuckle.games.skirmish.dice import MAX_DICE
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class MovementRules(DamageRules):
     """Moves and Whips: the roll (or a fixed distance), the route, the destination and the facing."""
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish.attacks import AttackRules
 from turnbuckle.games.skirmish.core import OVER, PIN_COUNT
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class PinRules(AttackRules):
     """A pin attempt rolls again after each count until the three-count or a kick-out."""
 

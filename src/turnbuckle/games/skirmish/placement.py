@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import FACE, PUSH
 from turnbuckle.games.skirmish.movement import MovementRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class PlacementRules(MovementRules):
     """Models put somewhere by another's maneuver: pushed, placed behind, displaced."""
 

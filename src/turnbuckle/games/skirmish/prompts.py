@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import (
     BID,
@@ -25,6 +26,7 @@ from turnbuckle.games.skirmish.core import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class PromptRules(SkirmishCore):
     """The words of each decision: turns (SK-7.1), boosts (SK-5), counters (SK-7.7), moves and facing (SK-6)."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import (
     BID,
@@ -18,6 +19,7 @@ from turnbuckle.games.skirmish.core import (
 from turnbuckle.games.skirmish.destinations import DestinationRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class RoundRules(DestinationRules):
     """Starting the game, the round's bids and the order of turns; a turn ends when nothing else is legal."""
 

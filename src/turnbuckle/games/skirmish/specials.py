@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import FLAUNT_CAP, FLAUNT_EFFECT, FLAUNT_EFFECTS, MAX_AP
 from turnbuckle.games.skirmish.pins import PinRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
 class SpecialRules(PinRules):
     """Special maneuvers: Flaunt (a capped roll, then distinct effects), the others at once, the Tag."""
 

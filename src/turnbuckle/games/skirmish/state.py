@@ -20,6 +20,7 @@ from bisect import bisect_left
 import numpy as np
 
 from turnbuckle.engine.actions import Action
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import (
     BID,
@@ -45,6 +46,7 @@ from turnbuckle.games.skirmish.core import (
 from turnbuckle.games.skirmish.decisions import DecisionRules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (turnbuckle.engine.game)
 class SkirmishState(DecisionRules):
     """A match in progress: the rule layers (core, prompts, menu, destinations, rounds, damage,
     movement, placement, attacks, pins, specials, maneuvers, decisions), each using only the ones
