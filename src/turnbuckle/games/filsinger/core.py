@@ -67,10 +67,8 @@ FIXED_CHANCE_IDS: dict[str, tuple[int, int]] = {
 }
 
 
-class FilsingerCore(State):
+class FilsingerCore(State["FilsingerGame"]):
     """The fields of one moment of a Filsinger match and the read-only lookups over them."""
-
-    game: FilsingerGame
 
     def __init__(self, game: FilsingerGame) -> None:
         super().__init__(game)
