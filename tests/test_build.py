@@ -33,7 +33,7 @@ def test_every_listed_module_has_a_source_file_and_is_listed_once() -> None:
 
 
 def test_a_run_is_compiled_exactly_when_it_says_so() -> None:
-    compiled = compiled_modules()
+    compiled = turnbuckle.compiled_modules()
     if os.environ.get(EXPECT, "") not in ("", "0"):
         assert compiled == list(COMPILED_MODULES), (
             f"{EXPECT} is set but these run as Python: {sorted(set(COMPILED_MODULES) - set(compiled))}")

@@ -6,6 +6,25 @@ only through ``apply_action``. Serialization is the action history, so a saved s
 replay are the same thing and round-trip exactly. A match may also start from a position
 (``State.to_position`` / ``Game.state_from_position``, ``engine.position``): its history is then
 the actions since that position.
+
+The compiled build (``turnbuckle.build``) compiles this module and the rule modules listed there
+with mypyc; compiled classes are native classes, which have fixed fields and no ``__dict__``. A
+ruleset's state class (and every class between it and ``State``) compiles and clones correctly
+when it:
+
+* names its game as a type argument, ``class RumbleslamState(State["RumbleslamGame"])``, and does
+  not annotate ``game: RumbleslamGame`` in its body: a native subclass may not narrow the type of
+  an attribute its base declares (``State[G].game`` is a ``G``; tests/test_build.py checks this);
+* carries ``@mypyc_attr(allow_interpreted_subclasses=True)`` (``turnbuckle.engine.native``): only
+  then does ``cls.__new__(cls)`` make an instance without running ``__init__``, which ``clone``
+  (``_new_empty``) needs; the same holds for any other class whose copies start from ``__new__``;
+* copies itself through the engine, never through ``copy.copy``, ``object.__new__`` or
+  ``__dict__``: either the default ``clone`` (``_shallow_copy``, which reads ``__mypyc_attrs__``
+  on a compiled class, then ``_copy_into`` for the mutable fields) or, faster, its own ``clone``
+  that starts with ``other = self._new_empty()`` and ``self._copy_engine_fields(other)`` and then
+  sets every one of its own fields, copying the mutable ones;
+* inherits from one class only (mypyc's native classes allow no mixins) and does not rely on
+  ``vars(state)`` (``state_fields`` lists a state's fields in both builds).
 """
 
 from __future__ import annotations
