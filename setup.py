@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 from setuptools import setup
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
+REQUIRES_ONLY = "TURNBUCKLE_BUILD_REQUIRES_ONLY"
+"""Set by ``_build/turnbuckle_backend.py`` while setuptools runs this file to list the build's requirements."""
 
 
 def _build_module():  # type: ignore[no-untyped-def]
@@ -22,7 +25,12 @@ def _build_module():  # type: ignore[no-untyped-def]
 
 
 build = _build_module()
-if build.compile_requested():
+if build.compile_requested() and os.environ.get(REQUIRES_ONLY) == "1" and importlib.util.find_spec("mypyc") is None:
+    # the backend only asks for the build's requirements (it adds mypy): nothing is compiled in this run
+    setup()
+elif build.compile_requested():
+    if importlib.util.find_spec("mypyc") is None:
+        raise SystemExit(f"error: {build.COMPILE_SWITCH}=1 needs mypy (which ships mypyc): pip install 'mypy>=1.10'")
     from mypyc.build import mypycify
 
     paths = [str(build.module_path(name, SRC).relative_to(ROOT)) for name in build.COMPILED_MODULES]
