@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import importlib.util
-import os
+import sys
 from pathlib import Path
 
 from setuptools import setup
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
-REQUIRES_ONLY = "TURNBUCKLE_BUILD_REQUIRES_ONLY"
-"""Set by ``_build/turnbuckle_backend.py`` while setuptools runs this file to list the build's requirements."""
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+"""The setup.py commands that build extension modules."""
 
 
 def _build_module():  # type: ignore[no-untyped-def]
@@ -25,8 +25,9 @@ def _build_module():  # type: ignore[no-untyped-def]
 
 
 build = _build_module()
-if build.compile_requested() and os.environ.get(REQUIRES_ONLY) == "1" and importlib.util.find_spec("mypyc") is None:
-    # the backend only asks for the build's requirements (it adds mypy): nothing is compiled in this run
+if build.compile_requested() and not BUILDS.intersection(sys.argv[1:]):
+    # asked for the build's requirements or metadata (egg_info, dist_info): nothing to compile, and
+    # mypy may not be installed yet (the backend is what adds it)
     setup()
 elif build.compile_requested():
     if importlib.util.find_spec("mypyc") is None:

@@ -1,33 +1,31 @@
-"""setuptools' build backend, plus mypy (which ships mypyc) as a build requirement when the build is
-compiled (``TURNBUCKLE_COMPILE=1``, see ``src/turnbuckle/build.py``); the pure build needs nothing more."""
+"""setuptools' build backend, plus mypy (which ships mypyc) and the project's dependencies as build
+requirements when the build is compiled (``TURNBUCKLE_COMPILE=1``, see ``src/turnbuckle/build.py``);
+the pure build needs nothing more."""
 
 from __future__ import annotations
 
 import os
+import tomllib
+from pathlib import Path
 
 from setuptools import build_meta as _orig
 from setuptools.build_meta import *  # noqa: F403  (the backend's other hooks, unchanged)
 
 MYPY = "mypy>=1.10"
-REQUIRES_ONLY = "TURNBUCKLE_BUILD_REQUIRES_ONLY"
 
 
 def _extra() -> list[str]:
-    return [MYPY] if os.environ.get("TURNBUCKLE_COMPILE", "").strip() not in ("", "0") else []
-
-
-def _asking(hook, config_settings):  # type: ignore[no-untyped-def]
-    """setuptools runs setup.py to answer; mypy is not installed yet then, and setup.py must not fail on it."""
-    os.environ[REQUIRES_ONLY] = "1"
-    try:
-        return [*hook(config_settings), *_extra()]
-    finally:
-        del os.environ[REQUIRES_ONLY]
+    """mypy, and the project's own dependencies: mypyc type-checks the compiled modules first, and
+    without numpy's types (pip builds in a fresh environment) the strict check of them fails."""
+    if os.environ.get("TURNBUCKLE_COMPILE", "").strip() in ("", "0"):
+        return []
+    project = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return [MYPY, *project["dependencies"]]
 
 
 def get_requires_for_build_wheel(config_settings=None):  # type: ignore[no-untyped-def]
-    return _asking(_orig.get_requires_for_build_wheel, config_settings)
+    return [*_orig.get_requires_for_build_wheel(config_settings), *_extra()]
 
 
 def get_requires_for_build_editable(config_settings=None):  # type: ignore[no-untyped-def]
-    return _asking(_orig.get_requires_for_build_editable, config_settings)
+    return [*_orig.get_requires_for_build_editable(config_settings), *_extra()]
