@@ -546,20 +546,25 @@ class State(ABC, Generic[G]):
         value), for interpreted and compiled classes alike and without ``copy``'s generic
         dispatch: the instance ``__dict__``, and every native attribute mypyc lists in
         ``__mypyc_attrs__`` (none in the pure-Python install)."""
-        other = self._new_empty()
+        cls = type(self)
+        other = cls.__new__(cls)
         source: Any = self
         target: Any = other
         fields = getattr(source, "__dict__", None)
         if fields is not None:
-            # assigned, not updated: a compiled base's fresh instance has no dict until one is set
-            target.__dict__ = fields.copy()
-        for name in getattr(type(source), "__mypyc_attrs__", ()):
-            if name != "__dict__":
-                try:
-                    value = getattr(source, name)
-                except AttributeError:  # a native attribute never set
-                    continue
-                setattr(target, name, value)
+            try:
+                target.__dict__.update(fields)
+            except AttributeError:  # a compiled base's fresh instance has no dict until one is set
+                target.__dict__ = fields.copy()
+        native = _NATIVE_FIELDS.get(cls)
+        if native is None:
+            native = _NATIVE_FIELDS[cls] = _native_fields(cls)
+        for name in native:
+            try:
+                value = getattr(source, name)
+            except AttributeError:  # a native attribute never set
+                continue
+            setattr(target, name, value)
         return other
 
     def _copy_engine_fields(self, other: State[Any]) -> None:
@@ -745,17 +750,25 @@ class State(ABC, Generic[G]):
         return json.dumps(self.observation(0), sort_keys=True)
 
 
+_NATIVE_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
+"""Per state class, ``_native_fields`` (asked once: a missed class attribute costs an exception)."""
+
+
+def _native_fields(cls: type) -> tuple[str, ...]:
+    """The native attributes of a compiled class (mypyc's ``__mypyc_attrs__``); none for an interpreted one."""
+    return tuple(name for name in getattr(cls, "__mypyc_attrs__", ()) if name != "__dict__")
+
+
 def state_fields(state: State[Any]) -> dict[str, Any]:
     """Every field a state has set, by name: ``vars(state)`` for an interpreted class, plus the
     native attributes of a compiled one (``__mypyc_attrs__``), for tests that compare states field by field."""
     source: Any = state
     fields: dict[str, Any] = dict(getattr(source, "__dict__", {}))
-    for name in getattr(type(source), "__mypyc_attrs__", ()):
-        if name != "__dict__":
-            try:
-                fields[name] = getattr(source, name)
-            except AttributeError:  # a native attribute never set
-                continue
+    for name in _native_fields(type(source)):
+        try:
+            fields[name] = getattr(source, name)
+        except AttributeError:  # a native attribute never set
+            continue
     return fields
 
 
