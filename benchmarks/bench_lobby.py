@@ -48,7 +48,8 @@ class Server(ServeProcess):
     """A ``turnbuckle serve`` process with no rate limits and sped-up clocks, on a free port."""
 
     def __init__(self, db: str, clock_scale: float) -> None:
-        super().__init__(db, "--clock-scale", f"{clock_scale:.10f}", "--think", "0.2", ready=120)
+        super().__init__(db, "--clock-scale", f"{clock_scale:.10f}", "--think", "0.2")
+        self.wait_ready(120)
 
 
 @dataclass

@@ -49,7 +49,8 @@ class Server(ServeProcess):
     """A ``turnbuckle serve`` process (``--workers N``) with no rate limits, on a free port."""
 
     def __init__(self, db: str, workers: int) -> None:
-        super().__init__(db, "--workers", str(workers), ready=90)
+        super().__init__(db, "--workers", str(workers))
+        self.wait_ready(90)
 
 
 async def new_match(client: httpx.AsyncClient, seed: int) -> tuple[str, dict[str, str], dict[str, Any]]:

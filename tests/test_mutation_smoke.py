@@ -27,10 +27,10 @@ pytestmark = pytest.mark.mutation
 SMOKE: dict[str, tuple[str, tuple[str, ...]]] = {
     # game: (the one quick rule-test file run, the mutant ids that file must kill)
     "powerhouses": ("tests/games/powerhouses/test_rules.py", ("4d8b864d29", "5331a6b4a6")),
-    "wrasslin": ("tests/games/wrasslin/test_sections.py", ("bb5222ba8c", "61b287c556")),
-    "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", ("c5aa9b0072", "c132079df4")),
+    "wrasslin": ("tests/games/wrasslin/test_sections.py", ("2ff362b941", "399858cefc")),
+    "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", ("6a78bb553a", "b8db233ef6")),
     "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("c5939839d7", "e7b5ce256d")),
-    "skirmish": ("tests/games/skirmish/test_rules.py", ("7848bbb528", "1ef94dba9a")),
+    "skirmish": ("tests/games/skirmish/test_rules.py", ("8d89348f14", "429f3c3b8f")),
 }
 
 

@@ -48,8 +48,16 @@ MODULES: dict[str, tuple[str, ...]] = {
                   "decisions", "prompts", "state", "mat")),
     "skirmish": ENGINE + tuple(
         f"turnbuckle/games/skirmish/{m}.py"
-        for m in ("core", "prompts", "menu", "destinations", "rounds", "damage", "movement", "placement", "attacks",
-                  "pins", "specials", "maneuvers", "decisions", "state", "geometry")),
+        for m in ("core", "chance", "prompts", "observe", "menu", "destinations", "rounds", "damage", "movement",
+                  "placement", "attacks", "pins", "specials", "maneuvers", "decisions", "steps", "state", "geometry")),
+    "filsinger": ENGINE + tuple(
+        f"turnbuckle/games/filsinger/{m}.py"
+        for m in ("core", "entries", "results", "tags", "pins", "defense", "finishers", "offense", "chart_rolls",
+                  "disqualification", "decisions", "queries", "steps", "state")),
+    "wrasslin": ENGINE + tuple(
+        f"turnbuckle/games/wrasslin/{m}.py"
+        for m in ("core", "options", "holds", "results", "ring", "landing", "flow", "refusals", "chains", "deck",
+                  "turns", "plays", "tournament", "observe", "steps", "state")),
 }
 """The engine core and each game's rule layers: everything a playout runs but data loading."""
 
@@ -71,8 +79,12 @@ EDITS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
          "for step in self.stack[::-1]:", "the same crash"),
     ),
     "skirmish": (
-        ("turnbuckle/games/skirmish/core.py", "\n    game: SkirmishGame\n", "\n", "see State.game"),
+        ("turnbuckle/games/skirmish/state.py", "\n    game: SkirmishGame\n", "\n", "see State.game"),
     ),
+    "filsinger": (
+        ("turnbuckle/games/filsinger/state.py", "\n    game: FilsingerGame\n", "\n", "see State.game"),
+    ),
+    "wrasslin": (),
 }
 """(file, old, new, why): the least the rules must change for mypyc to compile them."""
 

@@ -36,6 +36,7 @@ from turnbuckle.engine.game import State
 from turnbuckle.engine.match import Agent, play_match
 from turnbuckle.games.wrasslin.expert import ExpertAgent
 from turnbuckle.games.wrasslin.heuristic import HeuristicAgent, score
+from turnbuckle.games.wrasslin.refusals import is_error
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.state import WrasslinState
 
@@ -73,7 +74,7 @@ class Shadow:
 def candidates(state: WrasslinState) -> list[Action]:
     """The straight plays, best heuristic score first (at most ``CANDIDATES``)."""
     straight = [a for a in state.legal_actions()
-                if state.g.decode[a.id][0] == "challenge" or not state.is_error(a)] or state.legal_actions()
+                if state.g.decode[a.id][0] == "challenge" or not is_error(state, a)] or state.legal_actions()
     return sorted(straight, key=lambda a: -score(state, a))[:CANDIDATES]
 
 

@@ -35,10 +35,10 @@ COMPILED_MODULES: tuple[str, ...] = (
     *(f"turnbuckle.games.rumbleslam.{m}" for m in (
         "core", "rerolls", "placement", "status", "rounds", "menu", "attacks", "specials", "grapple", "decisions",
         "prompts", "state", "mat")),
-    # skirmish's rule layers as they stand, and its geometry
+    # skirmish: the plain state, its step table and rule modules (issue 35), and its geometry
     *(f"turnbuckle.games.skirmish.{m}" for m in (
-        "core", "prompts", "menu", "destinations", "rounds", "damage", "movement", "placement", "attacks", "pins",
-        "specials", "maneuvers", "decisions", "state", "geometry")),
+        "core", "state", "steps", "chance", "observe", "prompts", "menu", "destinations", "rounds", "damage",
+        "movement", "placement", "attacks", "pins", "specials", "maneuvers", "decisions", "geometry")),
 )
 """Every module the compiled build turns into a C extension: the engine core and the rules a playout runs."""
 

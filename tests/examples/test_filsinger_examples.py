@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 
+from turnbuckle.games.filsinger.core import in_ring, pin_rating
+from turnbuckle.games.filsinger.decisions import legal_names
 from turnbuckle.games.filsinger.forcing import force, on_offense, reach
 from turnbuckle.games.filsinger.models import Finisher, PinEntry, Stunned
+from turnbuckle.games.filsinger.pins import start_pin
 from turnbuckle.games.filsinger.rules import FilsingerGame
 from turnbuckle.games.filsinger.state import FilsingerState
 
@@ -73,7 +76,7 @@ def test_power_slam_3_then_pin_6(roll: int, pinned: bool) -> None:
         "power slam 3",
         "PIN",
     ]
-    assert state.pin_rating(DUKE) == 6
+    assert pin_rating(state, DUKE) == 6
     force(state, f"2d6={roll}")
     if pinned:
         assert state.is_terminal() and state.returns() == [1.0, -1.0] and state.how == "pin"
@@ -128,12 +131,12 @@ def _tommy_pinned(**params: Any) -> FilsingerState:
 # filsinger OPTIONAL 1. TAKING FATIGUE INTO ACCOUNT: PIN 4 (1), rolls 2 and kicks out, then 2, then 3
 def test_fatigue_from_4_1() -> None:
     state = _tommy_pinned(fatigue=True)
-    assert state.pin_rating(1) == 1  # the PIN rating in parenthesis
+    assert pin_rating(state, 1) == 1  # the PIN rating in parenthesis
     force(state, "2d6=2")
-    assert not state.decided and state.pin_rating(1) == 2
-    state._start_pin(1, 0)  # the next time he is pinned
+    assert not state.decided and pin_rating(state, 1) == 2
+    start_pin(state, 1, 0)  # the next time he is pinned
     force(state, "2d6=3")
-    assert state.pin_rating(1) == 3
+    assert pin_rating(state, 1) == 3
 
 
 # filsinger OPTIONAL 2. FINISHER RATINGS: +3 on PIN 4 (1) -> 4; 5 or higher kicks out and adds one
@@ -148,7 +151,7 @@ def test_finisher_rating_plus_3_on_4_1(roll: int, pinned: bool) -> None:
     if pinned:
         assert state.winner == 0
     else:
-        assert state.pin_rating(1) == 2 and (state.attacker, state.level) == (0, 3)
+        assert pin_rating(state, 1) == 2 and (state.attacker, state.level) == (0, 3)
 
 
 # filsinger OPTIONAL 3. ROLL FINISHERS: RISKY FINISHER 2-6 (roll): 1 misses, 3 is the rating
@@ -182,7 +185,7 @@ def test_body_slam_pw() -> None:
 def test_into_the_turnbuckle_c() -> None:
     state = start("d6=3", "d6=5", "d6=4", chart_choices=True)
     assert last(state, "offense")["text"] == "into the turnbuckle (c)"
-    assert state.legal_names() == ["try move", "roll again"]
+    assert legal_names(state) == ["try move", "roll again"]
     again = force(state.clone(), "roll again")
     assert (again.phase, again.attacker, again.level) == ("offense_roll", REX, 1)
     tried = force(state, "try move")
@@ -202,7 +205,7 @@ def test_into_the_turnbuckle_c() -> None:
 def test_choice_c(move: str, roll: int, works: bool, level: int) -> None:
     state = start("d6=3", "d6=5", "d6=5", choice_situations=True)
     assert state.phase == "choice" and state.letter == "C"
-    assert state.legal_names() == ["choose Moonsault", "choose Kick to Knee"]
+    assert legal_names(state) == ["choose Moonsault", "choose Kick to Knee"]
     force(state, f"choose {move}")
     assert last(state, "choice")["target"] == {"Moonsault": 5, "Kick to Knee": 8}[move]
     force(state, f"2d6={roll}")
@@ -216,13 +219,13 @@ def test_choice_c(move: str, roll: int, works: bool, level: int) -> None:
 def test_pin_save_rolls_2_and_5() -> None:
     game = FilsingerGame(match_type="tag", pin_saves=True, fatigue=True)
     state = force(game.new_initial_state(), "first=1")
-    state._start_pin(0, 0)
-    assert "pin save" in state.legal_names()
+    start_pin(state, 0, 0)
+    assert "pin save" in legal_names(state)
     force(state, "pin save")
     two = force(state.clone(), "2d6=2")
     assert two.phase == "chart_roll" and two.chart == "interference"
     five = force(state, "2d6=5")
-    assert five.tokens[five.in_ring(0)] == 1 and (five.attacker, five.level) == (1, 3)
+    assert five.tokens[in_ring(five, 0)] == 1 and (five.attacker, five.level) == (1, 3)
 
 
 # filsinger OPTIONAL 15. DISTRACTOR RATINGS: rating 7 works on 2-7, fails on 8-12
@@ -231,7 +234,7 @@ def test_distractor_7(roll: int, works: bool) -> None:
     game = FilsingerGame(wrestlers=["Rex Hammond", "Vince Valentine"], distractor=True, fatigue=True)
     assert game.cards[1].ratings.distractor == 7
     state = force(game.new_initial_state(), "first=0")
-    state._start_pin(1, 0)
+    start_pin(state, 1, 0)
     force(state, "distract referee", f"2d6={roll}")
     if works:  # adds one to his PIN rating and the opponent rolls LEVEL 3 OFFENSE
         assert state.tokens[1] == 1 and (state.phase, state.attacker, state.level) == ("offense_roll", 0, 3)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from turnbuckle.engine.errors import IllegalActionError
+from turnbuckle.games.wrasslin.core import abilities, is_mobile, is_pinned, strength, wrestler_of
+from turnbuckle.games.wrasslin.ring import to_floor
 from turnbuckle.games.wrasslin.scenario import (
     ADAMS,
     CHAMP,
@@ -25,7 +27,7 @@ def names(state, seat):  # type: ignore[no-untyped-def]
 def test_kneeshurt_damage_track_is_the_printed_one() -> None:
     # wrasslin 3.1 (the Damage Track illustration): ratings, manager line, IMMOBILE line, boxes
     st = stage([KNEESHURT, UMPIRE], {0: [], 1: []})
-    assert st.w(0).track() == [
+    assert wrestler_of(st, 0).track() == [
         "STRENGTH: 4", "AGILITY: 1", "SKILL: 1", "POWER SURGE: 2", "WEIGHT: 3", "RECOVERY: 2",
         "No Manager", "May Not Use Blue Holds", "IMMOBILE",
         "STAMINA 3", "STAMINA 2", "STAMINA 1", "RECOVERY 2", "RECOVERY 1",
@@ -37,7 +39,7 @@ def test_kneeshurt_four_damage_loses_strength() -> None:
     st = stage([KNEESHURT, UMPIRE], {0: ["Arm Bar", "Recovery 1"], 1: []},
                damage={0: ["Chinlock", "Drop Kick", "Headlock"]})
     assert st.dmg[0] == 4
-    strength, agility, skill, surge, recovery = st.abilities(0)
+    strength, agility, skill, surge, recovery = abilities(st, 0)
     assert (strength, agility, skill, surge, recovery) == (0, 1, 1, 2, 2)
     assert "play Arm Bar" not in names(st, 0)
     with pytest.raises(IllegalActionError, match="Strength"):
@@ -50,7 +52,7 @@ def test_kneeshurt_recovery_2_removes_chinlock_and_dropkick() -> None:
                damage={0: ["Chinlock", "Drop Kick", "Headlock"]})
     play(st, "play Recovery 2")
     assert st.dmg[0] == 1
-    assert st.abilities(0)[0] == 3
+    assert abilities(st, 0)[0] == 3
     assert [st.g.cards[e[0]].name for e in st.entries[0]] == ["Headlock"]
     for name in ("Chinlock", "Drop Kick", "Recovery 2"):
         assert st.discard[st.g.index[name]] == 1
@@ -60,9 +62,9 @@ def test_mr_umpire_four_damage_from_three_cards_still_mobile() -> None:
     # wrasslin 5.8 EXAMPLE (Mr. Umpire): 4 damage from 3 Damage cards, Agility 1, no Strength, mobile
     st = stage([UMPIRE, KNEESHURT], {0: [], 1: []}, damage={0: ["Chop", "Chinlock", "Drop Kick"]})
     assert len(st.entries[0]) == 3 and st.dmg[0] == 4
-    assert st.abilities(0)[:2] == (0, 1)
-    assert st.mobile(0)
-    assert st.w(0).manager and st.w(0).dirty
+    assert abilities(st, 0)[:2] == (0, 1)
+    assert is_mobile(st, 0)
+    assert wrestler_of(st, 0).manager and wrestler_of(st, 0).dirty
 
 
 @pytest.mark.parametrize(("reaction", "adams_damage", "harpo_damage"), [("Block", 0, 0), ("Reverse", 3, 0)])
@@ -82,10 +84,10 @@ def test_adams_top_rope_block_and_reverse(reaction: str, adams_damage: int, harp
 def test_harpo_takedown_blocked_by_adams_power_surge() -> None:
     # wrasslin 8.42 EXAMPLE: Harpo (5) Takedown on Adams (3); Adams' Power Surge brings him to 5: Block
     st = stage([HARPO, ADAMS], {0: ["Takedown"], 1: ["Power Surge"]}, damage={1: ["Chop"]})
-    assert st.strength(0) == 5 and st.strength(1) == 3
+    assert strength(st, 0) == 5 and strength(st, 1) == 3
     play(st, "play Takedown")
     st.apply_action("react Power Surge")
-    assert st.strength(1) == 5
+    assert strength(st, 1) == 5
     assert any(e.kind == "blocked" for e in st.events)
     assert st.dmg[1] == 1 and st.dmg[0] == 0
 
@@ -146,11 +148,11 @@ def test_champ_specialty_recovers_three_while_pinned_and_breaks_the_pin() -> Non
     # wrasslin 11.41 EXAMPLE: The Champ removes three Damage cards with his Specialty even while pinned
     st = stage([HARPO, CHAMP], {0: ["Pin"], 1: ["Specialty", "Chop"]}, damage={1: ["Chop", "Knee Lift", "Arm Bar"]})
     play(st, "play Pin")
-    assert st.pinned(1)
+    assert is_pinned(st, 1)
     assert "play Chop" not in names(st, 1)  # 10.21
     assert "play Specialty 1" in names(st, 1)
     play(st, "play Specialty 1")
-    assert st.dmg[1] == 0 and not st.pinned(1)
+    assert st.dmg[1] == 0 and not is_pinned(st, 1)
 
 
 def test_only_warbucks_specialty_referee_penalizes_the_grandmaster() -> None:
@@ -166,7 +168,7 @@ def test_only_warbucks_specialty_referee_penalizes_the_grandmaster() -> None:
 def test_adams_specialty_reaches_outside_for_four() -> None:
     # wrasslin 11.41 EXAMPLE: from inside the ring on a Wrestler outside it: damage 4, Adams ends outside
     st = stage([ADAMS, HARPO], {0: ["Specialty"], 1: []})
-    st._to_floor(1)
+    to_floor(st, 1)
     play(st, "play Specialty 1")
     assert st.dmg[1] == 4
     assert st.pos[0] == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +95,14 @@ def at(state: SkirmishState, i: int) -> tuple[float, float]:
 
 
 __all__ = ["BID", "FIXTURE", "TURN", "at", "engaged", "game", "kinds", "names", "position", "roll", "skip_boosts"]
+
+
+def slots() -> tuple[str, ...]:
+    """``SkirmishState.__slots__`` as written in state.py (a mypyc build's native class keeps no ``__slots__``)."""
+    source = (Path(__file__).resolve().parents[2] / "src/turnbuckle/games/skirmish/state.py").read_text()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, tuple)
+            return value
+    raise AssertionError("state.py declares no __slots__")

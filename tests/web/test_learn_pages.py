@@ -63,3 +63,16 @@ def test_bad_moves_and_seats_are_4xx(client: TestClient) -> None:
     assert client.get(f"/api/lessons/{key}/seats/7").status_code == 400
     illegal = client.post(f"/api/lessons/{key}/seats/0/actions", json={"action": "dance"})
     assert illegal.status_code == 422 and "not a move you can make now" in illegal.json()["error"]
+
+
+def test_a_phone_gets_the_narrow_picture_of_a_lesson(client: TestClient) -> None:
+    """Issue 30: the lesson endpoints take ``narrow`` as the table's do (a phone's picture; the replay
+    viewer's is checked in tests/web/test_phone.py)."""
+    from turnbuckle.games.filsinger.render_svg import NARROW_WIDTH
+
+    body = client.post("/api/learn/filsinger/1").json()
+    seat_url = f"/api/lessons/{body['id']}/seats/{body['seat']}?render=true"
+    wide = client.get(seat_url).json()["picture"]["svg"]
+    narrow = client.get(seat_url + "&narrow=true").json()["picture"]["svg"]
+    assert wide and narrow and wide != narrow
+    assert f'viewBox="0 0 {NARROW_WIDTH} ' in narrow and f'viewBox="0 0 {NARROW_WIDTH} ' not in wide

@@ -18,7 +18,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from support.postgres import free_port
+from support.serve import ServeProcess
 from turnbuckle.engine.game import TERMINAL
 from turnbuckle.engine.registry import load_game
 from turnbuckle.store import open_database
@@ -28,48 +28,14 @@ from turnbuckle.web.sql_repository import SqlRepository
 pytestmark = pytest.mark.postgres
 
 
-class Server:
-    """A ``turnbuckle serve`` process on the loopback interface."""
-
-    def __init__(self, url: str, *options: str) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "turnbuckle", "serve", "--port", str(self.port), "--db", url,
-                   "--creates-per-minute", "0", "--actions-per-minute", "0", *options]
-        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
-
-    def wait_ready(self, timeout: float = 60) -> Server:
-        deadline = time.monotonic() + timeout
-        while True:
-            assert self.proc.poll() is None, f"the server ended: {self.output()}"
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=5).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.1)
+class Server(ServeProcess):
+    """A ``turnbuckle serve`` process with JSON helpers."""
 
     def get(self, path: str, token: str | None = None, **params: Any) -> httpx.Response:
         return httpx.get(self.base + path, params=params, headers=auth(token), timeout=30)
 
     def post(self, path: str, body: dict[str, Any], token: str | None = None) -> httpx.Response:
         return httpx.post(self.base + path, json=body, headers=auth(token), timeout=30)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-
-    def output(self) -> str:
-        if self.proc.poll() is None or self.proc.stdout is None:
-            return ""
-        return self.proc.stdout.read()[-3000:]
 
 
 def auth(token: str | None) -> dict[str, str]:

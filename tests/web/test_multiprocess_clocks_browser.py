@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,11 +20,10 @@ import pytest
 from sqlalchemy import func, select
 from tests.web.test_clocks_browser import say, sign_up
 from tests.web.test_lobby_browser import play_until_over
-from tests.web.test_multiprocess_lobby import Serve
 
 from support.browser import TIMEOUT, needs_chromium
 from support.notify import PushEndpoint, Sink, browser_keys, push_endpoint, smtp_sink, vapid_keys
-from support.postgres import free_port
+from support.serve import ServeProcess
 from turnbuckle.store import open_database
 from turnbuckle.store.notify_models import NotificationSent
 from turnbuckle.web import clocks
@@ -43,18 +40,12 @@ on a loaded machine (at 1 day, 17 s, one run in eleven ran out early)."""
 load, short enough to keep the test bounded."""
 
 
-class ClockServe(Serve):
+class ClockServe(ServeProcess):
     """A ``serve`` process with sped-up clocks, on a given port (the same one after a restart, so
     the open pages keep their address)."""
 
     def __init__(self, url: str, env: dict[str, str], port: int | None = None) -> None:
-        port = port or free_port()
-        self.port = port
-        self.base = f"http://127.0.0.1:{port}"
-        command = [sys.executable, "-m", "turnbuckle", "serve", "--port", str(port), "--db", url,
-                   "--creates-per-minute", "0", "--actions-per-minute", "0", "--clock-scale", str(SCALE)]
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
-                                     env={**os.environ, **env, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+        super().__init__(url, "--clock-scale", str(SCALE), env=env, port=port)
 
 
 def until(check: Callable[[], bool], timeout: float = 90.0, every: float = 0.25) -> None:

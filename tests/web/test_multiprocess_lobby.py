@@ -6,10 +6,6 @@ a rated match played through both ends with the ratings on both player pages and
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,50 +15,14 @@ import httpx2 as httpx
 import pytest
 
 from support.accounts import PASSWORD
-from support.postgres import free_port
+from support.serve import ServeProcess
 
 pytestmark = pytest.mark.postgres
 
 
-class Serve:
-    """A ``turnbuckle serve`` process on the loopback interface."""
-
-    def __init__(self, url: str) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "turnbuckle", "serve", "--port", str(self.port), "--db", url,
-                   "--creates-per-minute", "0", "--actions-per-minute", "0"]
-        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
-
-    def wait_ready(self, timeout: float = 60) -> Serve:
-        deadline = time.monotonic() + timeout
-        while True:
-            assert self.proc.poll() is None, "the server ended"
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=5).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.1)
-
-    def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.base, timeout=30, follow_redirects=False)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-
-
 @pytest.fixture
-def two(pg_url: str) -> Iterator[tuple[Serve, Serve]]:
-    made = [Serve(pg_url), Serve(pg_url)]
+def two(pg_url: str) -> Iterator[tuple[ServeProcess, ServeProcess]]:
+    made = [ServeProcess(pg_url), ServeProcess(pg_url)]
     try:
         first, second = (s.wait_ready() for s in made)
         yield first, second
@@ -83,7 +43,7 @@ def wait_for(check: Callable[[], bool], timeout: float = 60.0) -> None:
         time.sleep(0.05)
 
 
-def lobby_heard(server: Serve, cookies: Any, wanted: Callable[[dict[str, Any]], bool], out: list[float]) -> None:
+def lobby_heard(server: ServeProcess, cookies: Any, wanted: Callable[[dict[str, Any]], bool], out: list[float]) -> None:
     """Read ``server``'s lobby stream until an update satisfies ``wanted``; note when."""
     with httpx.Client(base_url=server.base, timeout=60, cookies=cookies) as client, client.stream(
             "GET", "/api/lobby/stream?seconds=60") as stream:
@@ -107,7 +67,8 @@ def play(client: httpx.Client, match_id: str, seat: int, token: str) -> None:
     raise AssertionError("the match did not end")
 
 
-def test_players_meet_and_play_a_rated_match_through_two_processes(two: tuple[Serve, Serve], pg_url: str) -> None:
+def test_players_meet_and_play_a_rated_match_through_two_processes(two: tuple[ServeProcess, ServeProcess],
+                                                                   pg_url: str) -> None:
     from turnbuckle.store import resolve_url
     from turnbuckle.store.notices import Listener
     from turnbuckle.web.lobby import CHANNEL

@@ -344,9 +344,15 @@ def test_home_new_match_replays_and_odds_fit_a_phone(server: Server, phone: Any)
 
 
 def test_the_replay_viewer_and_its_chart_by_touch(server: Server, phone: Any) -> None:
+    """The viewer asks for the narrow picture too, so the table's own text is readable at 390 px."""
     page = phone
     created = finished_computer_match(server)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/api/replays/" in request.url
+            and "step=" in request.url else None)
     problems = look(page, f"{server.url}/m/{created['id']}/replay")
+    page.wait_for_selector("#picture svg")
+    problems += [f"picture: {t}" for t in page.evaluate(SMALL_SVG_TEXT_JS, "#picture svg")]
     page.wait_for_selector("#chart circle.point")
     problems += [f"chart: {t}" for t in page.evaluate(SMALL_SVG_TEXT_JS, "#chart svg")]
     before = page.locator("#position").inner_text()
@@ -358,6 +364,18 @@ def test_the_replay_viewer_and_its_chart_by_touch(server: Server, phone: Any) ->
     page.locator("#forward").tap()
     problems += [f"viewer: {p}" for p in page_problems(page, "main")]
     assert not problems, problems[:20]
+    assert asked and all("narrow=true" in url for url in asked), asked
+
+
+def test_a_lesson_on_a_phone_asks_for_the_narrow_picture(server: Server, phone: Any) -> None:
+    """A lesson's table is a match's table: at 390 px its picture is the narrow one, text 12 px or more."""
+    page = phone
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "render=true" in request.url else None)
+    page.goto(f"{server.url}/learn/filsinger/1")
+    page.wait_for_selector("#picture svg")
+    assert not page.evaluate(SMALL_SVG_TEXT_JS, "#picture svg")
+    assert asked and all("narrow=true" in url for url in asked), asked
 
 
 def test_the_review_report_fits_a_phone(server: Server, phone: Any, tmp_path: Path) -> None:

@@ -544,8 +544,8 @@ class State(ABC, Generic[G]):
     def _shallow_copy(self) -> Self:
         """What ``copy.copy`` makes of a state (the same class, every field bound to the same
         value), for interpreted and compiled classes alike and without ``copy``'s generic
-        dispatch: the instance ``__dict__``, and every native attribute mypyc lists in
-        ``__mypyc_attrs__`` (none in the pure-Python install)."""
+        dispatch: the instance ``__dict__``, and every field kept outside it (the native
+        attributes mypyc lists in ``__mypyc_attrs__``, or ``__slots__``)."""
         cls = type(self)
         other = cls.__new__(cls)
         source: Any = self
@@ -751,12 +751,19 @@ class State(ABC, Generic[G]):
 
 
 _NATIVE_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
-"""Per state class, ``_native_fields`` (asked once: a missed class attribute costs an exception)."""
+"""Per state class, ``_native_fields`` (asked once per class, not per copy)."""
 
 
 def _native_fields(cls: type) -> tuple[str, ...]:
-    """The native attributes of a compiled class (mypyc's ``__mypyc_attrs__``); none for an interpreted one."""
-    return tuple(name for name in getattr(cls, "__mypyc_attrs__", ()) if name != "__dict__")
+    """The fields a class keeps outside its instance ``__dict__``: a compiled class's native
+    attributes (mypyc's ``__mypyc_attrs__``), else the ``__slots__`` along its MRO."""
+    native = getattr(cls, "__mypyc_attrs__", None)
+    if native is None:
+        native = []
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            native.extend((slots,) if isinstance(slots, str) else slots)
+    return tuple(dict.fromkeys(name for name in native if name not in ("__dict__", "__weakref__")))
 
 
 def state_fields(state: State[Any]) -> dict[str, Any]:

@@ -671,9 +671,10 @@ def replay_frame(
     replay_id: str,
     step: Annotated[int, Query(ge=0)] = 0,
     seat: Annotated[int | None, Query(ge=0)] = None,
+    narrow: Narrow = False,
 ) -> dict[str, Any]:
     session = replay_session(request, replay_id)
-    frame = session.frame(step, seat)
+    frame = session.frame(step, seat, narrow)
     frame["info"] = session.summary(replay_id)
     return frame
 

@@ -23,7 +23,7 @@ from turnbuckle.engine.registry import game_class
 from turnbuckle.learn.lessons import LessonError, LessonFile, lesson, lessons
 from turnbuckle.learn.run import LessonRun
 from turnbuckle.web.account_pages import current_player
-from turnbuckle.web.api import limited
+from turnbuckle.web.api import Narrow, limited
 from turnbuckle.web.errors import ApiError, BadRequest, Conflict, NotFound
 from turnbuckle.web.pages import templates
 from turnbuckle.web.setup import unknown_game
@@ -147,9 +147,9 @@ def lesson_meta(key: str, run: LessonRun) -> dict[str, Any]:
     }
 
 
-def lesson_view(key: str, run: LessonRun, seat: int, render: bool) -> dict[str, Any]:
+def lesson_view(key: str, run: LessonRun, seat: int, render: bool, narrow: bool = False) -> dict[str, Any]:
     """A seat's view, shaped as a match's seat view; the learner's legal actions only while a step
-    waits for one."""
+    waits for one. ``narrow``: the picture laid out for a phone, as at a match's table."""
     state = run.state
     game = state.game
     observation = state.observation(seat)
@@ -161,7 +161,7 @@ def lesson_view(key: str, run: LessonRun, seat: int, render: bool) -> dict[str, 
                 takeback={"seat": None, "allowed": False, "reason": "a lesson cannot be taken back"})
     view["picks"] = pick_list(game, observation, actions)
     if render:
-        view["picture"] = picture(game, observation, [a["name"] for a in actions])
+        view["picture"] = picture(game, observation, [a["name"] for a in actions], narrow)
     return view
 
 
@@ -198,13 +198,15 @@ def get_lesson_state(request: Request, key: str, since: Annotated[int, Query(ge=
 
 
 @api_router.get("/lessons/{key}/seats/{seat}")
-def get_lesson_seat(request: Request, key: str, seat: int, render: bool = False) -> dict[str, Any]:
+def get_lesson_seat(request: Request, key: str, seat: int, render: bool = False,
+                    narrow: Narrow = False) -> dict[str, Any]:
     run = sessions_of(request).get(key)
-    return lesson_view(key, run, _seat(run, seat), render)
+    return lesson_view(key, run, _seat(run, seat), render, narrow)
 
 
 @api_router.post("/lessons/{key}/seats/{seat}/actions", dependencies=[limited("act")])
-def post_lesson_action(request: Request, key: str, seat: int, body: Move, render: bool = False) -> dict[str, Any]:
+def post_lesson_action(request: Request, key: str, seat: int, body: Move, render: bool = False,
+                       narrow: Narrow = False) -> dict[str, Any]:
     store = sessions_of(request)
     run = store.get(key)
     with store.lock:
@@ -215,7 +217,7 @@ def post_lesson_action(request: Request, key: str, seat: int, body: Move, render
         outcome = run.attempt(body.action)
         if not outcome.accepted:
             raise Refused(outcome.message)
-    return lesson_view(key, run, seat, render)
+    return lesson_view(key, run, seat, render, narrow)
 
 
 @api_router.get("/lessons/{key}/hints")

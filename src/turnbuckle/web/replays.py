@@ -69,7 +69,8 @@ class ReplaySession:
             state.apply_action(name)
         return state
 
-    def frame(self, step: int, seat: int | None) -> dict[str, Any]:
+    def frame(self, step: int, seat: int | None, narrow: bool = False) -> dict[str, Any]:
+        """One step as the viewer shows it; ``narrow``: the picture laid out for a phone."""
         if not 0 <= step < len(self.steps):
             raise NotFound(f"this replay has steps 0 to {len(self.steps) - 1}, not {step}")
         if seat is not None and not 0 <= seat < self.game.num_players():
@@ -88,7 +89,7 @@ class ReplaySession:
             "events_shown": shown,
             "events": self.events[max(0, shown - FEED) : shown],
             "observation": obs,
-            "picture": picture(self.game, obs),
+            "picture": picture(self.game, obs, narrow=narrow),
             "result": result_of(self.game, self.final, self.replay.agents) if last else None,
         }
 

@@ -10,8 +10,14 @@ import pytest
 
 from turnbuckle.engine.conformance import chi_square_sf
 from turnbuckle.engine.errors import IllegalActionError
+from turnbuckle.games.filsinger.core import card, pin_rating
+from turnbuckle.games.filsinger.decisions import legal_names
+from turnbuckle.games.filsinger.defense import start_defense
+from turnbuckle.games.filsinger.entries import start_chart, start_offense
 from turnbuckle.games.filsinger.forcing import force
 from turnbuckle.games.filsinger.options import OPTIONAL_RULES, resolve_options
+from turnbuckle.games.filsinger.pins import start_pin
+from turnbuckle.games.filsinger.queries import state_key
 from turnbuckle.games.filsinger.rules import FilsingerGame
 from turnbuckle.games.filsinger.state import BOTH, FilsingerState
 
@@ -52,18 +58,18 @@ def test_roll_off_starts_on_level_1() -> None:
 # filsinger BASIC 8. TAG TEAM RULES: tag out on offense; the partner rolls the same level
 def test_tag_out_on_offense() -> None:
     state = tag()
-    assert state.legal_names() == ["roll offense", "tag out to Cole Brandt"]
+    assert legal_names(state) == ["roll offense", "tag out to Cole Brandt"]
     force(state, "roll offense", "d6=3", "d6=5")  # hammerlock 2, hurt 2
-    assert state.legal_names() == ["roll offense", "tag out to Cole Brandt"]
+    assert legal_names(state) == ["roll offense", "tag out to Cole Brandt"]
     force(state, "tag out to Cole Brandt")
-    assert state.card(0).name == "Cole Brandt" and (state.phase, state.level) == ("offense_roll", 2)
+    assert card(state, 0).name == "Cole Brandt" and (state.phase, state.level) == ("offense_roll", 2)
 
 
 # filsinger BASIC 8: no tagging out on defense in the basic game ((tag) is ignored)
 def test_no_defensive_tag_in_basic_game() -> None:
     state = tag()
-    state._start_defense(0, 3)
-    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    start_defense(state, 0, 3)
+    face = next(i for i, e in enumerate(card(state, 0).defense.level3) if getattr(e, "tag", False)) + 1
     force(state, f"d6={face}")
     assert state.phase in ("offense_choice", "offense_roll") and state.attacker == 1
 
@@ -71,7 +77,7 @@ def test_no_defensive_tag_in_basic_game() -> None:
 # filsinger BASIC 7 / 4: count outs come from the Out of the Ring chart
 def test_count_out() -> None:
     state = singles()
-    state._start_chart("ring", DUKE, thrown=True)
+    start_chart(state, "ring", DUKE, thrown=True)
     force(state, "2d6=12")  # Ring A 12: COUNT OUT 6
     assert (state.phase, state.dq_rating) == ("countout_roll", 6)
     force(state, "2d6=6")
@@ -81,7 +87,7 @@ def test_count_out() -> None:
 # filsinger BASIC 3: "or both are disqualified"
 def test_double_disqualification_is_a_draw() -> None:
     state = singles(wrestlers=["Rex Hammond", "Vince Valentine"])  # Vince: Ring B
-    state._start_chart("ring", 1, thrown=True)
+    start_chart(state, "ring", 1, thrown=True)
     force(state, "2d6=7", "2d6=4")  # Ring B 7: DISQUALIFICATION 4 for both
     assert state.is_terminal() and state.winner == BOTH and state.returns() == [0.0, 0.0]
 
@@ -89,8 +95,8 @@ def test_double_disqualification_is_a_draw() -> None:
 # filsinger OPTIONAL 1. FATIGUE off: basic PIN rating, no tokens
 def test_fatigue_off() -> None:
     state = singles()
-    state._start_pin(DUKE, 0)
-    assert state.pin_rating(DUKE) == 6
+    start_pin(state, DUKE, 0)
+    assert pin_rating(state, DUKE) == 6
     force(state, "2d6=9")
     assert state.tokens == [0, 0]
 
@@ -99,16 +105,16 @@ def test_fatigue_off() -> None:
 @pytest.mark.parametrize(("on", "rating"), [(False, 6), (True, 3 + 3)])
 def test_finisher_ratings(on: bool, rating: int) -> None:
     state = singles(finisher_ratings=on)
-    state._start_offense(REX, 3)
+    start_offense(state, REX, 3)
     force(state, "d6=6")
-    assert state.pin_rating(DUKE, state.pin_add) == rating
+    assert pin_rating(state, DUKE, state.pin_add) == rating
 
 
 # filsinger OPTIONAL 3. ROLL FINISHERS off: no roll, no miss; the lowest rating of the range
 def test_roll_finishers_off() -> None:
     state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], finisher_ratings=True)
-    state._start_offense(0, 3)
-    face = next(i for i, e in enumerate(state.card(0).offense.level3) if "roll" in e.text) + 1
+    start_offense(state, 0, 3)
+    face = next(i for i, e in enumerate(card(state, 0).offense.level3) if "roll" in e.text) + 1
     force(state, f"d6={face}")
     assert state.phase == "pin_roll" and state.pin_add == 2
 
@@ -116,8 +122,8 @@ def test_roll_finishers_off() -> None:
 # filsinger OPTIONAL 3: a two-dice roll finisher (rating = roll - 5, misses on 2-4)
 def test_two_dice_roll_finisher() -> None:
     state = singles(wrestlers=["Ace Dalton", "Duke Marlowe"], roll_finishers=True, finisher_ratings=True)
-    state._start_offense(0, 3)
-    face = next(i for i, e in enumerate(state.card(0).offense.level3) if "roll" in e.text) + 1
+    start_offense(state, 0, 3)
+    face = next(i for i, e in enumerate(card(state, 0).offense.level3) if "roll" in e.text) + 1
     force(state, f"d6={face}")
     assert len(state.chance_outcomes()) == 11
     hit = force(state.clone(), "2d6=10")
@@ -129,7 +135,7 @@ def test_two_dice_roll_finisher() -> None:
 # filsinger OPTIONAL 4. AGILITY AND POWER off: (pw) is ignored
 def test_agility_power_off() -> None:
     state = singles(wrestlers=["Rex Hammond", "Brick Kowalczyk"])
-    state._start_offense(REX, 2)
+    start_offense(state, REX, 2)
     force(state, "d6=1")  # body slam 2 (pw) against Power -3 still works
     assert (state.phase, state.level, state.attacker) == ("defense_roll", 2, REX)
 
@@ -140,7 +146,7 @@ def test_agility_power_off() -> None:
                                                  ("Brick Kowalczyk", False)])
 def test_agility_power_same_rating_lands(opponent: str, lands: bool) -> None:
     state = singles(wrestlers=["Rex Hammond", opponent], agility_power=True)  # Rex: Power -2
-    state._start_offense(REX, 2)
+    start_offense(state, REX, 2)
     force(state, "d6=1")  # body slam 2 (pw) against Power -2, +1, -3
     if lands:
         assert (state.phase, state.level, state.attacker) == ("defense_roll", 2, REX)
@@ -155,9 +161,9 @@ def test_agility_power_same_rating_lands(opponent: str, lands: bool) -> None:
 def test_dice_laws_and_the_fast_sampler(phase: str) -> None:
     state = singles()
     if phase == "pin":
-        state._start_pin(DUKE, 0)
+        start_pin(state, DUKE, 0)
     elif phase == "chart":
-        state._start_chart("ring", DUKE, thrown=True)
+        start_chart(state, "ring", DUKE, thrown=True)
     listed = {a.name: p for a, p in state.chance_outcomes()}
     if phase == "offense":
         want = {f"d6={f}": 1 / 6 for f in range(1, 7)}
@@ -175,7 +181,7 @@ def test_dice_laws_and_the_fast_sampler(phase: str) -> None:
 # filsinger OPTIONAL 5. BASIC CHART CHOICES off: (c) is ignored
 def test_chart_choices_off() -> None:
     state = singles()
-    state._start_offense(REX, 2)
+    start_offense(state, REX, 2)
     force(state, "d6=4")
     assert state.phase == "chart_roll" and state.chart == "turnbuckle"
 
@@ -184,12 +190,12 @@ def test_chart_choices_off() -> None:
 @pytest.mark.parametrize("on", [False, True])
 def test_leaving_the_ring(on: bool) -> None:
     state = singles(leaving_ring=on)
-    state._start_defense(DUKE, 3)
+    start_defense(state, DUKE, 3)
     force(state, "d6=5")  # down 3 (lv)
     if not on:
         assert state.attacker == REX and state.phase == "offense_roll"
         return
-    assert state.legal_names() == ["leave ring", "stay"] and state.current_player() == DUKE
+    assert legal_names(state) == ["leave ring", "stay"] and state.current_player() == DUKE
     stay = force(state.clone(), "stay")
     assert (stay.attacker, stay.level) == (REX, 3)
     force(state, "leave ring")
@@ -199,16 +205,16 @@ def test_leaving_the_ring(on: bool) -> None:
 # filsinger OPTIONAL 6 + 12: in tag matches, (lv) or (tag) but not both
 def test_leave_or_tag_not_both() -> None:
     state = tag(leaving_ring=True, tag_out_defense=True)
-    state._start_defense(1, 3)
+    start_defense(state, 1, 3)
     # Duke's LEVEL 3 DEFENSE: roll 5 is down 3 (lv), roll 4 is down 3 (tag)
-    assert force(state.clone(), "d6=5").legal_names() == ["leave ring", "stay"]
-    assert force(state, "d6=4").legal_names() == ["try tag", "stay"]
+    assert legal_names(force(state.clone(), "d6=5")) == ["leave ring", "stay"]
+    assert legal_names(force(state, "d6=4")) == ["try tag", "stay"]
 
 
 # filsinger OPTIONAL 7. CHOICE SITUATIONS off: the original move stands
 def test_choice_situations_off() -> None:
     state = singles()
-    state._start_offense(REX, 2)
+    start_offense(state, REX, 2)
     force(state, "d6=5")  # diving knee 3 (ch C)
     assert (state.phase, state.level) == ("defense_roll", 3)
 
@@ -224,17 +230,17 @@ def test_choice_subtracts_rating() -> None:
 @pytest.mark.parametrize(("on", "pin"), [(False, 6), (True, 7)])
 def test_add_one(on: bool, pin: int) -> None:
     state = singles(add_one=on)
-    state._start_offense(REX, 3)
+    start_offense(state, REX, 3)
     force(state, "d6=5")  # figure four 3 (add 1)
-    assert state.pin_rating(DUKE) == pin and (state.phase, state.level) == ("defense_roll", 3)
+    assert pin_rating(state, DUKE) == pin and (state.phase, state.level) == ("defense_roll", 3)
 
 
 # filsinger OPTIONAL 9. DISQUALIFICATION MOVES: roll the DQ rating (or the (dis N)), or roll again
 def test_dis_moves() -> None:
     state = singles(dis_moves=True)
-    state._start_offense(DUKE, 2)
+    start_offense(state, DUKE, 2)
     force(state, "d6=4")  # chair shot 3 (dis)
-    assert state.legal_names() == ["risk disqualification", "roll again"]
+    assert legal_names(state) == ["risk disqualification", "roll again"]
     again = force(state.clone(), "roll again")
     assert (again.phase, again.level) == ("offense_roll", 1)  # the previous level
     risk = force(state.clone(), "risk disqualification")
@@ -243,7 +249,7 @@ def test_dis_moves() -> None:
     landed = force(risk, "2d6=6")
     assert (landed.phase, landed.level, landed.attacker) == ("defense_roll", 3, DUKE)
     choke = singles(dis_moves=True)
-    choke._start_offense(DUKE, 1)
+    start_offense(choke, DUKE, 1)
     force(choke, "d6=5", "risk disqualification")  # choke 2 (dis 4)
     assert choke.dq_rating == 4
 
@@ -252,7 +258,7 @@ def test_dis_moves() -> None:
 @pytest.mark.parametrize("params", [{}, {"dis_moves": True, "no_dq": True}])
 def test_dis_moves_ignored(params: dict[str, Any]) -> None:
     state = singles(**params)
-    state._start_offense(DUKE, 2)
+    start_offense(state, DUKE, 2)
     force(state, "d6=4")
     assert (state.phase, state.level) == ("defense_roll", 3)
 
@@ -262,7 +268,7 @@ def test_feud_table() -> None:
     game = FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"], feud_table=True)
     assert game.feud  # rivals on the cards make it a feud match
     state = force(game.new_initial_state(), "first=0")
-    state._start_pin(DUKE, 0)
+    start_pin(state, DUKE, 0)
     assert len(state.chance_outcomes()) == 36
     doubles = force(state.clone(), "2d6=3+3")
     assert doubles.decided and doubles.phase == "feud_roll" and not doubles.is_terminal()
@@ -277,7 +283,7 @@ def test_feud_table() -> None:
 def test_feud_table_ally_rows_need_an_ally() -> None:
     game = FilsingerGame(wrestlers=["Lucky Lafleur", "Boris Volkov"], feud_table=True, feud=True)
     state = force(game.new_initial_state(), "first=0")
-    state._start_pin(1, 0)
+    start_pin(state, 1, 0)
     force(state, "2d6=1+1")  # Lucky wins on doubles; Lucky has no ally
     force(state, "2d6=1+2")  # 3: the winner's ally joins in -> no ally: roll again
     assert state.phase == "feud_roll" and "feud_reroll" in kinds(state)
@@ -287,29 +293,29 @@ def test_feud_table_ally_rows_need_an_ally() -> None:
 # filsinger OPTIONAL 10. THE FEUD TABLE: an injured wrestler's PIN rating increases by two
 def test_injured_wrestler_pin_plus_2(on: bool, pin: int) -> None:
     state = singles(feud_table=on, injured=["Duke Marlowe"])
-    assert state.pin_rating(DUKE) == pin
+    assert pin_rating(state, DUKE) == pin
 
 
 # filsinger OPTIONAL 10 off (or not a feud match): plain 2d6 sums, no Feud Table
 def test_feud_table_off_or_no_feud() -> None:
     for params in ({"feud_table": False}, {"feud_table": True, "feud": False}):
         state = singles(**params)
-        state._start_pin(DUKE, 0)
+        start_pin(state, DUKE, 0)
         assert len(state.chance_outcomes()) == 11
 
 
 # filsinger OPTIONAL 11. DOUBLE TEAM: (tag) rerolls in singles, (singles) rerolls in tags
 def test_double_team_moves() -> None:
     on = singles(double_team=True)
-    on._start_offense(DUKE, 3)
+    start_offense(on, DUKE, 3)
     force(on, "d6=5")  # double clothesline 3 (tag)
     assert (on.phase, on.attacker, on.level) == ("offense_roll", DUKE, 3) and "reroll" in kinds(on)
     off = singles()
-    off._start_offense(DUKE, 3)
+    start_offense(off, DUKE, 3)
     force(off, "d6=5")
     assert off.phase == "defense_roll"
     tagged = tag(double_team=True)
-    tagged._start_offense(0, 3, window=False)
+    start_offense(tagged, 0, 3, window=False)
     force(tagged, "d6=4")  # Rex's crossface 3 (singles)
     assert "reroll" in kinds(tagged)
     # "roll again at the same level of offense until you roll a different instruction": no tag out between
@@ -349,7 +355,7 @@ def test_singles_move_rerolled_at_once_in_every_tag_match(match_type: str, mask:
                     trial = state.clone()
                     assert isinstance(trial, FilsingerState)
                     trial.just_tagged[side] = just_tagged
-                    trial._start_offense(side, level, window=False)
+                    start_offense(trial, side, level, window=False)
                     force(trial, f"d6={face}")
                     assert "reroll" in kinds(trial)
                     assert (trial.phase, trial.attacker, trial.level) == ("offense_roll", side, level), \
@@ -363,12 +369,12 @@ def test_singles_move_rerolled_at_once_in_every_tag_match(match_type: str, mask:
 @pytest.mark.parametrize(("roll", "tagged"), [(6, True), (7, False)])
 def test_defensive_tag_partners(roll: int, tagged: bool) -> None:
     state = tag(tag_out_defense=True)
-    state._start_defense(1, 3)
+    start_defense(state, 1, 3)
     force(state, "d6=4", "try tag", f"2d6={roll}")  # Duke -> Vince Valentine (partners)
     if tagged:  # the partner enters on LEVEL 1 OFFENSE
-        assert state.card(1).name == "Vince Valentine" and (state.attacker, state.level) == (1, 1)
+        assert card(state, 1).name == "Vince Valentine" and (state.attacker, state.level) == (1, 1)
     else:  # played in the usual manner: down 3
-        assert state.card(1).name == "Duke Marlowe" and (state.attacker, state.level) == (0, 3)
+        assert card(state, 1).name == "Duke Marlowe" and (state.attacker, state.level) == (0, 3)
 
 
 # filsinger OPTIONAL 12 + SIX MAN: a random partner; same group needs 4 or less; others ignored
@@ -376,14 +382,14 @@ def test_defensive_tag_six_man_random_target() -> None:
     game = FilsingerGame(match_type="six_man", tag_out_defense=True)
     assert [c.name for c in game.cards[:3]] == ["Rex Hammond", "Cole Brandt", "Marcus Stone"]
     state = force(game.new_initial_state(), "first=1")
-    state._start_defense(0, 3)
-    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    start_defense(state, 0, 3)
+    face = next(i for i, e in enumerate(card(state, 0).defense.level3) if getattr(e, "tag", False)) + 1
     force(state, f"d6={face}", "try tag")
     assert [a.name for a, _ in state.chance_outcomes()] == ["partner=1", "partner=2"]
     group = force(state.clone(), "partner=2")
     assert group.game.relation[0][2] == 4
-    assert force(group.clone(), "2d6=5").card(0).name == "Rex Hammond"
-    assert force(group, "2d6=4").card(0).name == "Marcus Stone"
+    assert card(force(group.clone(), "2d6=5"), 0).name == "Rex Hammond"
+    assert card(force(group, "2d6=4"), 0).name == "Marcus Stone"
 
 
 # filsinger OPTIONAL 12/13: not partners nor same group -> (tag) ignored, no pin saves
@@ -391,10 +397,10 @@ def test_defensive_tag_needs_a_relation() -> None:
     game = FilsingerGame(match_type="tag", tag_out_defense=True,
                          wrestlers=["Tommy Sparks", "Lucky Lafleur", "Rex Hammond", "Duke Marlowe"])
     state = force(game.new_initial_state(), "first=1")
-    state._start_defense(0, 3)
-    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    start_defense(state, 0, 3)
+    face = next(i for i, e in enumerate(card(state, 0).defense.level3) if getattr(e, "tag", False)) + 1
     force(state, f"d6={face}")
-    assert state.current_player() != 0 or "try tag" not in state.legal_names()
+    assert state.current_player() != 0 or "try tag" not in legal_names(state)
     assert game.pin_save_allowance[0] == 0
 
 
@@ -402,17 +408,17 @@ def test_defensive_tag_needs_a_relation() -> None:
 def test_pin_saves_two_per_match() -> None:
     state = tag(pin_saves=True)
     for left in (1, 0):
-        state._start_pin(0, 0)
+        start_pin(state, 0, 0)
         force(state, "pin save", "2d6=6")
         assert state.saves_left[0] == left
-    state._start_pin(0, 0)
+    start_pin(state, 0, 0)
     assert state.phase == "pin_roll"  # no save left
     assert singles(pin_saves=True).saves_left == [0, 0]
     single = singles(pin_saves=True)
-    single._start_pin(DUKE, 0)
+    start_pin(single, DUKE, 0)
     assert single.phase == "pin_roll"
     off = tag()
-    off._start_pin(0, 0)
+    start_pin(off, 0, 0)
     assert off.phase == "pin_roll"
 
 
@@ -422,9 +428,9 @@ def test_ringside_ally() -> None:
     assert (state.phase, state.current_player()) == ("ally_setup", 0)
     force(state, "bring ally", "no ally", "first=0")
     assert state.ally_ringside == [True, False]
-    state._start_offense(REX, 3)
+    start_offense(state, REX, 3)
     force(state, "d6=3")  # out of the ring
-    assert state.legal_names() == ["ally interferes", "ally stays back"] and state.current_player() == REX
+    assert legal_names(state) == ["ally interferes", "ally stays back"] and state.current_player() == REX
     force(state, "ally interferes")
     high = force(state.clone(), "2d6=7")
     assert (high.attacker, high.level) == (DUKE, 1)  # the normal Ring A 7 result
@@ -444,46 +450,46 @@ def test_ringside_ally_off() -> None:
 # filsinger OPTIONAL 15. DISTRACTOR RATINGS: 5 by default, once per match
 def test_distractor_default_5_once() -> None:
     state = singles(distractor=True)
-    state._start_pin(DUKE, 0)
-    assert "distract referee" in state.legal_names()
+    start_pin(state, DUKE, 0)
+    assert "distract referee" in legal_names(state)
     force(state, "distract referee")
-    assert state.game.distractor_rating(state.card(DUKE)) == 5
+    assert state.game.distractor_rating(card(state, DUKE)) == 5
     force(state, "2d6=6")
     assert state.phase == "pin_roll"
-    state._start_pin(DUKE, 0)
+    start_pin(state, DUKE, 0)
     assert state.phase == "pin_roll"  # used up
     off = singles()
-    off._start_pin(DUKE, 0)
+    start_pin(off, DUKE, 0)
     assert off.phase == "pin_roll"
 
 
 # filsinger OPTIONAL 16. OUTSIDE INTERFERENCE: once per match
 def test_interference_once() -> None:
     state = singles(interference=True)
-    state._start_pin(DUKE, 0)
+    start_pin(state, DUKE, 0)
     force(state, "interfere")
     assert state.chart == "interference"
     force(state, "2d6=2")
     assert state.winner == REX and state.how == "disqualification"
     again = singles(interference=True)
-    again._start_pin(DUKE, 0)
+    start_pin(again, DUKE, 0)
     force(again, "interfere", "2d6=10")
     assert (again.attacker, again.level) == (DUKE, 3)
-    again._start_pin(DUKE, 0)
+    start_pin(again, DUKE, 0)
     assert again.phase == "pin_roll"
     off = singles(distractor=True)
-    off._start_pin(DUKE, 0)
-    assert off.legal_names() == ["roll pin", "distract referee"]  # no "interfere" with the rule off
+    start_pin(off, DUKE, 0)
+    assert legal_names(off) == ["roll pin", "distract referee"]  # no "interfere" with the rule off
 
 
 # filsinger SPECIAL MATCHES. NO DQ: disqualification and count out instructions are ignored
 def test_no_dq_match() -> None:
     state = singles(no_dq=True)
-    state._start_chart("ring", DUKE, thrown=True)
+    start_chart(state, "ring", DUKE, thrown=True)
     force(state, "2d6=6")  # Ring A 6: no DQ roll; he wins the brawl
     assert (state.phase, state.attacker, state.level) == ("offense_roll", DUKE, 3)
     auto = singles(no_dq=True, interference=True)
-    auto._start_pin(DUKE, 0)
+    start_pin(auto, DUKE, 0)
     force(auto, "interfere", "2d6=2")  # "disqualified" -> substitute down 3
     assert not auto.decided and (auto.attacker, auto.level) == (REX, 3)
 
@@ -491,27 +497,27 @@ def test_no_dq_match() -> None:
 # filsinger SPECIAL MATCHES. CAGE: Cage rating for PIN, face into cage 3, no (lv)
 def test_cage_match() -> None:
     state = singles(cage=True, leaving_ring=True)
-    assert state.pin_rating(DUKE) == 6  # Duke's Cage rating
-    state._start_offense(REX, 3)
+    assert pin_rating(state, DUKE) == 6  # Duke's Cage rating
+    start_offense(state, REX, 3)
     force(state, "d6=3")  # out of the ring -> face into cage 3
     assert "face_into_cage" in kinds(state) and (state.phase, state.level) == ("defense_roll", 3)
     force(state, "d6=5")  # down 3 (lv): no leaving the ring in a cage
     assert state.phase == "offense_roll" and state.attacker == REX
-    state._start_pin(DUKE, 0)
+    start_pin(state, DUKE, 0)
     force(state, "2d6=6")
     assert state.how == "escape" and state.winner == REX
     adv = singles(cage=True, fatigue=True)
-    assert adv.pin_rating(DUKE) == 6 - (6 - 3)
+    assert pin_rating(adv, DUKE) == 6 - (6 - 3)
 
 
 # filsinger OPTIONAL 6 + 12: "a choice between trying to tag out (tag) or leaving the ring (lv)"
 def test_lv_and_tag_on_one_entry() -> None:
     state = tag(leaving_ring=True, tag_out_defense=True)
     state.legal[0] = 1  # Cole Brandt is the legal man
-    state._start_defense(0, 3)
-    face = next(i for i, e in enumerate(state.card(0).defense.level3) if e.text == "down 3 (lv) (tag)") + 1
+    start_defense(state, 0, 3)
+    face = next(i for i, e in enumerate(card(state, 0).defense.level3) if e.text == "down 3 (lv) (tag)") + 1
     force(state, f"d6={face}")
-    assert state.legal_names() == ["leave ring", "try tag", "stay"]
+    assert legal_names(state) == ["leave ring", "try tag", "stay"]
     view = state.observation(0)["pending"]
     assert view == {"stunned": "down 3 (lv) (tag)", "level": 3}
 
@@ -519,7 +525,7 @@ def test_lv_and_tag_on_one_entry() -> None:
 # filsinger OPTIONAL 7: the observation shows both moves and their odds to the deciding player
 def test_choice_observation() -> None:
     state = singles(choice_situations=True)
-    state._start_offense(REX, 2)
+    start_offense(state, REX, 2)
     force(state, "d6=5")
     assert state.observation(0)["pending"]["moves"] == [
         {"move": "Moonsault", "level": 3, "works_on": 5},
@@ -530,7 +536,7 @@ def test_choice_observation() -> None:
 # filsinger OPTIONAL 10: "including ... disqualifications ... and count outs" ending on doubles
 def test_feud_after_a_disqualification_on_doubles() -> None:
     state = singles(feud_table=True)
-    state._start_chart("ring", DUKE, thrown=True)
+    start_chart(state, "ring", DUKE, thrown=True)
     force(state, "2d6=3+3")  # Ring A 6: Duke rolls DISQUALIFICATION 5
     force(state, "2d6=2+2")  # 4: disqualified, on doubles
     assert state.how == "disqualification" and state.phase == "feud_roll"
@@ -559,16 +565,16 @@ def test_defense_number_sets_the_next_offense_level() -> None:
                          [("chart_choices", 3, 2, 1), ("dis_moves", 3, 1, 1)])
 def test_tag_out_before_a_roll_again(option: str, face: int, level: int, roll_again_level: int) -> None:
     state = tag(**{option: True})
-    state._start_offense(DUKE, level)
+    start_offense(state, DUKE, level)
     force(state, "roll offense", f"d6={face}")  # L2 3: into the ropes (c); L1 3: eye rake 1 (dis)
     assert state.phase in ("chart_choice", "dis_choice")
     force(state, "roll again")
     assert (state.phase, state.attacker, state.level) == ("offense_choice", DUKE, roll_again_level)
-    assert state.legal_names() == ["roll offense", "tag out to Vince Valentine"]
+    assert legal_names(state) == ["roll offense", "tag out to Vince Valentine"]
     force(state, "tag out to Vince Valentine")
-    assert state.card(DUKE).name == "Vince Valentine" and (state.phase, state.level) == ("offense_roll", 1)
+    assert card(state, DUKE).name == "Vince Valentine" and (state.phase, state.level) == ("offense_roll", 1)
     single = singles(**{option: True})
-    single._start_offense(DUKE, level)
+    start_offense(single, DUKE, level)
     force(single, f"d6={face}", "roll again")
     assert single.phase == "offense_roll"  # singles: nobody to tag
 
@@ -579,14 +585,14 @@ def test_tagged_in_man_rolls_once_then_may_tag() -> None:
     state = tag(double_team=True)
     force(state, "tag out to Cole Brandt")
     assert state.phase == "offense_roll"  # Cole must roll first
-    state._start_offense(REX, 3)
+    start_offense(state, REX, 3)
     assert state.phase == "offense_roll"  # still his first roll
     force(state, "d6=4")  # Cole: crossface 3 (singles) -> re-roll in a tag match, at once
     assert (state.phase, state.attacker, state.level) == ("offense_roll", REX, 3)
     force(state, "d6=1")  # german suplex 3
     assert state.phase == "defense_roll"
-    state._start_offense(REX, 2)
-    assert state.phase == "offense_choice" and "tag out to Rex Hammond" in state.legal_names()
+    start_offense(state, REX, 2)
+    assert state.phase == "offense_choice" and "tag out to Rex Hammond" in legal_names(state)
 
 
 # filsinger OPTIONAL 3 without OPTIONAL 2: the rolled finisher rating is not added to the PIN
@@ -594,13 +600,13 @@ def test_tagged_in_man_rolls_once_then_may_tag() -> None:
 @pytest.mark.parametrize(("ratings", "added", "pin"), [(False, 0, 6), (True, 4, 3 + 4)])
 def test_roll_finisher_rating_added_only_with_finisher_ratings(ratings: bool, added: int, pin: int) -> None:
     state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], roll_finishers=True, finisher_ratings=ratings)
-    state._start_offense(0, 3)
+    start_offense(state, 0, 3)
     force(state, "d6=2")  # FALCON DIVE 2-6 (roll)
     assert state.phase == "finisher_roll"
     miss = force(state.clone(), "d6=1")
     assert (miss.phase, miss.attacker, miss.level) == ("offense_roll", DUKE, 3)
     force(state, "d6=4")
-    assert state.phase == "pin_roll" and state.pin_add == added and state.pin_rating(DUKE, state.pin_add) == pin
+    assert state.phase == "pin_roll" and state.pin_add == added and pin_rating(state, DUKE, state.pin_add) == pin
     rating = next(e for e in state.events if e.kind == "finisher_rating")
     assert rating.data["rating"] == 4 and rating.data["added"] is ratings
 
@@ -626,7 +632,7 @@ def test_clone_has_its_own_events() -> None:
 # testing, docs/testing.md)
 def test_one_die_roll_finisher_has_six_even_outcomes() -> None:
     state = singles(wrestlers=["Skye Falcon", "Duke Marlowe"], roll_finishers=True)
-    state._start_offense(0, 3)
+    start_offense(state, 0, 3)
     force(state, "d6=2")  # FALCON DIVE 2-6 (roll)
     assert state.phase == "finisher_roll"
     outcomes = state.chance_outcomes()
@@ -641,9 +647,9 @@ def test_position_key_holds_what_the_pending_roll_reads() -> None:
     state.phase, state.pinned, state.pin_add = "pin_roll", DUKE, 0
     harder = state.clone()
     harder.pin_add = 2
-    assert state.key() != harder.key()
+    assert state_key(state) != state_key(harder)
     state.phase = harder.phase = "finisher_roll"
-    assert state.key() == harder.key()  # a finisher roll does not read the PIN added yet
+    assert state_key(state) == state_key(harder)  # a finisher roll does not read the PIN added yet
 
 
 # filsinger SPECIAL MATCHES and OPTIONAL (ADVANCED) RULES: a plain match is a singles match with
@@ -671,19 +677,19 @@ def test_opening_position_has_no_stun_and_round_trips() -> None:
 # and the rating
 def test_kick_out_is_announced_with_roll_and_rating() -> None:
     state = singles()
-    state._start_offense(REX, 3)
+    start_offense(state, REX, 3)
     force(state, "d6=6")
     assert state.phase == "pin_roll"
     force(state, "2d6=12")
     kick_out = next(e for e in state.events if e.kind == "kick_out")
-    assert kick_out.data["roll"] == 12 and kick_out.data["rating"] == state.pin_rating(DUKE, 0) < 12
+    assert kick_out.data["roll"] == 12 and kick_out.data["rating"] == pin_rating(state, DUKE, 0) < 12
 
 
 # filsinger OPTIONAL FEUD TABLE: in a feud match the two dice are read as a pair (doubles count), and
 # a roll-off outcome is no pair: it is refused at a pin roll (pinned by mutation testing)
 def test_feud_pin_roll_takes_only_pairs_of_dice() -> None:
     state = singles(feud=True, feud_table=True)
-    state._start_offense(REX, 3)
+    start_offense(state, REX, 3)
     force(state, "d6=6")
     assert state.phase == "pin_roll" and state.game.feud_active
     names = {a.name for a, _ in state.chance_outcomes()}
@@ -697,7 +703,7 @@ def test_feud_pin_roll_takes_only_pairs_of_dice() -> None:
 # on, and the match says so (pinned by mutation testing)
 def test_failed_distraction_is_announced() -> None:
     state = singles(distractor=True)
-    state._start_pin(DUKE, 0)
+    start_pin(state, DUKE, 0)
     force(state, "distract referee", "2d6=6")
     assert state.phase == "pin_roll"
     fails = next(e for e in state.events if e.kind == "distraction_fails")
@@ -751,7 +757,7 @@ def test_first_match_turns_the_rules_with_choices_on() -> None:
 # testing)
 def test_leaving_the_ring_is_announced() -> None:
     state = singles(leaving_ring=True)
-    state._start_defense(DUKE, 3)
+    start_defense(state, DUKE, 3)
     force(state, "d6=5", "leave ring")  # down 3 (lv)
     assert [e.data["wrestler"] for e in state.events if e.kind == "leave_ring"] == ["Duke Marlowe"]
 
@@ -762,8 +768,8 @@ def _six_man_tag_try() -> FilsingerState:
     game = FilsingerGame(match_type="six_man", tag_out_defense=True, wrestlers=[
         "Rex Hammond", "Cole Brandt", "Tommy Sparks", "Duke Marlowe", "Vince Valentine", "Lucky Lafleur"])
     state = force(game.new_initial_state(), "first=1")
-    state._start_defense(0, 3)
-    face = next(i for i, e in enumerate(state.card(0).defense.level3) if getattr(e, "tag", False)) + 1
+    start_defense(state, 0, 3)
+    face = next(i for i, e in enumerate(card(state, 0).defense.level3) if getattr(e, "tag", False)) + 1
     return force(state, f"d6={face}", "try tag")
 
 
@@ -788,7 +794,7 @@ def test_defensive_tag_is_announced() -> None:
 # mutation testing: the quick path for offense and defense rolls must not take it)
 def test_single_die_is_refused_at_a_pin_roll() -> None:
     state = singles()
-    state._start_pin(DUKE, 0)
+    start_pin(state, DUKE, 0)
     assert state.phase == "pin_roll"
     die = state.game.actions.chance[2]
     assert die.name == "d6=3"
@@ -803,7 +809,7 @@ def test_single_die_is_refused_at_a_pin_roll() -> None:
 def test_feud_match_read_as_sums_ends_without_the_feud_table() -> None:
     state = singles(feud=True, feud_table=True)
     state.sums_only = True
-    state._start_pin(DUKE, 0)
+    start_pin(state, DUKE, 0)
     assert next(a.name for a, _ in state.chance_outcomes()) == "2d6=2"
     force(state, "2d6=2")
     assert state.decided and state.winner == REX and state.phase == "over"
@@ -813,7 +819,7 @@ def test_feud_match_read_as_sums_ends_without_the_feud_table() -> None:
 # (pinned by mutation testing: the quick path for offense and defense rolls must check the die)
 def test_two_dice_outcome_is_refused_at_an_offense_roll() -> None:
     state = singles()
-    state._start_offense(REX, 2)
+    start_offense(state, REX, 2)
     assert state.phase == "offense_roll"
     pair = next(a for a in state.game.actions.chance if a.name == "2d6=7")
     with pytest.raises(IllegalActionError):

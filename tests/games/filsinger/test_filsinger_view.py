@@ -9,7 +9,10 @@ from typing import Any
 import pytest
 
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.filsinger.defense import start_defense
+from turnbuckle.games.filsinger.entries import start_chart, start_offense
 from turnbuckle.games.filsinger.forcing import force
+from turnbuckle.games.filsinger.pins import start_pin
 from turnbuckle.games.filsinger.rules import FilsingerGame
 from turnbuckle.games.filsinger.state import FilsingerState
 
@@ -55,7 +58,7 @@ def test_singles_table_reads_like_the_cards() -> None:
 def test_tag_table_shows_partners_fatigue_and_the_tag_choice() -> None:
     game = FilsingerGame(match_type="tag", fatigue=True, pin_saves=True)
     state = force(game.new_initial_state(), "first=0")
-    state._start_pin(1, 0)
+    start_pin(state, 1, 0)
     force(state, "roll pin", "2d6=12")  # Duke kicks out: one fatigue token; Rex rolls LEVEL 3 OFFENSE
     text = game.render_observation(state.observation(0))
     assert "on the apron" in text and "Cole Brandt" in text and "Vince Valentine" in text
@@ -70,11 +73,11 @@ def test_tag_table_shows_partners_fatigue_and_the_tag_choice() -> None:
 def test_pending_decisions_in_words() -> None:
     game = FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"], choice_situations=True, distractor=True)
     state = force(game.new_initial_state(), "first=0")
-    state._start_offense(0, 2)
+    start_offense(state, 0, 2)
     force(state, "d6=5")  # diving knee 3 (ch C)
     text = game.render_observation(state.observation(0))
     assert "Choice Situation C: Moonsault 3 works on 2-5; Kick to Knee 2 works on 2-8." in text
-    state._start_pin(1, 0)
+    start_pin(state, 1, 0)
     text = game.render_observation(state.observation(1))
     assert "Duke Marlowe is covered: PIN 6 (pinned on 2-6)." in text and "available (5)" in text
 
@@ -83,14 +86,14 @@ def test_pending_decisions_in_words() -> None:
 def test_defense_choice_names_the_options() -> None:
     game = FilsingerGame(match_type="tag", leaving_ring=True, tag_out_defense=True)
     state = force(game.new_initial_state(), "first=1")
-    state._start_defense(0, 3)
+    start_defense(state, 0, 3)
     force(state, "d6=4")  # Rex: down 3 (lv)
     text = game.render_observation(state.observation(0))
     assert text.splitlines()[-1] == (
         "Rex Hammond is down 3 (lv): stay (the opponent rolls LEVEL 3 OFFENSE) or leave the ring (Out of the "
         "Ring chart, his Ring rating B). Rex Hammond & Cole Brandt to decide.")
     state = force(game.new_initial_state(), "first=1")
-    state._start_defense(0, 3)
+    start_defense(state, 0, 3)
     force(state, "d6=3")  # Rex: down 3 (tag)
     assert "or try to tag out (two dice: 2-6" in game.render_observation(state.observation(0))
 
@@ -112,7 +115,7 @@ def test_every_state_renders_without_dumps(params: dict[str, Any]) -> None:
 def test_commentary_in_words() -> None:
     game = FilsingerGame(wrestlers=["Rex Hammond", "Duke Marlowe"])
     state = force(game.new_initial_state(), "first=0")
-    state._start_chart("ropes", 1, thrown=True)
+    start_chart(state, "ropes", 1, thrown=True)
     force(state, "2d6=2")  # Ropes B 2: a sensational counter, the thrower rolls his PIN
     lines = [game.narrate(e) for e in state.events]
     assert "Duke Marlowe checks his Ropes rating: B." in lines
@@ -122,13 +125,13 @@ def test_commentary_in_words() -> None:
         "Rex Hammond rolls 4 and stays down (needed over 5). Duke Marlowe wins by pinfall over Rex Hammond!")
     team = FilsingerGame(match_type="tag")
     tagged = force(team.new_initial_state(), "first=0")
-    tagged._start_pin(1, 0)
+    start_pin(tagged, 1, 0)
     force(tagged, "2d6=3")
     assert team.narrate(tagged.events[-1]) == (
         "Duke Marlowe rolls 3 and stays down (needed over 6). Rex Hammond & Cole Brandt win by pinfall over "
         "Duke Marlowe!")
     draw = force(FilsingerGame(wrestlers=["Rex Hammond", "Vince Valentine"]).new_initial_state(), "first=0")
-    draw._start_chart("ring", 1, thrown=True)
+    start_chart(draw, "ring", 1, thrown=True)
     force(draw, "2d6=7", "2d6=4")  # Ring B 7: DISQUALIFICATION 4 for both
     assert [game.narrate(e) for e in draw.events[-2:]] == [
         "Both wrestlers may be disqualified: DISQUALIFICATION 4, out on 2-4.",

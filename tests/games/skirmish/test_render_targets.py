@@ -13,6 +13,7 @@ import pytest
 import turnbuckle
 from support.skirmish import game, position
 from turnbuckle.games.skirmish import geometry as geo
+from turnbuckle.games.skirmish.destinations import named_destinations
 from turnbuckle.games.skirmish.rules import DEST, SkirmishState
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -38,7 +39,7 @@ def parts_by_id(svg: str) -> dict[str, list[ET.Element]]:
 
 def where_the_rules_put(state: SkirmishState, name: str) -> geo.Point:
     """A destination's lattice point as the rules compute it (named points and grid names)."""
-    named, _ = state._named_destinations()
+    named, _ = named_destinations(state)
     by_name = {state.game.decision_list[aid].name: point for aid, point in named.items()}
     if name in by_name:
         return by_name[name]

@@ -16,6 +16,7 @@ from support.skirmish import at, engaged, game, kinds, names, position, roll, sk
 from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.skirmish import geometry as geo
+from turnbuckle.games.skirmish.destinations import move_refusal, named_destinations
 from turnbuckle.games.skirmish.rules import BID, COUNTER, DEST, TURN, SkirmishGame, SkirmishState
 
 
@@ -231,25 +232,27 @@ def test_sk_6_4_own_model_displaced_into_the_ropes_costs_nothing() -> None:  # s
 # -- SK-6.1 / SK-1.1 / SK-1.4: why a typed destination is refused, in words a player can act on --------
 def test_sk_6_1_typed_move_refusals_say_why() -> None:  # skirmish SK-6.1, SK-1.1 ring, SK-1.4 bases (R-SK-8)
     s = position(game(), {0: (10, 10, "E"), 1: (13, 10, "W")}, left=[1, 0])
-    assert s.move_refusal(12, 12) is None  # no move pending
+    assert move_refusal(s, 12, 12) is None  # no move pending
     s.apply_action("jockey")
     s.apply_action("total 6")
     reach = "A can go up to 6 inches from (10, 10)"
-    assert s.move_refusal(12, 12) is None and s.game.refusal(s, "move 12 12") is None
-    assert s.move_refusal(31, 5) == ("move 31 5 is outside the ring: X and Y are inches east and north of the "
+    assert move_refusal(s, 12, 12) is None and s.game.refusal(s, "move 12 12") is None
+    assert move_refusal(s, 31, 5) == ("move 31 5 is outside the ring: X and Y are inches east and north of the "
                                      "SW corner, between 0 and 30")
-    assert s.move_refusal(12, 0) is not None and "outside the ring" in s.move_refusal(12, 0)  # type: ignore[operator]
-    assert s.move_refusal(12.25, 10) == ("move 12.25 10: destinations are on a half-inch grid inside the ring "
+    assert move_refusal(s, 12, 0) is not None and "outside the ring" in move_refusal(s, 12, 0)  # type: ignore[operator]
+    assert move_refusal(s, 12.25, 10) == ("move 12.25 10: destinations are on a half-inch grid inside the ring "
                                          "(such as move 12.5 8.0)")
-    assert s.move_refusal(0.5, 10) == ("move 0.5 10 is off the mat: the whole base must stay inside the ropes; "
+    assert move_refusal(s, 0.5, 10) == ("move 0.5 10 is off the mat: the whole base must stay inside the ropes; "
                                        + reach)
-    assert s.move_refusal(17, 10) == (f"move 17 10 is too far: it is 7.0 inches away and {reach}; the nearest "
+    assert move_refusal(s, 17, 10) == (f"move 17 10 is too far: it is 7.0 inches away and {reach}; the nearest "
                                       "it can reach that way: move 15.0 9.5")
-    assert s.game.refusal(s, "move 17 10") == s.move_refusal(17, 10)
-    assert s.move_refusal(13, 10.5) == ("move 13 10.5: another base is there (bases may not overlap); the nearest "
+    assert s.game.refusal(s, "move 17 10") == move_refusal(s, 17, 10)
+    assert move_refusal(s, 13, 10.5) == ("move 13 10.5: another base is there (bases may not overlap); the nearest "
                                         "it can reach that way: move 12.0 11.5")
+    assert move_refusal(s, 10, 10) == "move 10 10 is where A stands already: to end the move there, type 'stay'"
+    assert "stay" in {a.name for a in s.legal_actions()}
     # 6.0 in a straight line, but the way round B is ~6.9 (SK-1.4)
-    assert s.move_refusal(16, 10) == (f"move 16 10 is too far once the way goes round the other bases: {reach}; "
+    assert move_refusal(s, 16, 10) == (f"move 16 10 is too far once the way goes round the other bases: {reach}; "
                                       "the nearest it can reach that way: move 15.0 9.5")
 
 
@@ -261,8 +264,8 @@ def test_r_sk_11_typed_whip_refusal_names_the_rope() -> None:  # skirmish SK-10.
     roll(s, "1,1,1")
     s.apply_action("total 9")
     s.apply_action("via rope E")
-    assert s.move_refusal(25, 17.5) is None
-    assert s.move_refusal(21, 15) == ("move 21 15 is too far: it is 12.4 inches away and B can go up to 9 inches "
+    assert move_refusal(s, 25, 17.5) is None
+    assert move_refusal(s, 21, 15) == ("move 21 15 is too far: it is 12.4 inches away and B can go up to 9 inches "
                                       "off the E rope from (25, 15); the nearest it can reach that way: move 24.5 14.0")
 
 
@@ -275,21 +278,21 @@ def test_sk_1_4_anchors_never_overlap_a_third_base() -> None:  # skirmish SK-1.4
     to_b = [n for n in names(s) if n.startswith("to P1 b2b")]
     assert to_b == ["to P1 b2b 67.5", "to P1 b2b 90", "to P1 b2b 112.5", "to P1 b2b 135", "to P1 b2b 225",
                     "to P1 b2b 247.5", "to P1 b2b 270", "to P1 b2b 292.5"]
-    found, _ = s._named_destinations()
+    found, _ = named_destinations(s)
     for point in found.values():
         assert all(not geo.overlaps(point, 8, m.pos, m.r) for m in s.models[1:])
     # C 1.6" beyond B's 2-inch anchor on its right: the anchor may touch C's base, as any move may end (R-SK-8)
     s = position(g, {0: (5, 15, "E"), 1: (15, 15, "W"), 2: (15, 20.2, "E"), 3: (25, 25, "W")}, left=[1, 0, 0, 0])
     s.apply_action("jockey")
     s.apply_action("total 12")
-    found, _ = s._named_destinations()
+    found, _ = named_destinations(s)
     point = next(found[a.id] for a in s.legal_actions() if a.name == "to P1 2in 90")
     assert point == (150, 186) and geo.in_contact(point, 8, s.models[2].pos, 8)
     # C 0.1" nearer: the ideal spot would overlap C, so the anchor takes the next lattice point (R-SK-15)
     s = position(g, {0: (5, 15, "E"), 1: (15, 15, "W"), 2: (15, 20.1, "E"), 3: (25, 25, "W")}, left=[1, 0, 0, 0])
     s.apply_action("jockey")
     s.apply_action("total 12")
-    found, _ = s._named_destinations()
+    found, _ = named_destinations(s)
     point = next(found[a.id] for a in s.legal_actions() if a.name == "to P1 2in 90")
     assert point == (150, 185) and geo.in_contact(point, 8, s.models[2].pos, 8)
 
@@ -398,7 +401,7 @@ def test_sk_6_events_report_where_and_how_far() -> None:  # skirmish SK-6.1 move
     s.apply_action("total 3")
     assert "stay" in names(s) and "move 15.0 15.0" not in names(s)  # the start is offered once, as stay
     s.apply_action("move 17.0 16.5")
-    assert s.move_refusal(20, 20) is None  # the move is made: nothing left to refuse
+    assert move_refusal(s, 20, 20) is None  # the move is made: nothing left to refuse
     moved = [e.data for e in s.events if e.kind == "moved"]
     assert moved == [{"model": 0, "wrestler": "A", "x": 17.0, "y": 16.5, "forced": False, "distance": 2.5}]
     s = engaged(left=[2, 0])

@@ -8,6 +8,7 @@ import pytest
 
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.engine.match import play_match
+from turnbuckle.games.wrasslin.core import wrestler_of
 from turnbuckle.games.wrasslin.expert import ExpertAgent
 from turnbuckle.games.wrasslin.heuristic import HeuristicAgent
 from turnbuckle.games.wrasslin.rules import WrasslinGame
@@ -129,7 +130,7 @@ def test_fast_score_is_the_heuristic_score(kind: str) -> None:
     dirt: set[bool] = set()
     for seed in range(4):
         for state in _decisions(game, seed, 60):
-            dirt.add(state.w(state.current_player()).dirty)
+            dirt.add(wrestler_of(state, state.current_player()).dirty)
             for action in state.legal_actions():
                 assert fast_score(state, action) == score(state, action), action.name
     assert dirt == {True, False}

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from turnbuckle.games.wrasslin.refusals import err_reason
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.state import WrasslinState
 
@@ -34,8 +35,8 @@ def test_legal_lists_and_lazy_error_reasons(params: dict[str, object]) -> None:
                 copy = state.clone()
                 seen = state.determinize(state.current_player(), random.Random(1))
                 assert isinstance(seen, WrasslinState)
-                reason = state.err_reason
-                assert reason and copy.err_reason == reason and seen.err_reason == reason
+                reason = err_reason(state)
+                assert reason and err_reason(copy) == reason and err_reason(seen) == reason
                 reasons += 1
             state.apply_action(legal[rng.randrange(len(legal))])
     assert reasons > 0

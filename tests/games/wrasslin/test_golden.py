@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from turnbuckle.engine.game import CHANCE, TERMINAL, outcome_at
+from turnbuckle.games.wrasslin.refusals import explain, is_error
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 
 pytestmark = pytest.mark.golden  # a whole-match replay: left out of mutation runs (docs/testing.md)
@@ -90,7 +91,7 @@ def trace(name: str, seed: int) -> dict[str, Any]:
             if player >= 0:
                 legal_ids = {a.id for a in state.legal_actions()}
                 probes = [a for a in side.sample(decisions, 12) if a.id not in legal_ids][:4]
-                explains.extend(state.explain(a) for a in probes)
+                explains.extend(explain(state, a) for a in probes)
             if cloning:
                 observations.append([step, "events", _sha([[e.kind, e.data] for e in state.events])])
         if player == TERMINAL:
@@ -107,7 +108,7 @@ def trace(name: str, seed: int) -> dict[str, Any]:
             if seed >= 10 and len(legal) > 1:
                 legal = [a for a in legal if a is not game.a_concede]
             action = legal[int(rng.random() * len(legal))]
-            legal_log.append(state.is_error(action))
+            legal_log.append(is_error(state, action))
         state.apply_action(action)
         step += 1
     names = [a.name for a in state.history]

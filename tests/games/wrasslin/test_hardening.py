@@ -11,7 +11,11 @@ import pytest
 from support.positions import deal, edited
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.games.wrasslin.core import card_total, strength
 from turnbuckle.games.wrasslin.matchtypes import APRON, OUT, RING
+from turnbuckle.games.wrasslin.refusals import err_reason, is_error
+from turnbuckle.games.wrasslin.results import finish, lose
+from turnbuckle.games.wrasslin.ring import to_floor
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.scenario import ADAMS, CHAMP, HARPO, KNEESHURT, UMPIRE, legal_names, play, settle, stage
 
@@ -44,7 +48,7 @@ def _random_match(game: WrasslinGame, seed: int) -> WrasslinGame:
             state.apply_action(rng.choice(legal))
         steps += 1
         assert steps < 50_000
-    assert state.card_total() == 180
+    assert card_total(state) == 180
     return state
 
 
@@ -115,7 +119,7 @@ def test_distraction_answers_the_referee_on_the_illegal_man() -> None:
     play(st, "react Distraction")
     assert not st.is_terminal() and st.pos[2] == RING and st.turn == 2
     assert any(e.kind == "referee_distracted" for e in st.events)
-    assert st.card_total() == 180
+    assert card_total(st) == 180
     # unanswered, the call disqualifies the team
     st = _illegal_man([HARPO, KNEESHURT, ADAMS, CHAMP], hands, caller=1, offender=2)
     play(st, "play Referee", "pass")
@@ -142,7 +146,7 @@ def test_concede_at_any_time() -> None:
     assert "concede" in legal_names(st) and q != st.turn
     st.apply_action("concede")
     settle(st)
-    assert len(st.stacks[q]) == 0 and st.card_total() == 180
+    assert len(st.stacks[q]) == 0 and card_total(st) == 180
     assert st.turn == q or st.phase == "initiative" or st.current_player() == q
 
 
@@ -150,13 +154,13 @@ def test_tag_partner_back_from_the_floor_goes_to_the_apron() -> None:
     # wrasslin 12.1: one Wrestler of a team in the ring at a time; a partner sent to the floor comes back to
     # the apron, not into the ring beside his legal man
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: [], 1: [], 2: [], 3: ["Chop"]}, match_type="tag", turn=3)
-    st._to_floor(3)
+    to_floor(st, 3)
     st._legal = None
     play(st, "re-enter ring")
     assert st.pos[3] == APRON and st.pos[1] == RING
     assert any(e.kind == "returns_to_apron" for e in st.events)
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: [], 1: ["Chop"], 2: [], 3: []}, match_type="tag", turn=1)
-    st._to_floor(1)
+    to_floor(st, 1)
     st._legal = None
     play(st, "re-enter ring")
     assert st.pos[1] == RING  # the legal man himself goes back in
@@ -195,7 +199,7 @@ def test_power_surge_with_the_called_card_on_turn_one() -> None:
 
 # -- 11.5 errors for every card type ------------------------------------------------------------------
 def _errors(st: object) -> dict[str, bool]:
-    return {a.name: st.is_error(a) for a in st.legal_actions()}  # type: ignore[attr-defined]
+    return {a.name: is_error(st, a) for a in st.legal_actions()}  # type: ignore[attr-defined]
 
 
 def test_errors_rule_is_on_by_default_and_can_be_turned_off() -> None:
@@ -220,7 +224,7 @@ def test_an_illegal_hold_is_challenged_and_undone() -> None:
     assert "blue Illegal Holds (7.1)" in event.data["reason"]
     assert "objects" in (st.g.narrate(event) or "")
     play(st, "play Chop", "pass")
-    assert st.dmg[1] == 1 and st.card_total() == 180
+    assert st.dmg[1] == 1 and card_total(st) == 180
 
 
 def test_an_unchallenged_error_stands_once_the_opponent_plays_a_card() -> None:
@@ -277,18 +281,18 @@ def test_errors_of_every_card_type_are_offered_with_their_reason() -> None:
         with pytest.raises(Exception, match=rf"\(.*{rule}"):
             strict.apply_action(action)
         play(st, action)
-        assert st.err_seat >= 0 and rule in st.err_reason and st.card_total() == 180
+        assert st.err_seat >= 0 and rule in err_reason(st) and card_total(st) == 180
 
 
 def test_a_second_power_surge_stands_and_adds_up() -> None:
     # wrasslin 11.5 / 8.4: an unchallenged second Power Surge is an effective play: Strength rises again
     st = stage([HARPO, KNEESHURT], {0: ["Power Surge", "Power Surge", "Chop"], 1: []}, errors_rule=True)
     play(st, "play Power Surge", "play Power Surge")
-    assert st.strength(0) == 5 + 2 + 2
+    assert strength(st, 0) == 5 + 2 + 2
     play(st, "play Chop")
     assert st.current_player() == 1 and "challenge" in legal_names(st)
     st.apply_action("challenge")
-    assert st.strength(0) == 7 and st.hand[0][st.g.index["Power Surge"]] == 1 and st.phase == "main"
+    assert strength(st, 0) == 7 and st.hand[0][st.g.index["Power Surge"]] == 1 and st.phase == "main"
 
 
 # -- 2. a table worth looking at -------------------------------------------------------------------
@@ -345,7 +349,7 @@ def test_a_challenged_target_is_not_offered_again() -> None:
     assert st.phase == "target" and st.current_player() == 0 and "target seat 3" not in legal_names(st)
     assert "The Champ's 5" in next(e for e in st.events if e.kind == "challenge").data["reason"]
     play(st, "target seat 1")
-    assert st.dmg[1] == 1 and st.card_total() == 180
+    assert st.dmg[1] == 1 and card_total(st) == 180
 
 
 def test_concede_in_the_battle_royal_format() -> None:
@@ -362,16 +366,16 @@ def test_concede_in_the_battle_royal_format() -> None:
     bystander, turn = st.current_player(), st.turn
     st.apply_action("concede")
     assert st.pos[bystander] == OUT and bystander in st.enter_queue
-    assert st.turn == turn and st.card_total() == 180
+    assert st.turn == turn and card_total(st) == 180
 
 
 def test_a_draw_after_a_free_for_all_submission_reads_as_a_draw() -> None:
     # wrasslin 12.42 / 5.8: a Wrestler who submits in a free-for-all leaves it; a later deck draw is a draw
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP], {0: ["Chop"], 1: [], 2: [], 3: []}, match_type="tag")
     st.free_for_all = True
-    st._lose([1], "submitted")
+    lose(st, [1], "submitted")
     assert st.result is None and st.pos[1] == OUT
-    st._finish(set(), "draw: two passes through the deck (5.8)")
+    finish(st, set(), "draw: two passes through the deck (5.8)")
     result = st.match_result()
     assert result is not None and "draw" in st.end_reason and result.method.value != "submission"
 

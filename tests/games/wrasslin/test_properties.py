@@ -10,6 +10,15 @@ from hypothesis import strategies as st
 
 from support.random_play import advance
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.wrasslin.core import (
+    abilities,
+    candidates,
+    card_total,
+    location_ok,
+    meets,
+    targets_for,
+    wrestler_of,
+)
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.state import WrasslinState
 
@@ -35,7 +44,7 @@ def _step(state: WrasslinState, rng: random.Random) -> None:
 
 
 def _invariants(state: WrasslinState) -> None:
-    assert state.card_total() == 180
+    assert card_total(state) == 180
     assert all(c >= 0 for h in state.hand for c in h)
     assert all(c >= 0 for c in state.deck) and state.deck_n == sum(state.deck)
     assert all(d >= 0 for d in state.dmg)
@@ -98,7 +107,7 @@ def test_determinize_keeps_what_the_player_saw(kind: str, seed: int, steps: int)
         sample = state.determinize(p, random.Random(seed + p))
         assert isinstance(sample, WrasslinState)
         assert sample.observation(p) == state.observation(p)  # same view for the searcher
-        assert sample.card_total() == 180
+        assert card_total(sample) == 180
         for _ in range(30):
             if sample.is_terminal():
                 break
@@ -127,16 +136,16 @@ def test_hold_requirements_agree_between_the_legal_list_and_the_reasons(seed: in
         if state.current_player() != CHANCE:
             s = state.current_player()
             specs = [spec for _, spec in game.hold_cards]
-            specs += [sp.hold for sp in state.w(s).specialties if sp.hold is not None]
+            specs += [sp.hold for sp in wrestler_of(state, s).specialties if sp.hold is not None]
             for spec in specs:
                 if spec.pin:
                     continue  # 10.2 adds its own condition (a damaged opponent) to the list
-                for cand in state._candidates(s):
+                for cand in candidates(state, s):
                     t = cand[0]
-                    if not state._location_ok(s, t, spec, False):
+                    if not location_ok(state, s, t, spec, False):
                         continue
-                    listed = bool(state._targets_for(s, spec, False, [cand], state.abilities(s)))
-                    assert listed == (state.meets(s, spec, t) == ""), (spec.name, state.meets(s, spec, t))
+                    listed = bool(targets_for(state, s, spec, False, [cand], abilities(state, s)))
+                    assert listed == (meets(state, s, spec, t) == ""), (spec.name, meets(state, s, spec, t))
                     checked += 1
         _step(state, rng)
     assert checked > 0

@@ -10,7 +10,9 @@ import pytest
 from support.positions import edited
 from turnbuckle.engine.errors import IllegalActionError, ParamError
 from turnbuckle.engine.result import Method
+from turnbuckle.games.wrasslin.core import is_mobile, is_pinned, strength
 from turnbuckle.games.wrasslin.matchtypes import FLOOR, RING
+from turnbuckle.games.wrasslin.results import eliminate
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, play, settle, stage
 from turnbuckle.games.wrasslin.state import WrasslinState
@@ -40,7 +42,7 @@ def test_reactive_power_surge_to_equal_strength_blocks_a_pin() -> None:
     # wrasslin 10.2 "Once pinned, a Wrestler can remove a Pin only by ... a Power Surge which increases the
     # Defender's strength equal to or greater than the Attacker's"; 8.42 (match to block)
     st = stage([HARPO, KNEESHURT], {0: ["Pin"], 1: ["Power Surge"]}, damage={1: ["Chop"]})
-    assert (st.strength(0), st.strength(1)) == (5, 3)
+    assert (strength(st, 0), strength(st, 1)) == (5, 3)
     play(st, "play Pin", "react Power Surge")  # his rating at 1 damage is 2: Strength 5, equal to Harpo's
     assert not st.holds and st.last_outcome == "blocked" and st.turn == 1
 
@@ -52,7 +54,7 @@ def test_pinners_strength_must_stay_greater_through_the_pinned_wrestlers_own_sur
     play(st, "play Pin", "pass")
     assert st.turn == 1 and st.holds
     play(st, "play Power Surge")
-    assert st.strength(1) == st.strength(0) == 5
+    assert strength(st, 1) == strength(st, 0) == 5
     assert not st.holds
 
 
@@ -64,7 +66,7 @@ def test_reactive_surge_breaks_a_continuing_hold_when_it_is_reapplied() -> None:
     play(st, "play Bear Hug", "pass", "discard Chop")
     assert st.turn == 0 and st.base_kind == "reapply" and "react Power Surge" in names(st)
     play(st, "react Power Surge", "pass")
-    assert st.strength(1) == 5 and not st.holds  # Bear Hug needs Strength greater than his: broken
+    assert strength(st, 1) == 5 and not st.holds  # Bear Hug needs Strength greater than his: broken
     assert st.dmg[1] == 1 and st.phase == "main"  # no further damage, Harpo plays on
 
 
@@ -255,7 +257,7 @@ def test_a_team_shares_its_win_or_loss() -> None:
     assert st.is_terminal() and st.returns() == [1.0, -0.5, -0.5]
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE], {0: ["Chop"]}, match_type="battle_royal", players=5)
     for s in (1, 2, 3, 4):
-        st._eliminate(s, "test")
+        eliminate(st, s, "test")
     assert st.returns() == [1.0, -0.25, -0.25, -0.25, -0.25]
 
 
@@ -418,7 +420,7 @@ def test_battle_royal_finishing_order_is_the_reverse_of_elimination() -> None:
     # wrasslin 13.1 / 13.4: the last one standing wins; the others finish in the reverse order they went out
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE], {0: ["Chop"]}, match_type="battle_royal", players=5)
     for s in (3, 1, 4, 2):
-        st._eliminate(s, "test")
+        eliminate(st, s, "test")
     result = st.match_result()
     assert result is not None and result.method == Method.ELIMINATION
     assert result.finishing_order == (HARPO, ADAMS, UMPIRE, KNEESHURT, CHAMP)
@@ -433,8 +435,8 @@ def test_battle_royal_turns_go_round_past_eliminated_wrestlers() -> None:
     # wrasslin 13.1 "Play is sequential and rotates clockwise around the table"; 13.4 the eliminated are out
     st = stage([HARPO, KNEESHURT, ADAMS, CHAMP, UMPIRE], {0: ["Chop"], 3: ["Knee Lift"], 4: ["Elbow Smash"]},
                match_type="battle_royal", players=5)
-    st._eliminate(1, "test")
-    st._eliminate(2, "test")
+    eliminate(st, 1, "test")
+    eliminate(st, 2, "test")
     play(st, "discard Chop")
     assert st.turn == 3
     play(st, "discard Knee Lift")
@@ -519,7 +521,7 @@ def test_a_tag_needs_a_mobile_partner_on_the_apron() -> None:
     # partner"
     st = stage([KNEESHURT, HARPO, CHAMP, ADAMS], {0: ["Tag", "Chop"], 1: [], 2: [], 3: []}, match_type="tag",
                damage={2: CHAMP_DOWN})
-    assert not st.mobile(2) and "play Tag" not in names(st)
+    assert not is_mobile(st, 2) and "play Tag" not in names(st)
     with pytest.raises(IllegalActionError, match=r"partner on the apron is not mobile \(12\.3\)"):
         st.apply_action("play Tag")
     st = stage([KNEESHURT, HARPO, CHAMP, ADAMS], {0: ["Tag", "Chop"], 1: [], 2: [], 3: []}, match_type="tag")
@@ -543,10 +545,10 @@ def test_continuing_hold_kept_by_a_new_surge_or_broken_without_one() -> None:
     st = stage([KNEESHURT, ADAMS], {0: ["Power Surge", "Bear Hug", "Power Surge"], 1: ["Chop"]},
                damage={0: ["Chop"]})
     play(st, "play Power Surge", "play Bear Hug", "discard Chop")
-    assert st.phase == "upkeep" and st.strength(0) == 3
+    assert st.phase == "upkeep" and strength(st, 0) == 3
     play(st, "play Power Surge")
     unanswered(st)
-    assert st.holds and st.strength(0) == 5 and st.phase == "accumulate"
+    assert st.holds and strength(st, 0) == 5 and st.phase == "accumulate"
     # with no Power Surge (nor Wild Card) left to draw, the Hold lapses at the start of his turn
     surges = ["Power Surge"] * 8 + ["Wild Card"] * 2
     st = stage([KNEESHURT, ADAMS], {0: ["Power Surge", "Bear Hug"], 1: ["Chop", *surges]}, damage={0: ["Chop"]})
@@ -567,7 +569,7 @@ def test_a_wild_card_keeps_a_continuing_hold_as_a_power_surge() -> None:
     assert st.phase == "upkeep" and names(st) == ["play Wild Card as Power Surge", "release hold"]
     play(st, "play Wild Card as Power Surge")
     unanswered(st)
-    assert st.holds and st.strength(0) == 5 and st.hand[0][st.C_WILD] == 0 and st.discard[st.C_WILD] == 1
+    assert st.holds and strength(st, 0) == 5 and st.hand[0][st.C_WILD] == 0 and st.discard[st.C_WILD] == 1
 
 
 def test_face_down_card_shown_as_a_power_surge() -> None:
@@ -580,7 +582,7 @@ def test_face_down_card_shown_as_a_power_surge() -> None:
     unanswered(st)
     assert st.phase == "accumulate" and st.surge[0] == 0
     play(st, "accumulate Power Surge")
-    assert st.surge[0] == 2 and st.strength(0) == 7 and st.dmg[1] == 2
+    assert st.surge[0] == 2 and strength(st, 0) == 7 and st.dmg[1] == 2
     assert st.observation(1)["wrestlers"][1]["cards_in_play"][1]["card"] == "Power Surge"  # it was shown
     assert "play Power Surge" not in names(st)  # it was his Power Surge of the turn (8.4)
 
@@ -590,7 +592,7 @@ def test_the_champs_recovery_breaks_the_pin_only_when_all_damage_is_gone() -> No
     st = stage([HARPO, CHAMP], {0: ["Pin"], 1: ["Specialty", "Chop"]},
                damage={1: ["Chop", "Knee Lift", "Arm Bar", "Elbow Smash"]})
     play(st, "play Pin", "play Specialty 1")
-    assert st.dmg[1] == 1 and st.pinned(1)  # three of the four Damage cards: the Pin holds
+    assert st.dmg[1] == 1 and is_pinned(st, 1)  # three of the four Damage cards: the Pin holds
 
 
 def test_an_elimination_tournament_uses_all_24_wrestlers() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from support.positions import edited
 from turnbuckle.engine.errors import IllegalActionError
+from turnbuckle.games.wrasslin.core import card_total, is_pinned, strength
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, legal_names, play, settle, stage
 from turnbuckle.games.wrasslin.state import WrasslinState
@@ -127,7 +128,7 @@ def test_a_reactive_surge_that_falls_short_lets_the_hold_land() -> None:
     # wrasslin 8.42 "increasing his own Strength enough to match (to block) or exceed (to reverse)": short of
     # that, the gray Hold stands
     st = stage([HARPO, KNEESHURT], {0: ["Takedown"], 1: ["Power Surge"]}, damage={1: ["Drop Kick"]})
-    assert st.strength(1) == 2
+    assert strength(st, 1) == 2
     play(st, "play Takedown", "react Power Surge")  # 2 + 2 = 4 < Harpo's 5
     assert st.dmg == [0, 3] and st.last_outcome == "applied"
 
@@ -170,7 +171,7 @@ def test_a_guess_at_the_hidden_cards_keeps_every_card_once() -> None:
     assert st.observation(1)["wrestlers"][1]["cards_in_play"][1]["card"] == "face-down"
     for seed in range(5):
         guess = st.determinize(1, random.Random(seed))
-        assert guess.card_total() == 180 and guess.deck_n == sum(guess.deck)
+        assert card_total(guess) == 180 and guess.deck_n == sum(guess.deck)
         assert [sum(h) for h in guess.hand] == [sum(h) for h in st.hand] and guess.hand[1] == st.hand[1]
         assert len(guess.entries[1]) == 2 and guess.entries[1][0] == st.entries[1][0]
 
@@ -191,6 +192,6 @@ def test_a_block_in_his_own_turn_removes_only_the_pin_on_him() -> None:
         ]
 
     st = edited(st, pins)
-    assert st.pinned(0) and st.pinned(1) and "play Block" in names(st)
+    assert is_pinned(st, 0) and is_pinned(st, 1) and "play Block" in names(st)
     play(st, "play Block")
-    assert st.pinned(0) and not st.pinned(1)
+    assert is_pinned(st, 0) and not is_pinned(st, 1)

@@ -10,6 +10,7 @@ import pytest
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import IllegalActionError
+from turnbuckle.games.wrasslin.refusals import explain
 from turnbuckle.games.wrasslin.scenario import HARPO, KNEESHURT, play, stage
 from turnbuckle.games.wrasslin.state import WrasslinState
 
@@ -171,16 +172,16 @@ def test_each_refusal_names_its_rule(wrestlers: list[str], hands: dict[int, list
 def test_refusals_outside_a_decision() -> None:
     # wrasslin 5.2 (the deal is chance), 5.7 (the match is over), 5.3 (the initiative call)
     st = WrasslinState(stage([HARPO, KNEESHURT], {0: [], 1: []}).g)
-    assert "a card is being drawn" in st.explain(st.g.a_pass)
+    assert "a card is being drawn" in explain(st, st.g.a_pass)
     done = stage([HARPO, KNEESHURT], {0: ["Head Stomp"], 1: []}, damage={1: [*SIX, "Drop Kick", "Drop Kick", "Chop"]})
     play(done, "play Head Stomp")
-    assert done.is_terminal() and done.explain(done.g.a_pass) == "the match is over"
+    assert done.is_terminal() and explain(done, done.g.a_pass) == "the match is over"
     foreign = Action(10_000, "play Chop twice")
     fresh = stage([HARPO, KNEESHURT], {0: ["Chop"], 1: []})
-    assert "is not a decision of this game" in fresh.explain(foreign)
+    assert "is not a decision of this game" in explain(fresh, foreign)
     while st.phase != "initiative":
         st.apply_action(st.chance_outcomes()[0][0])
-    assert re.search(r"must call the Initiative Number.*\(5\.3\)", st.explain(st.g.a_play[st.g.index["Chop"]]))
+    assert re.search(r"must call the Initiative Number.*\(5\.3\)", explain(st, st.g.a_play[st.g.index["Chop"]]))
 
 
 def test_a_phase_that_needs_its_own_answer_first() -> None:

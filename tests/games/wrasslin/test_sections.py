@@ -10,7 +10,11 @@ import pytest
 from support.positions import deal, edited
 from turnbuckle.engine.errors import IllegalActionError
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.wrasslin.core import abilities, is_mobile, strength, wrestler_of
+from turnbuckle.games.wrasslin.flow import start_turn
 from turnbuckle.games.wrasslin.matchtypes import APRON, FLOOR, OUT, RING
+from turnbuckle.games.wrasslin.results import eliminate
+from turnbuckle.games.wrasslin.ring import to_floor
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.scenario import (
     ADAMS,
@@ -62,7 +66,7 @@ def test_no_strength_no_hold_unless_power_surge() -> None:
                damage={0: ["Drop Kick", "Drop Kick"]})
     assert "play Arm Bar" not in names(st)
     st.apply_action("play Power Surge")
-    assert st.strength(0) == 2
+    assert strength(st, 0) == 2
     assert "play Arm Bar" in names(st)
 
 
@@ -83,10 +87,10 @@ def test_reaction_needs_some_ability_or_a_surge() -> None:
 def test_mobility_and_immobile_line() -> None:
     # wrasslin 3.13
     st = stage([KNEESHURT, UMPIRE], {0: ["Out of Ring", "Power Surge"], 1: []}, damage={0: SIX})
-    assert not st.mobile(0)
+    assert not is_mobile(st, 0)
     assert "exit ring with Out of Ring" not in names(st)
     st.apply_action("play Power Surge")
-    assert st.mobile(0)
+    assert is_mobile(st, 0)
     assert "exit ring with Out of Ring" in names(st)
 
 
@@ -107,14 +111,14 @@ def test_power_surge_limited_by_remaining_rating() -> None:
     assert "play Power Surge" not in names(st)
     st = stage([KNEESHURT, UMPIRE], {0: ["Power Surge"], 1: []})
     st.apply_action("play Power Surge")
-    assert st.strength(0) == 6  # beyond his starting 4
+    assert strength(st, 0) == 6  # beyond his starting 4
 
 
 def test_recovery_limited_and_submission() -> None:
     # wrasslin 3.15
     st = stage([KNEESHURT, UMPIRE], {0: ["Recovery 2"], 1: []},
                damage={0: [*SIX, "Drop Kick", "Drop Kick", "Chop", "Knee Lift"]})
-    assert st.dmg[0] == 12 and st.abilities(0)[4] == 1
+    assert st.dmg[0] == 12 and abilities(st, 0)[4] == 1
     play(st, "play Recovery 2")
     assert st.dmg[0] == 10  # only one Damage card (the oldest Drop Kick) came off
     st = stage([UMPIRE, KNEESHURT], {0: ["Head Stomp"], 1: []}, damage={1: [*SIX, "Drop Kick", "Drop Kick", "Chop"]})
@@ -127,13 +131,13 @@ def test_reversed_w_hold_does_the_attackers_own_weight() -> None:
     # the Wrestler it is inflicted on
     st = stage([HARPO, UMPIRE], {0: ["Bodyslam"], 1: ["Reverse"]})
     play(st, "play Bodyslam", "react Reverse")
-    assert st.dmg[1] == 0 and st.dmg[0] == st.w(0).weight == 4  # Harpo's Weight, not Mr. Umpire's 5
+    assert st.dmg[1] == 0 and st.dmg[0] == wrestler_of(st, 0).weight == 4  # Harpo's Weight, not Mr. Umpire's 5
 
 
 def test_weight_never_reduced() -> None:
     # wrasslin 3.2
     st = stage([UMPIRE, KNEESHURT], {0: ["Bodyslam"], 1: []}, damage={1: ["Drop Kick", "Drop Kick", "Chop"]})
-    assert st.w(1).weight == 3
+    assert wrestler_of(st, 1).weight == 3
     play(st, "play Bodyslam")
     assert st.dmg[1] == 5 + 3
 
@@ -213,15 +217,15 @@ def test_strength_requirements_against_weight_and_strength() -> None:
 def test_strength_requirement_boundaries() -> None:
     # wrasslin 4.3 a number, ">= W" and ">= own W" are met at equality; "> S" is not
     st = stage([HANK, KNEESHURT], {0: ["Specialty"], 1: []}, damage={0: ["Chop"]})
-    assert st.strength(0) == 3 and "play Specialty 1" in names(st)  # Haymaker: Strength 3
+    assert strength(st, 0) == 3 and "play Specialty 1" in names(st)  # Haymaker: Strength 3
     st = stage([HANK, KNEESHURT], {0: ["Specialty"], 1: []}, damage={0: ["Chop", "Chop"]})
-    assert st.strength(0) == 2 and "play Specialty 1" not in names(st)
+    assert strength(st, 0) == 2 and "play Specialty 1" not in names(st)
     st = stage([KNEESHURT, HARPO], {0: ["Bodyslam"], 1: []})
     assert "play Bodyslam" in names(st)  # Strength 4 >= Harpo's Weight 4
     st = stage([ADAMS, UMPIRE], {0: ["Elbow - Top Rope"], 1: []})
     assert "play Elbow - Top Rope" in names(st)  # his own Weight 3, not Umpire's 5
     st = stage([ADAMS, KNEESHURT], {0: ["Elbow - Top Rope"], 1: []}, damage={0: ["Chop", "Chop"]})
-    assert st.strength(0) == 2 and "play Elbow - Top Rope" not in names(st)  # 2 < own Weight 3
+    assert strength(st, 0) == 2 and "play Elbow - Top Rope" not in names(st)  # 2 < own Weight 3
     st = stage([HARPO, CHAMP], {0: ["Takedown"], 1: []})
     assert "play Takedown" not in names(st)  # 5 is not > 5
     st = stage([HARPO, CHAMP], {0: ["Takedown"], 1: []}, damage={1: ["Chop"]})
@@ -329,9 +333,9 @@ def test_two_passes_through_the_deck_is_a_draw() -> None:
 def test_damage_accumulates_strength_first() -> None:
     # wrasslin 6.1
     st = stage([HARPO, SUNNY], {0: ["Drop Kick"], 1: []}, damage={1: ["Chop", "Chop"]})
-    assert st.abilities(1)[:3] == (1, 4, 2)
+    assert abilities(st, 1)[:3] == (1, 4, 2)
     play(st, "play Drop Kick")
-    assert st.abilities(1)[:3] == (0, 3, 2)
+    assert abilities(st, 1)[:3] == (0, 3, 2)
     assert [e[2] for e in st.entries[1]] == [1, 1, 2]
 
 
@@ -359,7 +363,7 @@ def test_immobile_needs_surge_to_react_or_exit() -> None:
 def test_surge_amount_varies_with_rating() -> None:
     # wrasslin 6.14
     st = stage([HARPO, UMPIRE], {0: ["Power Surge"], 1: []}, damage={0: [*SIX, "Drop Kick", "Knee Lift", "Chop"]})
-    assert st.abilities(0)[3] == 1
+    assert abilities(st, 0)[3] == 1
     st.apply_action("play Power Surge")
     assert st.surge[0] == 1
 
@@ -496,7 +500,7 @@ def test_green_even_when_immobile() -> None:
     # wrasslin 9.1
     st = stage([HARPO, UMPIRE], {0: ["Chop"], 1: ["Interference/Block", "Block"]},
                damage={1: [*SIX, "Drop Kick"]})
-    assert not st.mobile(1)
+    assert not is_mobile(st, 1)
     play(st, "play Chop")
     assert names(st) == ["react Interference/Block", "pass"]
 
@@ -665,9 +669,9 @@ def test_out_of_ring_throw_exit_and_reverse() -> None:
 def test_action_outside_the_ring() -> None:
     # wrasslin 11.31
     st = stage([HARPO, KNEESHURT], {0: ["Chop", "Pin"], 1: []}, damage={1: ["Chop"]})
-    st._to_floor(1)
+    to_floor(st, 1)
     assert not any(n.startswith("play") for n in names(st))
-    st._to_floor(0)
+    to_floor(st, 0)
     st._legal = None
     legal = names(st)
     assert "play Chop" in legal and "play Pin" not in legal
@@ -676,7 +680,7 @@ def test_action_outside_the_ring() -> None:
 def test_re_entry_skips_the_turn() -> None:
     # wrasslin 11.32
     st = stage([HARPO, KNEESHURT], {0: ["Chop"], 1: []})
-    st._to_floor(0)
+    to_floor(st, 0)
     st._legal = None
     play(st, "re-enter ring")
     assert st.pos[0] == RING and st.turn == 1 and sum(st.hand[0]) == 7
@@ -825,9 +829,9 @@ def test_battle_royal_needs_five_and_ends_with_one_mobile() -> None:
         WrasslinGame(match_type="battle_royal", players=4)
     st = stage(BR5, {0: ["Chop"]}, match_type="battle_royal", players=5)
     for s in (1, 2, 3):
-        st._eliminate(s, "test")
+        eliminate(st, s, "test")
     assert not st.is_terminal()
-    st._eliminate(4, "test")
+    eliminate(st, 4, "test")
     assert st.is_terminal() and st.returns()[0] == 1.0
 
 
@@ -836,14 +840,14 @@ def test_battle_royal_ends_when_a_power_surge_lapses() -> None:
     # start of his next turn"; 3.13 mobility
     st = stage(BR5, {0: ["Chop"], 1: ["Power Surge", "Chop"]}, damage={1: SIX}, turn=1,
                match_type="battle_royal", players=5)
-    assert not st.mobile(1)
+    assert not is_mobile(st, 1)
     play(st, "play Power Surge")
-    assert st.mobile(1)  # Kneeshurt stands on his Power Surge alone
+    assert is_mobile(st, 1)  # Kneeshurt stands on his Power Surge alone
     for s in (2, 3, 4):
-        st._eliminate(s, "test")
+        eliminate(st, s, "test")
     assert not st.is_terminal()  # two mobile Wrestlers in the ring
     play(st, "discard Chop")
-    assert st.turn == 0 and st.mobile(1)
+    assert st.turn == 0 and is_mobile(st, 1)
     play(st, "discard Chop")
     # his turn comes round: the Surge is spent, he is immobile, and Harpo is the last one mobile
     assert st.is_terminal()
@@ -886,7 +890,7 @@ def test_teamwork_throws_a_heavy_opponent() -> None:
 def test_br_hold_throws_at_exactly_the_weight() -> None:
     # wrasslin 13.5 "sufficient to throw him": Strength equal to the victim's Weight is enough
     st = stage(BR5, {0: ["Bodyslam"]}, match_type="battle_royal", players=5)
-    assert st.strength(0) == 5 and st.w(4).weight == 5  # Harpo and Mr. Umpire
+    assert strength(st, 0) == 5 and wrestler_of(st, 4).weight == 5  # Harpo and Mr. Umpire
     play(st, "play Bodyslam", "target seat 4")
     assert st.pos[4] == OUT
 
@@ -899,7 +903,7 @@ def test_reversed_joint_br_hold_damages_each_by_his_own_hold() -> None:
     play(st, "play Bodyslam", "target seat 2", "pass")
     play(st, "play Suplex", "target seat 2", "react Reverse")
     assert st.pos[0] == RING and st.pos[1] == RING and st.pos[2] == RING and not st.br
-    assert st.dmg[0] == st.w(0).weight == 3  # Bodyslam: W = Kneeshurt's own Weight, not Mr. Umpire's 5
+    assert st.dmg[0] == wrestler_of(st, 0).weight == 3  # Bodyslam: W = Kneeshurt's own Weight, not Mr. Umpire's 5
     assert st.dmg[1] == 2  # Suplex: 2
 
 
@@ -908,7 +912,7 @@ def test_cancellation_when_the_helper_is_attacked() -> None:
     st = stage([KNEESHURT, SUNNY, UMPIRE, CHAMP, HARPO], {0: ["Bodyslam"], 3: ["Chop"]},
                match_type="battle_royal", players=5)
     play(st, "play Bodyslam", "target seat 2")
-    st._start_turn(3)
+    start_turn(st, 3)
     play(st, "play Chop", "target seat 0")
     while st.phase == "respond":
         play(st, "pass")
@@ -972,7 +976,7 @@ def test_battle_royal_format_tournament() -> None:
     while st.phase != "main":
         play(st, names(st)[0])
     victim = (st.turn + 1) % 4
-    st._eliminate(victim, "test")
+    eliminate(st, victim, "test")
     assert st.pos[victim] == OUT and st.enter_queue == [victim]
     play(st, next(n for n in names(st) if n.startswith("discard")))
     while st.current_player() != st.turn or st.phase == "respond":
@@ -981,7 +985,7 @@ def test_battle_royal_format_tournament() -> None:
     for seat in range(4):
         if seat != 0:
             st.stacks[seat] = []
-            st._eliminate(seat, "test")
+            eliminate(st, seat, "test")
     assert st.is_terminal() and st.returns()[0] == 1.0
 
 

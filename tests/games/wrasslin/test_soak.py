@@ -7,6 +7,7 @@ import random
 import pytest
 
 from turnbuckle.engine.game import CHANCE, TERMINAL
+from turnbuckle.games.wrasslin.core import card_total
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 
 MATCHES = 1000
@@ -28,7 +29,7 @@ def random_match(game: WrasslinGame, seed: int) -> tuple[list[float], int]:
     while True:
         player = state.current_player()
         if player == TERMINAL:
-            assert state.card_total() == 180
+            assert card_total(state) == 180
             assert min(state.dmg) >= 0
             return state.returns(), steps
         if player == CHANCE:

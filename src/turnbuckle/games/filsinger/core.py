@@ -1,27 +1,30 @@
-"""What a Filsinger match state holds, and the lookups every rule family shares.
+"""The constants and lookups every Filsinger rule family shares.
 
 The phases and the chance-outcome id ranges (the dice of 3. PLAYING THE GAME and 5. PINS, the
-opening roll-off, SIX OR EIGHT MAN TAGS' random partner); the fields: LEVEL and attacker, the
-legal men (8. TAG TEAM RULES), fatigue tokens (OPTIONAL 1), pin saves (13), distraction (15),
-interference (16), ringside allies (14), injuries (10), the pending-step slots and the result;
-the legal man's card and PIN rating (5. PINS), and FATIGUE's token after a failed pin.
+opening roll-off, SIX OR EIGHT MAN TAGS' random partner); the legal man's card and PIN rating
+(5. PINS), FATIGUE's token after a failed pin (OPTIONAL 1), and clearing the pending-step slots.
 
-The rule families (``decisions``, ``offense``, ``finishers``, ``defense``, ``tags``,
-``chart_rolls``, ``disqualification``, ``pins``, ``results``) are mixins over ``FilsingerCore``;
-the steps one family calls in another are declared here so each module type-checks on its own.
+The fields themselves (LEVEL and attacker, the legal men, fatigue tokens, pin saves, distraction,
+interference, ringside allies, injuries, the pending-step slots and the result) are declared on
+``state.FilsingerState``, a plain data class; the rule families (``entries``, ``offense``,
+``finishers``, ``defense``, ``tags``, ``chart_rolls``, ``disqualification``, ``pins``,
+``results``, ``decisions``) are modules of functions over it, and ``steps.STEPS`` names the
+function that resolves each phase.
+
+Reads: legal
+Writes: ally_in, chart, chart_me, choice_move, decider, dq_me, dq_rating, dq_then, dq_who, finisher,
+letter, move, pin_add, pinned, stun_entry, stun_level, tag_target, tokens
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from typing import TYPE_CHECKING
 
-from turnbuckle.engine.game import State
 from turnbuckle.games.filsinger import actions as A
-from turnbuckle.games.filsinger.models import Card, ChoiceMove, Finisher, Move, Outcome, Stunned
+from turnbuckle.games.filsinger.models import Card, Outcome
 
 if TYPE_CHECKING:
-    from turnbuckle.games.filsinger.rules import FilsingerGame
+    from turnbuckle.games.filsinger.state import FilsingerState
 
 BOTH = 2
 """``dq_who`` / ``winner`` value meaning both sides (double DQ or count out: a draw)."""
@@ -37,6 +40,8 @@ TWO_DICE_PHASES = frozenset(
 ALLY_ATTACK = Outcome(kind="offense", who="opponent", level=3)
 """RINGSIDE ALLY: with no disqualification the ally tosses you back to the opponent (L3)."""
 NOT_CHANCE = DECISION_PHASES | {"over"}
+DICE_PHASES = TWO_DICE_PHASES | {"finisher_roll"}
+"""Phases rolled with dice read as totals (``ROLL_TOTAL``); a 2d6 roll there is remembered for the Feud Table."""
 
 # Chance outcome ids are the same in every match (``actions.build_table``): d6 faces 0-5, 2d6 sums
 # 6-16, ordered 2d6 pairs 17-52, the roll-off 53-54, defensive-tag partners from 55.
@@ -67,163 +72,47 @@ FIXED_CHANCE_IDS: dict[str, tuple[int, int]] = {
 }
 
 
-class FilsingerCore(State["FilsingerGame"]):
-    """The fields of one moment of a Filsinger match and the read-only lookups over them."""
+def in_ring(st: FilsingerState, side: int) -> int:
+    """Card index of the side's legal man."""
+    return side * st.game.size + st.legal[side]
 
-    def __init__(self, game: FilsingerGame) -> None:
-        super().__init__(game)
-        size = game.size
-        self.phase = "first"
-        self.attacker = 0
-        self.level = 1
-        self.decider = 0
-        self.legal = [0, 0]
-        self.tokens = [0] * (2 * size)
-        self.saves_left = list(game.pin_save_allowance)
-        self.distract_used = [False, False]
-        self.interfere_used = [False, False]
-        self.ally_ringside = [False, False]
-        self.just_tagged = [False, False]
-        self.ally_queue: list[int] = []
-        # pending-step slots
-        self.move: Move | None = None
-        self.chart = ""
-        self.chart_me = 0
-        self.ally_in = False
-        self.letter = ""
-        self.choice_move: ChoiceMove | None = None
-        self.finisher: Finisher | None = None
-        self.dq_who = 0
-        self.dq_rating = 0
-        self.dq_then: Outcome | None = None
-        self.dq_me = 0
-        self.stun_level = 0
-        self.stun_entry: Stunned | None = None
-        self.tag_target = 0
-        self.pinned = 0
-        self.pin_add = 0
-        # result
-        self.winner: int | None = None
-        self.how = ""
-        self.decided = False
-        self.last_doubles = False
-        self.last_total = 0
-        self.injuries: list[tuple[str, int]] = []
-        self.sums_only = False
-        """Exact-odds mode: 2d6 as sums even in feud matches (doubles only pick post-match
-        fighting, never the winner)."""
-        if self.record_events:
-            self.emit("start", sides=[game.side_names(0), game.side_names(1)], match=game.match_type)
-        if game.opts.ringside_ally and size == 1:
-            self.ally_queue = [s for s in (0, 1) if game.cards[s].allies]
-        if self.ally_queue:
-            self.phase = "ally_setup"
-            self.decider = self.ally_queue.pop(0)
 
-    # -- helpers ---------------------------------------------------------------------------
-    def in_ring(self, side: int) -> int:
-        """Card index of the side's legal man."""
-        return side * self.game.size + self.legal[side]
+def card(st: FilsingerState, side: int) -> Card:
+    return st.game.cards[side * st.game.size + st.legal[side]]
 
-    def card(self, side: int) -> Card:
-        return self.game.cards[self.in_ring(side)]
 
-    def pin_rating(self, side: int, add: int = 0) -> int:
-        """The number the pinned wrestler must roll above: card rating + tokens + injury + add."""
-        index = self.in_ring(side)
-        return self.game.base_pin[index] + self.tokens[index] + add
+def pin_rating(st: FilsingerState, side: int, add: int = 0) -> int:
+    """The number the pinned wrestler must roll above: card rating + tokens + injury + add."""
+    index = side * st.game.size + st.legal[side]
+    return st.game.base_pin[index] + st.tokens[index] + add
 
-    def _fatigue(self, side: int) -> None:
-        """FATIGUE: one token after each unsuccessful pin attempt."""
-        if self.game.opts.fatigue:
-            self.tokens[self.in_ring(side)] += 1
-            if self.record_events:
-                self.emit("fatigue", wrestler=self.card(side).name, pin=self.pin_rating(side),
-                          tokens=self.tokens[self.in_ring(side)])
 
-    def _clear_pending(self) -> None:
-        """Back to plain offense/defense: reset every pending slot, so equal situations are
-        equal states (the exact-odds solver merges them)."""
-        self.decider = 0
-        self.move = None
-        self.chart = ""
-        self.chart_me = 0
-        self.ally_in = False
-        self.letter = ""
-        self.choice_move = None
-        self.finisher = None
-        self.dq_who = 0
-        self.dq_rating = 0
-        self.dq_then = None
-        self.dq_me = 0
-        self.stun_level = 0
-        self.stun_entry = None
-        self.tag_target = 0
-        self.pinned = 0
-        self.pin_add = 0
+def fatigue(st: FilsingerState, side: int) -> None:
+    """FATIGUE: one token after each unsuccessful pin attempt."""
+    if st.game.opts.fatigue:
+        st.tokens[in_ring(st, side)] += 1
+        if st.record_events:
+            st.emit("fatigue", wrestler=card(st, side).name, pin=pin_rating(st, side),
+                    tokens=st.tokens[in_ring(st, side)])
 
-    # -- steps one rule family calls in another (each defined in the module named) ---------
-    # offense.py
-    @abstractmethod
-    def _start_offense(self, side: int, level: int, window: bool = True) -> None:
-        ...
 
-    @abstractmethod
-    def _land_move(self, move: Move) -> None:
-        ...
-
-    # finishers.py
-    @abstractmethod
-    def _finisher_pin(self, rating: int) -> None:
-        ...
-
-    # defense.py
-    @abstractmethod
-    def _start_defense(self, side: int, level: int) -> None:
-        ...
-
-    @abstractmethod
-    def _defense_options(self, entry: Stunned | None = None) -> list[str]:
-        ...
-
-    # tags.py
-    @abstractmethod
-    def _tag_partners(self, side: int) -> list[int]:
-        ...
-
-    @abstractmethod
-    def _start_tag_attempt(self, side: int) -> None:
-        ...
-
-    # chart_rolls.py
-    @abstractmethod
-    def _start_chart(self, chart: str, me: int, thrown: bool = False) -> None:
-        ...
-
-    @abstractmethod
-    def _do(self, out: Outcome, me: int) -> None:
-        ...
-
-    # disqualification.py
-    @abstractmethod
-    def _start_dq(self, who: int, rating: int, then: Outcome | None, me: int, countout: bool,
-                  move: Move | None = None) -> None:
-        ...
-
-    # pins.py
-    @abstractmethod
-    def _start_pin(self, pinned: int, add: int, finisher: bool = False) -> None:
-        ...
-
-    @abstractmethod
-    def _pin_options(self) -> list[str]:
-        ...
-
-    @abstractmethod
-    def _pin_decision(self, name: str) -> None:
-        ...
-
-    # results.py
-    @abstractmethod
-    def _end(self, winner: int | None, how: str, loser: int, roll: int = 0, rating: int = 0) -> None:
-        ...
+def clear_pending(st: FilsingerState) -> None:
+    """Back to plain offense/defense: reset every pending slot, so equal situations are
+    equal states (the exact-odds solver merges them)."""
+    st.decider = 0
+    st.move = None
+    st.chart = ""
+    st.chart_me = 0
+    st.ally_in = False
+    st.letter = ""
+    st.choice_move = None
+    st.finisher = None
+    st.dq_who = 0
+    st.dq_rating = 0
+    st.dq_then = None
+    st.dq_me = 0
+    st.stun_level = 0
+    st.stun_entry = None
+    st.tag_target = 0
+    st.pinned = 0
+    st.pin_add = 0

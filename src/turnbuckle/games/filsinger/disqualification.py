@@ -1,41 +1,46 @@
-"""7. DISQUALIFICATIONS and count outs: the threat, the roll against the rating, and what happens
-when the wrestler survives it (the chart row's instruction goes on, or the DISQUALIFICATION MOVE,
-OPTIONAL 9, lands)."""
+"""7. DISQUALIFICATIONS and count outs: the roll against the rating, and what happens when the
+wrestler survives it (the chart row's instruction goes on, or the DISQUALIFICATION MOVE,
+OPTIONAL 9, lands). The threat itself is ``entries.start_dq``.
+
+Reads: dq_me, dq_rating, dq_then, dq_who
+Writes: move
+"""
 
 from __future__ import annotations
 
-from turnbuckle.games.filsinger.core import BOTH, FilsingerCore
-from turnbuckle.games.filsinger.models import Move, Outcome
+from typing import TYPE_CHECKING
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.games.filsinger.chart_rolls import do
+from turnbuckle.games.filsinger.core import BOTH, ROLL_TOTAL, card
+from turnbuckle.games.filsinger.offense import land_move
+from turnbuckle.games.filsinger.results import end
+
+if TYPE_CHECKING:
+    from turnbuckle.games.filsinger.state import FilsingerState
 
 
-class DisqualificationMixin(FilsingerCore):
-    """Starting a disqualification or count-out roll and resolving it."""
+def step_dq_roll(st: FilsingerState, action: Action) -> None:
+    resolve_dq(st, ROLL_TOTAL[action.id], dq=True)
 
-    # -- disqualification and count-out ----------------------------------------------------
-    def _start_dq(self, who: int, rating: int, then: Outcome | None, me: int, countout: bool,
-                  move: Move | None = None) -> None:
-        self.dq_who = who
-        self.dq_rating = rating
-        self.dq_then = then
-        self.dq_me = me
-        self.move = move
-        names = "both" if who == BOTH else self.card(who).name
-        if self.record_events:
-            self.emit("countout_threat" if countout else "dq_threat", wrestler=names, rating=rating)
-        self.phase = "countout_roll" if countout else "dq_roll"
 
-    def _resolve_dq(self, roll: int, dq: bool) -> None:
-        how = "disqualification" if dq else "count out"
-        who = self.dq_who
-        if roll <= self.dq_rating:
-            self._end(None if who == BOTH else 1 - who, how, who, roll=roll, rating=self.dq_rating)
-            return
-        names = "both" if who == BOTH else self.card(who).name
-        if self.record_events:
-            self.emit("survives", wrestler=names, what=how, roll=roll, rating=self.dq_rating)
-        if self.move is not None:
-            move, self.move = self.move, None
-            self._land_move(move)
-        else:
-            assert self.dq_then is not None
-            self._do(self.dq_then, self.dq_me)
+def step_countout_roll(st: FilsingerState, action: Action) -> None:
+    resolve_dq(st, ROLL_TOTAL[action.id], dq=False)
+
+
+def resolve_dq(st: FilsingerState, roll: int, dq: bool) -> None:
+    """Disqualified (or counted out) when ``roll`` is at most the rating; else the match goes on."""
+    how = "disqualification" if dq else "count out"
+    who = st.dq_who
+    if roll <= st.dq_rating:
+        end(st, None if who == BOTH else 1 - who, how, who, roll=roll, rating=st.dq_rating)
+        return
+    names = "both" if who == BOTH else card(st, who).name
+    if st.record_events:
+        st.emit("survives", wrestler=names, what=how, roll=roll, rating=st.dq_rating)
+    if st.move is not None:
+        move, st.move = st.move, None
+        land_move(st, move)
+    else:
+        assert st.dq_then is not None
+        do(st, st.dq_then, st.dq_me)

@@ -6,13 +6,14 @@ from collections import deque
 from collections.abc import Callable
 
 from turnbuckle.engine.game import CHANCE
+from turnbuckle.games.filsinger.decisions import legal_names
 from turnbuckle.games.filsinger.state import FilsingerState
 
 
 def force(state: FilsingerState, *names: str) -> FilsingerState:
     """Apply each named action (die faces like ``d6=3``, ``2d6=7``, decisions) in order.
 
-    Forcing is how positions are set up by hand (with ``_start_offense`` and friends between
+    Forcing is how positions are set up by hand (with ``entries.start_offense`` and friends between
     calls), so the state's event log is made current first and then recorded live: a deferred
     log rebuilt from the history alone would miss what the hand-made steps emitted."""
     state.materialize_events()
@@ -61,7 +62,7 @@ _PLAIN = ("roll offense", "stay", "roll pin", "try move", "risk disqualification
 
 def _plain(state: FilsingerState) -> str:
     """The decision that follows the basic rules (no option taken)."""
-    legal = state.legal_names()
+    legal = legal_names(state)
     for name in _PLAIN:
         if name in legal:
             return name

@@ -18,7 +18,9 @@ from turnbuckle.engine.actions import Action
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import CHANCE, State
 from turnbuckle.games.filsinger.charts import at_most, default_charts
+from turnbuckle.games.filsinger.core import pin_rating
 from turnbuckle.games.filsinger.models import Card
+from turnbuckle.games.filsinger.queries import state_key
 from turnbuckle.games.filsinger.state import BOTH, FilsingerState
 
 if TYPE_CHECKING:
@@ -76,7 +78,7 @@ class Solution:
     def win_probabilities(self, state: FilsingerState) -> tuple[float, float]:
         if state.decided:
             return (1.0 if state.winner == 0 else 0.0, 1.0 if state.winner == 1 else 0.0)
-        i = self.index.get(state.key(self.caps))
+        i = self.index.get(state_key(state, self.caps))
         if i is None:  # not reachable from this game's start (a hand-made position)
             guess = standing(state, 0)
             return (max(0.0, guess), max(0.0, -guess))
@@ -100,7 +102,7 @@ def solve(game: FilsingerGame, policy: Policy = "random", budget: int = DEFAULT_
     root = game.new_initial_state()
     root.record_events = False
     root.sums_only = True
-    index: dict[tuple[Any, ...], int] = {root.key(caps): 0}
+    index: dict[tuple[Any, ...], int] = {state_key(root, caps): 0}
     frontier: list[FilsingerState | None] = [root]
     term0: list[float] = [0.0]
     term1: list[float] = [0.0]
@@ -131,7 +133,7 @@ def solve(game: FilsingerGame, policy: Policy = "random", budget: int = DEFAULT_
             child = state.clone()
             child._apply(action)
             assert isinstance(child, FilsingerState)
-            key = child.key(caps)
+            key = state_key(child, caps)
             j = index.get(key)
             if j is None:
                 j = len(frontier)
@@ -241,7 +243,7 @@ def standing(state: FilsingerState, player: int) -> float:
             return 0.0
         return 1.0 if state.winner == player else -1.0
     opp = 1 - player
-    pins = (state.pin_rating(opp) - state.pin_rating(player)) * 0.04
+    pins = (pin_rating(state, opp) - pin_rating(state, player)) * 0.04
     momentum = 0.08 * state.level if state.attacker == player else -0.08 * state.level
     return max(-0.95, min(0.95, pins + momentum))
 

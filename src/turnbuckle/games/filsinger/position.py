@@ -17,6 +17,11 @@ needs none): ``move``, ``chart`` (``ropes``, ``turnbuckle``, ``ring``, ``deathju
 ``finisher``, ``dq_who`` / ``dq_rating`` / ``dq_then`` / ``dq_me`` (a disqualification or count-out
 roll; ``dq_who`` 2 is both sides), ``stun_level`` / ``stun_entry`` (a stunned defense), ``tag_target``,
 ``pinned`` and ``pin_add``. Moves, finishers and stunned entries are written out as on the cards.
+
+Reads: ally_queue, ally_ringside, attacker, decided, decider, distract_used, how, injuries,
+interfere_used, just_tagged, last_doubles, last_total, level, phase, saves_left, sums_only,
+tag_target, tokens, winner
+Writes: -
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic import Field
 
 from turnbuckle.engine.position import Strict, check_range, check_unique, fail, index_of, parse
-from turnbuckle.games.filsinger.core import BOTH, DECISION_PHASES, TWO_DICE_PHASES
+from turnbuckle.games.filsinger.core import BOTH, DECISION_PHASES, TWO_DICE_PHASES, card
 from turnbuckle.games.filsinger.models import ChoiceMove, Finisher, Move, Outcome, Stunned
 from turnbuckle.games.filsinger.state import FilsingerState
 
@@ -106,7 +111,7 @@ def _entry(value: Any) -> Any:
 
 
 _IDLE: Final = PendingModel()
-"""The pending slots between steps (``FilsingerCore._clear_pending``): a position lists only the others."""
+"""The pending slots between steps (``core.clear_pending``): a position lists only the others."""
 
 
 def _pending(state: FilsingerState) -> dict[str, Any]:
@@ -130,7 +135,7 @@ class FilsingerPositions:
             "attacker": state.attacker,
             "level": state.level,
             "decider": state.decider,
-            "in_ring": [state.card(side).name for side in (0, 1)],
+            "in_ring": [card(state, side).name for side in (0, 1)],
             "tokens": {game.cards[i].name: t for i, t in enumerate(state.tokens) if t},
             "pin_saves_left": list(state.saves_left),
             "distraction_used": list(state.distract_used),
@@ -201,7 +206,8 @@ class FilsingerPositions:
         state.just_tagged = list(model.just_tagged)
         state.ally_queue = list(model.ally_queue)
         for slot in PendingModel.model_fields:
-            setattr(state, slot, getattr(pending, slot))
+            if slot != "tag_target":  # a name in the position, a card index in the state (below)
+                setattr(state, slot, getattr(pending, slot))
         state.tag_target = tag_target
         state.decided = result.decided
         state.winner = result.winner

@@ -1,25 +1,35 @@
-"""The match state machine. Pending steps are plain fields (``phase`` plus a few slots), so
-``clone()`` is a shallow copy plus the per-wrestler lists, and a replay is the action list.
+"""The match state: a plain data class. Pending steps are plain fields (``phase`` plus a few
+slots), so ``clone()`` copies the fields and the per-wrestler lists, and a replay is the action
+list.
 
-``FilsingerState`` is the engine contract (whose decision, legal actions, applying one, the
-chance outcomes, the result, observation and the exact-odds key); the fields live in ``core``
-and each rule family in its own mixin module."""
+``FilsingerState`` holds the fields and the engine contract (whose decision, legal actions,
+applying one, the chance outcomes, the result, the observation); each method is a few lines over
+the rule modules. Applying an action is ``steps.STEPS[phase](state, action)``: the table names the
+rule function for every phase. The shared lookups and phase constants are in ``core``, the read-only
+questions (chance ids, pending view, exact-odds key) in ``queries``.
+
+Reads: -
+Writes: ally_in, ally_queue, ally_ringside, attacker, chart, chart_me, choice_move, decided,
+decider, distract_used, dq_me, dq_rating, dq_then, dq_who, finisher, how, injuries, interfere_used,
+just_tagged, last_doubles, last_total, legal, letter, level, move, phase, pin_add, pinned,
+saves_left, stun_entry, stun_level, sums_only, tag_target, tokens, winner
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
 from turnbuckle.engine.result import MatchResult, method_from_text
-from turnbuckle.games.filsinger.chart_rolls import ChartRollsMixin
 from turnbuckle.games.filsinger.core import (
     ALLY_ATTACK,
     BOTH,
     CHANCE_NAMES,
     D6_IDS,
     DECISION_PHASES,
+    DICE_PHASES,
     FIRST_IDS,
     FIXED_CHANCE_IDS,
     NO_IDS,
@@ -30,22 +40,111 @@ from turnbuckle.games.filsinger.core import (
     ROLL_TOTAL,
     SUM_IDS,
     TWO_DICE_PHASES,
+    card,
+    pin_rating,
 )
-from turnbuckle.games.filsinger.decisions import DecisionsMixin
-from turnbuckle.games.filsinger.defense import DefenseMixin
-from turnbuckle.games.filsinger.disqualification import DisqualificationMixin
-from turnbuckle.games.filsinger.finishers import FinishersMixin
-from turnbuckle.games.filsinger.offense import OffenseMixin
-from turnbuckle.games.filsinger.pins import PinsMixin
-from turnbuckle.games.filsinger.results import ResultsMixin
-from turnbuckle.games.filsinger.tags import TagsMixin
+from turnbuckle.games.filsinger.decisions import legal, legal_names
+from turnbuckle.games.filsinger.defense import step_defense_roll
+from turnbuckle.games.filsinger.entries import start_match
+from turnbuckle.games.filsinger.models import ChoiceMove, Finisher, Move, Outcome, Stunned
+from turnbuckle.games.filsinger.offense import step_offense_roll
+from turnbuckle.games.filsinger.queries import chance_ids, pending_view
+from turnbuckle.games.filsinger.steps import STEPS
+
+if TYPE_CHECKING:
+    from turnbuckle.games.filsinger.rules import FilsingerGame
 
 
-class FilsingerState(
-    DecisionsMixin, OffenseMixin, FinishersMixin, DefenseMixin, TagsMixin, ChartRollsMixin,
-    DisqualificationMixin, PinsMixin, ResultsMixin,
-):
-    """One moment of a Filsinger match (singles or any size of tag)."""
+class FilsingerState(State["FilsingerGame"]):
+    """One moment of a Filsinger match (singles or any size of tag): LEVEL and attacker, the
+    legal men (8. TAG TEAM RULES), fatigue tokens (OPTIONAL 1), pin saves (13), distraction (15),
+    interference (16), ringside allies (14), injuries (10), the pending-step slots and the result."""
+
+    __slots__ = (
+        "ally_in",
+        "ally_queue",
+        "ally_ringside",
+        "attacker",
+        "chart",
+        "chart_me",
+        "choice_move",
+        "decided",
+        "decider",
+        "distract_used",
+        "dq_me",
+        "dq_rating",
+        "dq_then",
+        "dq_who",
+        "finisher",
+        "how",
+        "injuries",
+        "interfere_used",
+        "just_tagged",
+        "last_doubles",
+        "last_total",
+        "legal",
+        "letter",
+        "level",
+        "move",
+        "phase",
+        "pin_add",
+        "pinned",
+        "saves_left",
+        "stun_entry",
+        "stun_level",
+        "sums_only",
+        "tag_target",
+        "tokens",
+        "winner",
+    )
+
+
+    def __init__(self, game: FilsingerGame, *, blank: bool = False) -> None:
+        if blank:  # for clone(), which sets every field, the engine's too
+            return
+        super().__init__(game)
+        size = game.size
+        self.phase: str = "first"
+        self.attacker: int = 0
+        self.level: int = 1
+        self.decider: int = 0
+        self.legal: list[int] = [0, 0]
+        """Each side's legal man, as an index into its team."""
+        self.tokens: list[int] = [0] * (2 * size)
+        self.saves_left: list[int] = list(game.pin_save_allowance)
+        self.distract_used: list[bool] = [False, False]
+        self.interfere_used: list[bool] = [False, False]
+        self.ally_ringside: list[bool] = [False, False]
+        self.just_tagged: list[bool] = [False, False]
+        self.ally_queue: list[int] = []
+        # pending-step slots (core.clear_pending resets them)
+        self.move: Move | None = None
+        self.chart: str = ""
+        self.chart_me: int = 0
+        self.ally_in: bool = False
+        self.letter: str = ""
+        self.choice_move: ChoiceMove | None = None
+        self.finisher: Finisher | None = None
+        self.dq_who: int = 0
+        self.dq_rating: int = 0
+        self.dq_then: Outcome | None = None
+        self.dq_me: int = 0
+        self.stun_level: int = 0
+        self.stun_entry: Stunned | None = None
+        self.tag_target: int = 0
+        self.pinned: int = 0
+        self.pin_add: int = 0
+        # result
+        self.winner: int | None = None
+        self.how: str = ""
+        self.decided: bool = False
+        self.last_doubles: bool = False
+        self.last_total: int = 0
+        self.injuries: list[tuple[str, int]] = []
+        self.sums_only: bool = False
+        """Exact-odds mode: 2d6 as sums even in feud matches (doubles only pick post-match
+        fighting, never the winner)."""
+        start_match(self)
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, FilsingerState)
@@ -60,12 +159,44 @@ class FilsingerState(
         other.injuries = self.injuries.copy()
 
     def clone(self) -> FilsingerState:
-        """Same result as ``State.clone`` (shallow copy, own lists), without ``copy.copy``'s
-        generic machinery: search and the exact-odds solver clone millions of times."""
-        other = self._shallow_copy()
+        """An independent copy, field by field (no ``copy.copy``: search and the exact-odds solver
+        clone millions of times, and a compiled state has no ``__dict__``; a blank state rather than
+        ``__new__``, which a compiled class runs through ``__init__``). The game, cards and charts
+        are immutable and shared."""
+        other = FilsingerState(self.game, blank=True)
+        other.game = self.game
         other._history = self._history.copy()
         other._events = self._events.copy()
         other._event_cache = self._event_cache.copy()  # else both would read one cached event list
+        other._events_deferred = self._events_deferred
+        other.record_events = self.record_events
+        other._origin = self._origin
+        other.phase = self.phase
+        other.attacker = self.attacker
+        other.level = self.level
+        other.decider = self.decider
+        other.move = self.move
+        other.chart = self.chart
+        other.chart_me = self.chart_me
+        other.ally_in = self.ally_in
+        other.letter = self.letter
+        other.choice_move = self.choice_move
+        other.finisher = self.finisher
+        other.dq_who = self.dq_who
+        other.dq_rating = self.dq_rating
+        other.dq_then = self.dq_then
+        other.dq_me = self.dq_me
+        other.stun_level = self.stun_level
+        other.stun_entry = self.stun_entry
+        other.tag_target = self.tag_target
+        other.pinned = self.pinned
+        other.pin_add = self.pin_add
+        other.winner = self.winner
+        other.how = self.how
+        other.decided = self.decided
+        other.last_doubles = self.last_doubles
+        other.last_total = self.last_total
+        other.sums_only = self.sums_only
         self._copy_into(other)
         return other
 
@@ -91,31 +222,7 @@ class FilsingerState(
     def legal_actions(self) -> list[Action]:
         if self.phase not in DECISION_PHASES:
             return []
-        return list(self._legal()[1])
-
-    def _legal(self) -> tuple[tuple[str, ...], tuple[Action, ...]]:
-        """The decisions open now, names and actions, from the game's cache: the key is what the
-        list depends on (the phase plus, for some phases, the side, legal man, letter or options)."""
-        phase = self.phase
-        if phase == "offense_choice":
-            key: tuple[Any, ...] = (phase, self.attacker, self.legal[self.attacker])
-        elif phase == "pin_window":
-            key = (phase, *self._pin_options())
-        elif phase == "defense_choice":
-            key = (phase, *self._defense_options())
-        elif phase == "choice":
-            key = (phase, self.letter)
-        elif phase in DECISION_PHASES:
-            key = (phase,)
-        else:
-            return (), ()
-        cache = self.game.legal_cache
-        found = cache.get(key)
-        if found is None:
-            names = tuple(self._legal_names())
-            by = self.game.actions.by_name
-            found = cache[key] = (names, tuple(a for a in (by(n) for n in names) if a is not None))
-        return found
+        return list(legal(self)[1])
 
     def apply_action(self, action: Action | str) -> None:
         """The contract's ``apply_action`` with a direct path for the offense and defense rolls
@@ -127,9 +234,9 @@ class FilsingerState(
                 aid = action.id
                 if 0 <= aid < 6 and action.name == CHANCE_NAMES[aid]:
                     if phase == "offense_roll":
-                        self._resolve_offense(aid + 1)
+                        step_offense_roll(self, action)
                     else:
-                        self._resolve_defense(aid + 1)
+                        step_defense_roll(self, action)
                     self._history.append(action)
                     return
             elif self._is_allowed(action):
@@ -142,29 +249,10 @@ class FilsingerState(
         """``State._is_allowed`` without listing the outcomes: chance ids of one node are a range."""
         phase = self.phase
         if phase in DECISION_PHASES:
-            return action in self._legal()[1]
-        lo, hi = self._chance_ids(phase)
+            return action in legal(self)[1]
+        lo, hi = chance_ids(self, phase)
         aid = action.id
         return lo <= aid < hi and action.__class__ is Action and action.name == CHANCE_NAMES[aid]
-
-    def _chance_ids(self, phase: str) -> tuple[int, int]:
-        """The ids ``chance_outcomes`` lists at ``phase`` (``lo <= id < hi``)."""
-        ids = FIXED_CHANCE_IDS.get(phase)
-        if ids is not None:
-            return ids
-        game = self.game
-        if phase in TWO_DICE_PHASES:
-            return PAIR_IDS if game.feud_active and not self.sums_only else SUM_IDS
-        if phase == "finisher_roll":
-            rf = self.card(self.attacker).roll_finisher
-            return D6_IDS if rf is not None and rf.dice == 1 else SUM_IDS
-        if phase == "tag_target":
-            return PARTNER_BASE, PARTNER_BASE + len(game.teams[0]) - 1
-        return NO_IDS
-
-    def legal_names(self) -> list[str]:
-        """Names of the decisions open now (empty at chance and terminal nodes)."""
-        return list(self._legal()[0])
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -175,7 +263,7 @@ class FilsingerState(
             return game.first_outcomes
         if phase == "finisher_roll":
             assert self.finisher is not None
-            rf = self.card(self.attacker).roll_finisher
+            rf = card(self, self.attacker).roll_finisher
             return game.d6_outcomes if rf is not None and rf.dice == 1 else game.sum_outcomes
         if phase == "tag_target":
             others = len(game.teams[0]) - 1
@@ -217,125 +305,29 @@ class FilsingerState(
             "to_move": self.current_player(),
             "attacker": self.attacker,
             "level": self.level,
-            "in_ring": [self.card(s).name for s in (0, 1)],
+            "in_ring": [card(self, s).name for s in (0, 1)],
             "sides": [game.side_names(0), game.side_names(1)],
-            "pin_ratings": [self.pin_rating(s) for s in (0, 1)],
+            "pin_ratings": [pin_rating(self, s) for s in (0, 1)],
             "tokens": {game.cards[i].name: t for i, t in enumerate(self.tokens) if t},
             "pin_saves_left": list(self.saves_left),
             "distraction_used": list(self.distract_used),
             "interference_used": list(self.interfere_used),
             "ally_ringside": list(self.ally_ringside),
-            "legal": self.legal_names(),
+            "legal": legal_names(self),
             "result": None if not self.decided else {"winner": self.winner, "how": self.how},
             "injuries": [list(i) for i in self.injuries],
-            "pending": self._pending_view(),
+            "pending": pending_view(self),
         }
 
-    def _pending_view(self) -> dict[str, Any]:
-        """What a player needs to weigh the decision in front of him."""
-        phase = self.phase
-        if phase in ("pin_window", "pin_roll", "distract_roll"):
-            return {"pinned": self.card(self.pinned).name, "pin": self.pin_rating(self.pinned, self.pin_add),
-                    "distractor": self.game.distractor_rating(self.card(self.pinned))}
-        if phase == "choice":
-            d = self.card(1 - self.attacker).ratings
-            return {"choice": self.letter, "moves": [
-                {"move": m.name, "level": m.level, "works_on": m.target(d.agility, d.power)}
-                for m in self.game.charts.choice[self.letter].moves]}
-        if phase in ("chart_choice", "chart_roll", "ally_choice"):
-            return {"chart": self.chart, "wrestler": self.card(self.chart_me).name,
-                    "rating": self.game.chart_rating(self.card(self.chart_me), self.chart)}
-        if phase in ("dis_choice", "dq_roll", "countout_roll"):
-            rating = self.dq_rating
-            if phase == "dis_choice" and self.move is not None:
-                rating = self.move.dis_rating or self.card(self.attacker).ratings.disqualification
-            return {"rating": rating}
-        if phase == "defense_choice":
-            return {"stunned": self.stun_entry.text if self.stun_entry else "", "level": self.stun_level}
-        return {}
-
-    def key(self, token_caps: list[int] | None = None) -> tuple[Any, ...]:
-        """A hashable summary of everything that decides the future (for exact odds): the
-        common counters plus only the pending slots the current phase reads."""
-        if self.decided:
-            return ("decided", self.winner)
-        tokens = self.tokens if token_caps is None else [
-            min(t, c) for t, c in zip(self.tokens, token_caps, strict=True)
-        ]
-        phase = self.phase
-        common = (
-            phase, self.attacker, self.level, self.decider, tuple(self.legal), tuple(tokens),
-            tuple(self.saves_left), tuple(self.distract_used), tuple(self.interfere_used),
-            tuple(self.ally_ringside), tuple(self.just_tagged), tuple(self.ally_queue),
-        )
-        pin = (self.pinned, self.pin_add)
-        extra: tuple[Any, ...] = ()
-        if phase == "chart_choice":
-            extra = (self.chart,)
-        elif phase == "dis_choice":
-            extra = (self.move,)
-        elif phase == "choice":
-            extra = (self.letter,)
-        elif phase == "choice_roll":
-            extra = (self.choice_move,)
-        elif phase == "finisher_roll":
-            extra = (self.finisher,)
-        elif phase == "defense_choice":
-            extra = (self.stun_entry, self.stun_level)
-        elif phase in ("ally_choice", "chart_roll"):
-            extra = (self.chart, self.chart_me, self.ally_in, *pin)
-        elif phase in ("dq_roll", "countout_roll"):
-            extra = (self.dq_who, self.dq_rating, self.dq_then, self.dq_me, self.move, *pin)
-        elif phase in ("tag_target", "tag_roll"):
-            extra = (self.stun_level, self.tag_target)
-        elif phase in ("pin_window", "pin_roll", "distract_roll"):
-            extra = pin
-        return common + extra
-
-    # -- applying actions --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        """Resolve ``action`` by the step table; a 2d6 roll is remembered first (the Feud Table
+        reads the match's last roll)."""
         phase = self.phase
-        if phase in DECISION_PHASES:
-            self._decide(phase, action.name)
-            return
         aid = action.id
-        if phase == "offense_roll":
-            self._resolve_offense(aid + 1)
-            return
-        if phase == "defense_roll":
-            self._resolve_defense(aid + 1)
-            return
-        if phase == "first":
-            side = aid - FIRST_IDS[0]
-            if self.record_events:
-                self.emit("first", side=side, wrestler=self.card(side).name)
-            self._start_offense(side, 1)
-            return
-        if phase == "tag_target":
-            self._tag_target(aid - PARTNER_BASE + 1)
-            return
-        roll = ROLL_TOTAL[aid]
-        if aid >= SUM_IDS[0]:  # 2d6: remember the total and doubles (Feud Table)
+        if aid >= SUM_IDS[0] and phase in DICE_PHASES:
             self.last_doubles = ROLL_DOUBLES[aid]
-            self.last_total = roll
-        if phase == "chart_roll":
-            self._resolve_chart(roll)
-        elif phase == "pin_roll":
-            self._resolve_pin(roll)
-        elif phase == "finisher_roll":
-            self._resolve_finisher(roll)
-        elif phase == "choice_roll":
-            self._resolve_choice(roll)
-        elif phase in ("dq_roll", "countout_roll"):
-            self._resolve_dq(roll, phase == "dq_roll")
-        elif phase == "tag_roll":
-            self._resolve_tag(roll)
-        elif phase == "distract_roll":
-            self._resolve_distraction(roll)
-        elif phase == "feud_roll":
-            self._resolve_feud(roll)
-        else:  # pragma: no cover - phases are closed
-            raise AssertionError(f"no chance at phase {phase}")
+            self.last_total = ROLL_TOTAL[aid]
+        STEPS[phase](self, action)
 
 
 __all__ = [

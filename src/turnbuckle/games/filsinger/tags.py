@@ -1,55 +1,72 @@
 """The defensive tag: TAGGING OUT ON DEFENSE (OPTIONAL 12: regular partners or members of the same
 group) and SIX OR EIGHT MAN TAG MATCHES (the partner he tries to reach is random). Tagging out on
-offense (8. TAG TEAM RULES) is a decision (``decisions``)."""
+offense (8. TAG TEAM RULES) is a decision (``decisions``).
+
+Reads: decider, stun_level
+Writes: just_tagged, legal, phase, tag_target
+"""
 
 from __future__ import annotations
 
-from turnbuckle.games.filsinger.core import FilsingerCore
+from typing import TYPE_CHECKING
+
+from turnbuckle.engine.actions import Action
+from turnbuckle.games.filsinger.core import PARTNER_BASE, ROLL_TOTAL, card, in_ring
+from turnbuckle.games.filsinger.entries import start_offense
+
+if TYPE_CHECKING:
+    from turnbuckle.games.filsinger.state import FilsingerState
 
 
-class TagsMixin(FilsingerCore):
-    """Who may be tagged, which partner is tried, and the tag roll."""
+def tag_partners(st: FilsingerState, side: int) -> list[int]:
+    """Teammates the legal man may tag on defense (regular partners or same group)."""
+    me = in_ring(st, side)
+    return [c for c in st.game.teams[side] if c != me and st.game.relation[me][c] > 0]
 
-    def _tag_partners(self, side: int) -> list[int]:
-        """Teammates the legal man may tag on defense (regular partners or same group)."""
-        me = self.in_ring(side)
-        return [c for c in self.game.teams[side] if c != me and self.game.relation[me][c] > 0]
 
-    def _start_tag_attempt(self, side: int) -> None:
-        others = len(self.game.teams[side]) - 1
-        if others > 1:
-            self.phase = "tag_target"
-        else:
-            self._tag_target(1)
+def start_tag_attempt(st: FilsingerState, side: int) -> None:
+    others = len(st.game.teams[side]) - 1
+    if others > 1:
+        st.phase = "tag_target"
+    else:
+        tag_target(st, 1)
 
-    def _tag_target(self, k: int) -> None:
-        """SIX OR EIGHT MAN TAGS: the defensive tag goes for a random partner."""
-        side = self.decider
-        me = self.in_ring(side)
-        others = [c for c in self.game.teams[side] if c != me]
-        target = others[k - 1]
-        self.tag_target = target
-        need = self.game.relation[me][target]
-        if self.record_events:
-            self.emit("tag_try", wrestler=self.card(side).name, partner=self.game.cards[target].name, need=need)
-        if need == 0:
-            self._start_offense(1 - side, self.stun_level)
-            return
-        self.phase = "tag_roll"
 
-    def _resolve_tag(self, roll: int) -> None:
-        side = self.decider
-        me = self.in_ring(side)
-        need = self.game.relation[me][self.tag_target]
-        target = self.tag_target
-        if roll <= need:
-            old = self.card(side).name
-            self.legal[side] = self.game.teams[side].index(target)
-            self.just_tagged[side] = True
-            if self.record_events:
-                self.emit("tag", side=side, out=old, wrestler=self.card(side).name, level=1, defense=True, roll=roll)
-            self._start_offense(side, 1)
-        else:
-            if self.record_events:
-                self.emit("tag_failed", wrestler=self.card(side).name, roll=roll, need=need)
-            self._start_offense(1 - side, self.stun_level)
+def step_tag_target(st: FilsingerState, action: Action) -> None:
+    """SIX OR EIGHT MAN TAGS: the random partner drawn (``partner=k``)."""
+    tag_target(st, action.id - PARTNER_BASE + 1)
+
+
+def tag_target(st: FilsingerState, k: int) -> None:
+    """SIX OR EIGHT MAN TAGS: the defensive tag goes for a random partner."""
+    side = st.decider
+    me = in_ring(st, side)
+    others = [c for c in st.game.teams[side] if c != me]
+    target = others[k - 1]
+    st.tag_target = target
+    need = st.game.relation[me][target]
+    if st.record_events:
+        st.emit("tag_try", wrestler=card(st, side).name, partner=st.game.cards[target].name, need=need)
+    if need == 0:
+        start_offense(st, 1 - side, st.stun_level)
+        return
+    st.phase = "tag_roll"
+
+
+def step_tag_roll(st: FilsingerState, action: Action) -> None:
+    roll = ROLL_TOTAL[action.id]
+    side = st.decider
+    me = in_ring(st, side)
+    need = st.game.relation[me][st.tag_target]
+    target = st.tag_target
+    if roll <= need:
+        old = card(st, side).name
+        st.legal[side] = st.game.teams[side].index(target)
+        st.just_tagged[side] = True
+        if st.record_events:
+            st.emit("tag", side=side, out=old, wrestler=card(st, side).name, level=1, defense=True, roll=roll)
+        start_offense(st, side, 1)
+    else:
+        if st.record_events:
+            st.emit("tag_failed", wrestler=card(st, side).name, roll=roll, need=need)
+        start_offense(st, 1 - side, st.stun_level)

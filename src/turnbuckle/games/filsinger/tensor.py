@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 
 from turnbuckle.engine.game import State
 from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
+from turnbuckle.games.filsinger.core import card, in_ring, pin_rating
 
 if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
@@ -65,9 +66,9 @@ class FilsingerTensor:
         self.shape: tuple[int, ...] = (self.layout.size,)
         self._at = at = {s.name: s.offset for s in self.layout.segments}
         template = [0.0] * self.layout.size
-        for index, card in enumerate(game.cards):
-            r = card.ratings
-            values = (game.base_pin[index], r.disqualification, r.agility, r.power, game.distractor_rating(card))
+        for index, wrestler in enumerate(game.cards):
+            r = wrestler.ratings
+            values = (game.base_pin[index], r.disqualification, r.agility, r.power, game.distractor_rating(wrestler))
             for j, value in enumerate(values):
                 template[at["ratings"] + index * len(CARD_RATINGS) + j] = float(value)
         match = at["match"]
@@ -86,12 +87,12 @@ class FilsingerTensor:
         v[at["attacker"] + s.attacker] = 1.0
         v[at["level"]] = float(s.level)
         for side in (0, 1):
-            v[at["in_ring"] + s.in_ring(side)] = 1.0
+            v[at["in_ring"] + in_ring(s, side)] = 1.0
         for index, tokens in enumerate(s.tokens):
             v[at["tokens"] + index] = float(tokens)
         per_side = len(PER_SIDE)
         for side in (0, 1):
-            values = (s.pin_rating(side), s.saves_left[side], s.distract_used[side], s.interfere_used[side],
+            values = (pin_rating(s, side), s.saves_left[side], s.distract_used[side], s.interfere_used[side],
                       s.ally_ringside[side], s.just_tagged[side])
             for j, value in enumerate(values):
                 v[at["sides"] + side * per_side + j] = float(value)
@@ -105,13 +106,13 @@ class FilsingerTensor:
         if phase in PIN_PHASES:
             pin = at["pin"]
             v[pin + s.pinned] = 1.0
-            v[pin + 2] = float(s.pin_rating(s.pinned, s.pin_add))
+            v[pin + 2] = float(pin_rating(s, s.pinned, s.pin_add))
             v[pin + 3] = float(s.pin_add)
         if phase in ("dis_choice", "dq_roll", "countout_roll"):
             dq = at["dq"]
             rating = s.dq_rating
             if phase == "dis_choice" and s.move is not None:
-                rating = s.move.dis_rating or s.card(s.attacker).ratings.disqualification
+                rating = s.move.dis_rating or card(s, s.attacker).ratings.disqualification
             v[dq] = float(rating)
             if phase != "dis_choice":
                 v[dq + 1 + min(s.dq_who, 2)] = 1.0

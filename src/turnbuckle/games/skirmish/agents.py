@@ -13,6 +13,9 @@ re-sampled), and an evaluation of END, stagger and AP at the horizon. It keeps t
 choice unless another candidate scores clearly better (``margin``), and searches only once an
 enemy is within ``engage_inches``: a one-round horizon cannot see the value of closing a long
 gap. It never looks at a bid it has not seen revealed.
+
+Reads: active, flaunt_pin, left, models, pend, phase, pool, round
+Writes: -
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import BID, BOOST, COUNTER, DEST, FACE, FLAUNT_EFFECT, PLACE, PUSH, TURN
+from turnbuckle.games.skirmish.destinations import destinations, named_destinations
+from turnbuckle.games.skirmish.menu import maneuver_options, partner_of
 from turnbuckle.games.skirmish.state import SkirmishState
 
 
@@ -65,7 +70,7 @@ def _score_maneuver(state: SkirmishState, player: int, spec: tuple[int, int, str
         dstat = stat if m.defender == "same" else str(m.defender)
         a_dice = prof.stat(stat) + m.bonus
         if m.partner:
-            partner = state._partner(player)
+            partner = partner_of(state, player)
             a_dice += g.profiles[state.models[partner].wrestler].STR if partner >= 0 else 0
         d_dice = d.end if dstat == "END" else g.profiles[d.wrestler].stat(dstat)
         p_win = win_probability(a_dice, d_dice)
@@ -86,7 +91,7 @@ def _score_maneuver(state: SkirmishState, player: int, spec: tuple[int, int, str
     if "gain_end" in m.effects:
         return 0.8 if me.end < prof.END else 0.0
     if "tag" in m.effects:
-        partner = state._partner(player)
+        partner = partner_of(state, player)
         if partner >= 0 and state.models[partner].end > me.end + 2:
             return 3.0
         return -1.0
@@ -117,7 +122,7 @@ def heuristic_action(state: SkirmishState, rng: random.Random) -> Action:
             target = pool  # go all in for the pin
         return by(f"bid {max(0, min(pool, target))}") or legal[0]
     if phase in (TURN, COUNTER):
-        options = state._maneuver_options(me, phase == COUNTER)
+        options = maneuver_options(state, me, phase == COUNTER)
         best: tuple[float, float, Action | None] = (0.05 if phase == TURN else 0.0, 0.0, None)
         for aid, _ in options:
             spec = g.maneuver_spec[aid]
@@ -170,7 +175,7 @@ def heuristic_action(state: SkirmishState, rng: random.Random) -> Action:
 
 def _choose_destination(state: SkirmishState, me: int, rng: random.Random) -> Action:
     g = state.game
-    named = state._named_destinations()[0]
+    named = named_destinations(state)[0]
     mover = state.pend["mover"]
     by_id = g.decision_list
     if mover == state.active[me]:
@@ -196,7 +201,7 @@ def _choose_destination(state: SkirmishState, me: int, rng: random.Random) -> Ac
 def _extreme(state: SkirmishState, named: dict[int, geo.Point], target: geo.Point, nearest: bool) -> int:
     """The legal destination nearest to (or farthest from) ``target`` (numpy over the grid)."""
     g = state.game
-    grid = np.asarray(state._destinations()[1], dtype=np.int64)
+    grid = np.asarray(destinations(state)[1], dtype=np.int64)
     ids = np.concatenate([np.fromiter(named, dtype=np.int64), grid])
     xs = np.concatenate([np.array([p[0] for p in named.values()], dtype=np.float64),
                          geo.GRID_X[grid - g.grid_base]])
@@ -265,7 +270,7 @@ class SearchAgent:
             picks = sorted({0, 1, 2, 3, 4, 5, pool // 2, pool} & set(range(pool + 1)))
             return [a for a in (g.actions.by_name(f"bid {k}") for k in picks) if a is not None]
         if state.phase in (TURN, COUNTER):
-            options = state._maneuver_options(me, state.phase == COUNTER)
+            options = maneuver_options(state, me, state.phase == COUNTER)
             scored = sorted(options, key=lambda o: -_score_maneuver(state, me, g.maneuver_spec[o[0]]))
             acts = [g.decision_list[aid] for aid, _ in scored[: self.candidates - 1]]
             stop = g.actions.by_name("no counter" if state.phase == COUNTER else "end turn")

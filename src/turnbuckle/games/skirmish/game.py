@@ -21,6 +21,7 @@ from turnbuckle.engine.result import Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.core import FLAUNT_EFFECTS, MAX_AP, PUSH_MAX
+from turnbuckle.games.skirmish.destinations import move_refusal
 from turnbuckle.games.skirmish.dice import BATCHES, MAX_DICE, TOTALS
 from turnbuckle.games.skirmish.models import Chart, Maneuver, Roster, Wrestler
 from turnbuckle.games.skirmish.state import SkirmishState
@@ -278,7 +279,7 @@ class SkirmishGame(Game):
             return None
         if not (math.isfinite(x) and math.isfinite(y)):
             return None
-        return state.move_refusal(x, y)
+        return move_refusal(state, x, y)
 
     def describe_action(self, action_name: str) -> str | None:
         stem = action_name.split(" P")[0]

@@ -1,86 +1,99 @@
-"""Ring skirmish pushes and placements (SK-10, SK-6.2, SK-6.3): Strike push, Suplex placement, displacement."""
+"""Ring skirmish pushes and placements (SK-10, SK-6.2, SK-6.3): Strike push, Suplex placement, displacement.
+
+Models put somewhere by another's maneuver: pushed, placed behind, displaced.
+
+Reads: models, pend
+Writes: chooser, phase
+"""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from turnbuckle.engine.actions import Action
-from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.games.skirmish import geometry as geo
-from turnbuckle.games.skirmish.core import FACE, PUSH
-from turnbuckle.games.skirmish.movement import MovementRules
+from turnbuckle.games.skirmish.core import FACE, PUSH, others_in_ring
+from turnbuckle.games.skirmish.damage import into_ropes
+from turnbuckle.games.skirmish.rounds import resume_turn
+
+if TYPE_CHECKING:
+    from turnbuckle.games.skirmish.state import SkirmishState
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: clone's _new_empty (engine.game)
-class PlacementRules(MovementRules):
-    """Models put somewhere by another's maneuver: pushed, placed behind, displaced."""
+def open_push(st: SkirmishState, sdv: int) -> None:
+    pend = st.pend
+    me = st.models[pend["model"]]
+    d = st.models[pend["target"]]
+    ux, uy = geo.unit((d.x - me.x, d.y - me.y)) if d.pos != me.pos else (1.0, 0.0)
+    stop = _ray_stop(d.pos, d.r, (ux, uy), [(o.x, o.y, o.r) for o in others_in_ring(st, pend["target"])])
+    pend.update(sdv=sdv, stop=stop, ux=ux, uy=uy)
+    st.phase = PUSH
+    st.chooser = pend["player"]
 
-    def _open_push(self, sdv: int) -> None:
-        pend = self.pend
-        me = self.models[pend["model"]]
-        d = self.models[pend["target"]]
-        ux, uy = geo.unit((d.x - me.x, d.y - me.y)) if d.pos != me.pos else (1.0, 0.0)
-        stop = _ray_stop(d.pos, d.r, (ux, uy), [(o.x, o.y, o.r) for o in self._others(pend["target"])])
-        pend.update(sdv=sdv, stop=stop, ux=ux, uy=uy)
-        self.phase = PUSH
-        self.chooser = pend["player"]
 
-    def _on_push(self, action: Action) -> None:
-        g = self.game
-        pend = self.pend
-        d = self.models[pend["target"]]
-        limit = min(20 * pend["sdv"], pend["stop"])
-        dist = limit if action.id == g.push_max else float((action.id - g.push_base) * geo.UNIT)
-        start = d.pos
-        if dist > 0:
-            ideal = (d.x + dist * pend["ux"], d.y + dist * pend["uy"])
-            obstacles = [(o.x, o.y, o.r) for o in self._others(pend["target"])]
-            if dist >= pend["stop"] - 1e-9:
-                ideal = (min(max(ideal[0], d.r), geo.RING - d.r), min(max(ideal[1], d.r), geo.RING - d.r))
-            point = geo.nearest_lattice(ideal, lambda p: geo.free_at(p, d.r, obstacles)
-                                        and geo.dist2(p, start) <= (dist + 0.75) ** 2, 2)
-            if point is not None:
-                d.x, d.y = point
-        self.emit("pushed", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
-                  y=d.y / geo.UNIT, distance=round(math.sqrt(geo.dist2(start, d.pos)) / geo.UNIT, 2))
-        if d.pos != start and geo.touches_rope(d.pos, d.r):
-            self._rope(pend["target"])
-        self._resume_turn()
+def step_push(st: SkirmishState, action: Action) -> None:
+    g = st.game
+    pend = st.pend
+    d = st.models[pend["target"]]
+    limit = min(20 * pend["sdv"], pend["stop"])
+    dist = limit if action.id == g.push_max else float((action.id - g.push_base) * geo.UNIT)
+    start = d.pos
+    if dist > 0:
+        ideal = (d.x + dist * pend["ux"], d.y + dist * pend["uy"])
+        obstacles = [(o.x, o.y, o.r) for o in others_in_ring(st, pend["target"])]
+        if dist >= pend["stop"] - 1e-9:
+            ideal = (min(max(ideal[0], d.r), geo.RING - d.r), min(max(ideal[1], d.r), geo.RING - d.r))
+        point = geo.nearest_lattice(ideal, lambda p: geo.free_at(p, d.r, obstacles)
+                                    and geo.dist2(p, start) <= (dist + 0.75) ** 2, 2)
+        if point is not None:
+            d.x, d.y = point
+    st.emit("pushed", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
+            y=d.y / geo.UNIT, distance=round(math.sqrt(geo.dist2(start, d.pos)) / geo.UNIT, 2))
+    if d.pos != start and geo.touches_rope(d.pos, d.r):
+        into_ropes(st, pend["target"])
+    resume_turn(st)
 
-    def _on_place(self, bearing: int) -> None:
-        """Suplex: placed B2B in the attacker's back arc; off the table → against the edge (SK-6.2)."""
-        g = self.game
-        pend = self.pend
-        me = self.models[pend["model"]]
-        d = self.models[pend["target"]]
-        d.x, d.y = suplex_spot(me.pos, me.facing, me.r, d.r, bearing)
-        self.emit("placed_b2b", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
-                  y=d.y / geo.UNIT, bearing=bearing)
-        self._displace_under(pend["target"])
-        if geo.touches_rope(d.pos, d.r):
-            self._rope(pend["target"])
-        pend["facer"] = pend["model"]
-        pend["face_only"] = pend["target"]
-        self.phase = FACE
-        self.chooser = pend["player"]
 
-    def _displace_under(self, placed: int) -> None:
-        """SK-6.3: models under a placed model move the least distance (nearest first)."""
-        p = self.models[placed]
-        under = sorted(
-            (i for i, m in enumerate(self.models)
-             if i != placed and m.in_ring and geo.overlaps(p.pos, p.r, m.pos, m.r)),
-            key=lambda i: (geo.dist2(self.models[i].pos, p.pos), i),
-        )
-        for i in under:
-            m = self.models[i]
-            start = m.pos
-            obstacles = [(o.x, o.y, o.r) for j, o in enumerate(self.models) if j != i and o.in_ring]
-            m.x, m.y = geo.displace(start, m.r, obstacles)
-            self.emit("displaced", model=i, wrestler=self.game.profiles[m.wrestler].name, x=m.x / geo.UNIT,
-                      y=m.y / geo.UNIT)
-            if m.player != self.pend.get("player") and m.pos != start and geo.touches_rope(m.pos, m.r):
-                self._rope(i)
+def step_place(st: SkirmishState, action: Action) -> None:
+    on_place(st, geo.REAR_BEARINGS[action.id - st.game.place_base])
+
+
+def on_place(st: SkirmishState, bearing: int) -> None:
+    """Suplex: placed B2B in the attacker's back arc; off the table → against the edge (SK-6.2)."""
+    g = st.game
+    pend = st.pend
+    me = st.models[pend["model"]]
+    d = st.models[pend["target"]]
+    d.x, d.y = suplex_spot(me.pos, me.facing, me.r, d.r, bearing)
+    st.emit("placed_b2b", model=pend["target"], wrestler=g.profiles[d.wrestler].name, x=d.x / geo.UNIT,
+            y=d.y / geo.UNIT, bearing=bearing)
+    displace_under(st, pend["target"])
+    if geo.touches_rope(d.pos, d.r):
+        into_ropes(st, pend["target"])
+    pend["facer"] = pend["model"]
+    pend["face_only"] = pend["target"]
+    st.phase = FACE
+    st.chooser = pend["player"]
+
+
+def displace_under(st: SkirmishState, placed: int) -> None:
+    """SK-6.3: models under a placed model move the least distance (nearest first)."""
+    p = st.models[placed]
+    under = sorted(
+        (i for i, m in enumerate(st.models)
+         if i != placed and m.in_ring and geo.overlaps(p.pos, p.r, m.pos, m.r)),
+        key=lambda i: (geo.dist2(st.models[i].pos, p.pos), i),
+    )
+    for i in under:
+        m = st.models[i]
+        start = m.pos
+        obstacles = [(o.x, o.y, o.r) for j, o in enumerate(st.models) if j != i and o.in_ring]
+        m.x, m.y = geo.displace(start, m.r, obstacles)
+        st.emit("displaced", model=i, wrestler=st.game.profiles[m.wrestler].name, x=m.x / geo.UNIT,
+                y=m.y / geo.UNIT)
+        if m.player != st.pend.get("player") and m.pos != start and geo.touches_rope(m.pos, m.r):
+            into_ropes(st, i)
 
 
 def _ray_stop(start: geo.Point, r: int, u: tuple[float, float], others: list[geo.Obstacle]) -> float:

@@ -16,6 +16,10 @@ Body::
 Spots are in inches from the south-west corner (a multiple of 0.1); ``facing`` is a direction vector.
 ``pending`` holds the maneuver in progress (``man`` a maneuver number, ``model`` / ``target`` model
 numbers, dice and hits so far); copy it from a saved position rather than writing it by hand.
+
+Reads: -
+Writes: active, bid, bid_in, chooser, corner, flaunt_pin, how, left, models, order, pend, phase, pool,
+    revealed, round, setup_order, tag_double, tie_groups, turn_index, used, winner
 """
 
 from __future__ import annotations
@@ -201,75 +205,81 @@ class SkirmishPositions:
             raise fail("winner", "only a finished match has a winner")
 
         st = game.new_initial_state()
-        st.phase = PHASE_NAMES.index(m.phase)
-        st.round = m.round
-        st.chooser = m.chooser
-        st.turn_index = m.turn_index
-        st.setup_order = list(m.setup_order)
-        st.order = list(m.order)
-        st.tie_groups = [list(t) for t in m.tie_groups]
-        st.revealed = m.revealed
-        st.winner = -1 if m.winner is None else m.winner
-        st.how = m.how
-        names = [man.name for man in game.maneuvers]
-        corners = list(geo.CORNERS)
-        for p, pm in enumerate(m.players):
-            at = join("players", p)
-            st.corner[p] = "" if pm.corner is None else corners[index_of(corners, pm.corner, join(at, "corner"),
-                                                                          "corner")]
-            st.pool[p] = pm.pool
-            st.left[p] = pm.bid_left
-            st.bid_in[p] = pm.bid_submitted
-            check_unique(pm.used, join(at, "used"), "maneuver")
-            st.used[p] = {index_of(names, name, join(at, "used", i), "maneuver") for i, name in enumerate(pm.used)}
-            st.flaunt_pin[p] = pm.flaunt_pin_dice
-            st.tag_double[p] = pm.tag_cost_doubled
-            team = game.team(p)
-            if pm.active_model not in team:
-                raise fail(join(at, "active_model"), f"model {pm.active_model} is not on this side "
-                                                     f"(models {team.start} to {team.stop - 1})")
-            st.active[p] = pm.active_model
-        check_unique([c for c in st.corner if c], "players", "corner")
-        st.bid = [s.bid for s in m.secrets]
-        profiles = [p.name for p in game.profiles]
-        models: list[Model] = []
-        for i, mm in enumerate(m.models):
-            at = join("models", i)
-            if mm.wrestler != profiles[i]:
-                index_of(profiles, mm.wrestler, join(at, "wrestler"), "wrestler")
-                raise fail(join(at, "wrestler"), f"model {i} is {profiles[i]}, not {mm.wrestler}")
-            model = st.models[i]
-            x, y = _tenths(mm.x, join(at, "x")), _tenths(mm.y, join(at, "y"))
-            if mm.in_ring and not geo.inside((x, y), model.r):
-                raise fail(join(at, "x"), f"{mm.wrestler}'s base at ({mm.x}, {mm.y}) is not wholly inside the ring")
-            fx, fy = mm.facing
-            if (fx, fy) == (0, 0) or max(abs(fx), abs(fy)) > MAX_VECTOR:
-                raise fail(join(at, "facing"), f"{list(mm.facing)} is not a direction")
-            models.append(Model(model.wrestler, model.player, x, y, fx, fy, model.r, mm.end, mm.staggered,
-                                mm.jockeyed, mm.in_ring))
-            check_range(mm.end, 0, MAX_COUNT, join(at, "end"))
-        for i, a in enumerate(models):
-            for j in range(i):
-                b = models[j]
-                if a.in_ring and b.in_ring and geo.overlaps(a.pos, a.r, b.pos, b.r):
-                    raise fail(join("models", i), f"{profiles[i]} and {profiles[j]} stand on one spot "
-                                                  f"(their bases overlap)")
-        st.models = models
-        pend = m.pending.model_dump(exclude_none=True)  # a state never holds None here: null is the key left out
-        for key in ("model", "target", "mover", "facer", "face_only", "attacker_model"):
-            if key in pend:
-                check_range(pend[key], 0, len(models) - 1, join("pending", key))
-        for key in ("player", "tplayer", "attacker"):
-            if key in pend:
-                check_seat(pend[key], n, join("pending", key))
-        if "man" in pend:
-            check_range(pend["man"], 0, len(game.maneuvers) - 1, join("pending", "man"))
-        for key in ("stop", "ux", "uy"):
-            if key in pend and not math.isfinite(pend[key]):
-                raise fail(join("pending", key), "must be a finite number")
-        st.pend = pend
-        st.refresh()
+        _fill(st, m, game)
         return st
+
+
+def _fill(st: SkirmishState, m: BodyModel, game: SkirmishGame) -> None:
+    """Set a fresh state's fields from a checked body (each value checked as it goes in)."""
+    n = game.players
+    st.phase = PHASE_NAMES.index(m.phase)
+    st.round = m.round
+    st.chooser = m.chooser
+    st.turn_index = m.turn_index
+    st.setup_order = list(m.setup_order)
+    st.order = list(m.order)
+    st.tie_groups = [list(t) for t in m.tie_groups]
+    st.revealed = m.revealed
+    st.winner = -1 if m.winner is None else m.winner
+    st.how = m.how
+    names = [man.name for man in game.maneuvers]
+    corners = list(geo.CORNERS)
+    for p, pm in enumerate(m.players):
+        at = join("players", p)
+        st.corner[p] = "" if pm.corner is None else corners[index_of(corners, pm.corner, join(at, "corner"),
+                                                                      "corner")]
+        st.pool[p] = pm.pool
+        st.left[p] = pm.bid_left
+        st.bid_in[p] = pm.bid_submitted
+        check_unique(pm.used, join(at, "used"), "maneuver")
+        st.used[p] = {index_of(names, name, join(at, "used", i), "maneuver") for i, name in enumerate(pm.used)}
+        st.flaunt_pin[p] = pm.flaunt_pin_dice
+        st.tag_double[p] = pm.tag_cost_doubled
+        team = game.team(p)
+        if pm.active_model not in team:
+            raise fail(join(at, "active_model"), f"model {pm.active_model} is not on this side "
+                                                 f"(models {team.start} to {team.stop - 1})")
+        st.active[p] = pm.active_model
+    check_unique([c for c in st.corner if c], "players", "corner")
+    st.bid = [s.bid for s in m.secrets]
+    profiles = [p.name for p in game.profiles]
+    models: list[Model] = []
+    for i, mm in enumerate(m.models):
+        at = join("models", i)
+        if mm.wrestler != profiles[i]:
+            index_of(profiles, mm.wrestler, join(at, "wrestler"), "wrestler")
+            raise fail(join(at, "wrestler"), f"model {i} is {profiles[i]}, not {mm.wrestler}")
+        model = st.models[i]
+        x, y = _tenths(mm.x, join(at, "x")), _tenths(mm.y, join(at, "y"))
+        if mm.in_ring and not geo.inside((x, y), model.r):
+            raise fail(join(at, "x"), f"{mm.wrestler}'s base at ({mm.x}, {mm.y}) is not wholly inside the ring")
+        fx, fy = mm.facing
+        if (fx, fy) == (0, 0) or max(abs(fx), abs(fy)) > MAX_VECTOR:
+            raise fail(join(at, "facing"), f"{list(mm.facing)} is not a direction")
+        models.append(Model(model.wrestler, model.player, x, y, fx, fy, model.r, mm.end, mm.staggered,
+                            mm.jockeyed, mm.in_ring))
+        check_range(mm.end, 0, MAX_COUNT, join(at, "end"))
+    for i, a in enumerate(models):
+        for j in range(i):
+            b = models[j]
+            if a.in_ring and b.in_ring and geo.overlaps(a.pos, a.r, b.pos, b.r):
+                raise fail(join("models", i), f"{profiles[i]} and {profiles[j]} stand on one spot "
+                                              f"(their bases overlap)")
+    st.models = models
+    pend = m.pending.model_dump(exclude_none=True)  # a state never holds None here: null is the key left out
+    for key in ("model", "target", "mover", "facer", "face_only", "attacker_model"):
+        if key in pend:
+            check_range(pend[key], 0, len(models) - 1, join("pending", key))
+    for key in ("player", "tplayer", "attacker"):
+        if key in pend:
+            check_seat(pend[key], n, join("pending", key))
+    if "man" in pend:
+        check_range(pend["man"], 0, len(game.maneuvers) - 1, join("pending", "man"))
+    for key in ("stop", "ux", "uy"):
+        if key in pend and not math.isfinite(pend[key]):
+            raise fail(join("pending", key), "must be a finite number")
+    st.pend = pend
+    st.refresh()
 
 
 CODEC: Final = SkirmishPositions()

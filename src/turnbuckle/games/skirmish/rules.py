@@ -1,7 +1,8 @@
 """The ring skirmish game (``skirmish``): the ruleset's public names in one place.
 
-``game.py`` holds the Game (options, data, the fixed action table); ``state.py`` the state machine,
-composed of rule-family layers (``core.py`` .. ``decisions.py``; see ``state.py``). This module is
+``game.py`` holds the Game (options, data, the fixed action table); ``state.py`` the match state,
+plain data whose rules are functions in one module per rule family (``rounds.py`` .. ``decisions.py``),
+run through the step table in ``steps.py``. This module is
 for callers outside the package (the registry, tests, benchmarks): the package's own modules
 import a name from where it is defined, so nothing below imports this one back.
 """

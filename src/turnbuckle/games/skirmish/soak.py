@@ -5,6 +5,9 @@ One implementation for the test suite's soak (a few hundred matches) and
 models inside the ring and never overlapping (SK-1.1, SK-1.4), END within 1..its starting value
 (SK-7.6), every AP pool within 0..10 (SK-3.1, R-SK-21), each maneuver at most once per round per
 player (SK-4.3, R-SK-24), zero-sum returns and a terminal state reached.
+
+Reads: chooser, left, models, phase, pool, round, used, winner
+Writes: -
 """
 
 from __future__ import annotations

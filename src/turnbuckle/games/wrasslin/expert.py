@@ -22,6 +22,9 @@ the history: whether a step was a draw, the opponent's decisions (not the face-d
 accumulate, 10.11), and the agent's own draws. Measured (issue 13): the same search with the
 opponent's hand revealed beats the heuristic about 68% of the time, with uniform deals about 50%;
 the hidden hands are where the strength is.
+
+Reads: C_LSC, C_OOR, C_PS, C_REC1, C_REC2, C_SPEC, C_TAG, C_WILD, _errset, discard, draws, g, hand, phase
+Writes: _legal, deck
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ import random
 from turnbuckle.agents.deadline import iterations
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
+from turnbuckle.games.wrasslin.core import wrestler_of
 from turnbuckle.games.wrasslin.heuristic import evaluate, score
+from turnbuckle.games.wrasslin.refusals import is_error
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 _WILD_KINDS = frozenset({"wild", "react_wild", "spec_wild", "long_wild", "short_wild", "exit_wild"})
@@ -65,7 +70,7 @@ def fast_score(state: WrasslinState, action: Action) -> float:
         dirt = _DIRT.get(id(g))
         if dirt is None:
             dirt = _DIRT[id(g)] = {}
-        key = (aid, state.w(state.current_player()).dirty)
+        key = (aid, wrestler_of(state, state.current_player()).dirty)
         value = dirt.get(key)
         if value is None:
             value = dirt[key] = score(state, action)
@@ -147,7 +152,7 @@ class ExpertAgent:
             return rng.choice(actions)
         me = state.current_player()
         decode = state.g.decode
-        straight = [a for a in actions if decode[a.id][0] == "challenge" or not state.is_error(a)] or actions
+        straight = [a for a in actions if decode[a.id][0] == "challenge" or not is_error(state, a)] or actions
         ranked = sorted(((score(state, a) + rng.random() * 0.01, a) for a in straight),
                         key=lambda x: -x[0])[: self.width]
         if len(ranked) == 1:

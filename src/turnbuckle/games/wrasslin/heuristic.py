@@ -8,6 +8,8 @@ import random
 from turnbuckle.agents.ismcts import ISMCTSAgent
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import Game, State
+from turnbuckle.games.wrasslin.core import is_pinned, wrestler_of
+from turnbuckle.games.wrasslin.refusals import is_error
 
 
 class HeuristicAgent:
@@ -37,8 +39,8 @@ class StraightISMCTS(ISMCTSAgent):
         from turnbuckle.games.wrasslin.state import WrasslinState
 
         action = super().choose(state, rng)
-        if isinstance(state, WrasslinState) and state.is_error(action):
-            straight = [a for a in state.legal_actions() if not state.is_error(a)]
+        if isinstance(state, WrasslinState) and is_error(state, action):
+            straight = [a for a in state.legal_actions() if not is_error(state, a)]
             return max(straight, key=lambda a: score(state, a) + rng.random() * 0.01)
         return action
 
@@ -73,8 +75,8 @@ def evaluate(state: State) -> list[float]:
         if state.wid[s] < 0 or state.pos[s] == 3:
             frac = 1.0
         else:
-            frac = state.dmg[s] / state.w(s).submit_at
-            if state.pinned(s):
+            frac = state.dmg[s] / wrestler_of(state, s).submit_at
+            if is_pinned(state, s):
                 frac += 0.15
             if state.pos[s] == 2:
                 frac += 0.05 * state.out_count[s]
@@ -99,10 +101,10 @@ def score(state: State, action: Action) -> float:
     g = state.g
     kind, arg = g.decode[action.id]
     p = state.current_player()
-    if kind != "challenge" and state.is_error(action):
+    if kind != "challenge" and is_error(state, action):
         return -5.0  # 11.5: an illegal play an opponent would only challenge; the heuristic plays straight
     dmg = state.dmg[p]
-    submit_at = state.w(p).submit_at
+    submit_at = wrestler_of(state, p).submit_at
     if kind in ("react", "react_wild", "react_spec", "long", "short", "long_wild", "short_wild", "challenge"):
         cost = 0.5 if kind.endswith("wild") else 0.0
         if arg == state.C_PS and kind.startswith("react"):
@@ -119,7 +121,7 @@ def score(state: State, action: Action) -> float:
     if kind in ("play", "wild", "spec", "spec_wild"):
         cost = 0.7 if kind in ("wild", "spec_wild") else 0.0
         if kind in ("spec", "spec_wild"):
-            sp = state.w(p).specialties[arg]
+            sp = wrestler_of(state, p).specialties[arg]
             if sp.hold is not None:
                 return 7.0 + sp.hold.damage - cost
             if sp.effect == "recovery":
@@ -151,7 +153,7 @@ def score(state: State, action: Action) -> float:
     if kind == "discard":
         card = g.cards[arg]
         # throw away what this Wrestler cannot use
-        if card.hold is not None and card.hold.illegal and not state.w(p).dirty:
+        if card.hold is not None and card.hold.illegal and not wrestler_of(state, p).dirty:
             return 1.5
         if card.index in (state.C_BLOCK, state.C_REVERSE, state.C_PS, state.C_REC1, state.C_REC2, state.C_WILD):
             return -2.0
@@ -160,7 +162,7 @@ def score(state: State, action: Action) -> float:
         return 1.0
     if kind == "accumulate":
         card = g.cards[arg]
-        return 1.0 if card.hold is not None and card.hold.illegal and not state.w(p).dirty else 0.0
+        return 1.0 if card.hold is not None and card.hold.illegal and not wrestler_of(state, p).dirty else 0.0
     if kind == "reenter":
         return 9.0
     if kind in ("exit", "exit_wild"):

@@ -16,6 +16,14 @@ Cards are named by their type (``Bodyslam``); a Hold is a card name or ``Special
 Wrestler's N-th Specialty). Every card of the deck must be somewhere exactly once: a card type
 counted more times than the deck holds is refused. ``pending_error`` is an 11.5 illegal play still
 open to a challenge, with the position just before it (``before``), which a challenge restores.
+
+Reads: acted, after_draw, aside, base_att, base_def, base_dt, base_kind, base_out, base_phys, base_ref,
+bout_over, br, callers, calls, chain, combo, deck, discard, dmg, drafted, draws, dt_card, dt_lock, end_reason,
+enter_queue, entries, err_action, err_seat, err_snap, first_bout, free_for_all, g, hand, holds, illegal_in,
+last_outcome, next_after_bout, obligation, out_count, out_limit, out_order, passes, penalty, pending, phase,
+plays, pool, pos, refused, responders, result, resume, stacks, stay_pending, surge, surge_turn, tagged, turn,
+turn_no, unfilled, warned, wid
+Writes: -
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from turnbuckle.engine.position import Strict, check_count, check_seat, check_un
 from turnbuckle.games.wrasslin.cards import MAX_SPECIALTIES
 from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN, E_HOLD, Entry
 from turnbuckle.games.wrasslin.matchtypes import POSITION_NAMES
+from turnbuckle.games.wrasslin.refusals import err_reason
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 if TYPE_CHECKING:
@@ -211,7 +220,7 @@ class WrasslinPositions:
             snap = state.err_snap
             assert isinstance(snap, WrasslinState)
             error = {"seat": state.err_seat, "action": g.actions.decision(state.err_action).name,
-                     "reason": state.err_reason, "before": self.dump(snap)}
+                     "reason": err_reason(state), "before": self.dump(snap)}
         pending = state.pending
         return {
             "phase": state.phase,
@@ -419,7 +428,8 @@ class _Reader:
             st.err_snap = snap
             st.err_seat = seat(e.seat, "pending_error", "seat")
             st.err_action = self.action(e.action, at("pending_error", "action")).id
-            st.err_reason = e.reason
+            st._err_text = e.reason  # worded already: no snapshot to word it from
+            st._err_why = None
         st._legal = None
         st._errset = frozenset()
         self.check_cards(st, at())
@@ -491,7 +501,7 @@ class _Reader:
 
 
 def _no_play(st: WrasslinState) -> bool:
-    """Nothing on the table to answer (``_clear_base``'s values)."""
+    """Nothing on the table to answer (``clear_base``'s values)."""
     return (st.base_kind, st.base_phys, st.base_ref, st.base_att, st.base_def, st.base_dt, st.base_out) == (
         "", -1, 0, -1, -1, -1, False)
 

@@ -14,6 +14,7 @@ from turnbuckle.engine.game import State
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.wrasslin.expert import heuristic_action
 from turnbuckle.games.wrasslin.heuristic import score
+from turnbuckle.games.wrasslin.refusals import is_error
 from turnbuckle.games.wrasslin.state import WrasslinState
 
 WIDTH = 6
@@ -35,6 +36,6 @@ def candidates(state: State, rng: random.Random) -> list[Action]:
     assert isinstance(state, WrasslinState)
     legal = state.legal_actions()
     decode = state.g.decode
-    straight = [a for a in legal if decode[a.id][0] == "challenge" or not state.is_error(a)] or legal
+    straight = [a for a in legal if decode[a.id][0] == "challenge" or not is_error(state, a)] or legal
     ranked = sorted(straight, key=lambda a: -score(state, a))
     return ranked[:WIDTH]

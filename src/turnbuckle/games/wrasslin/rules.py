@@ -122,7 +122,7 @@ class WrasslinGame(Game):
             (c.index, c.hold) for c in self.cards if c.hold is not None
         )
         self.hold_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        """Which Holds reach whom, by situation (``LegalOptionsMixin._hold_options``), shared by every state."""
+        """Which Holds reach whom, by situation (``options.hold_options``), shared by every state."""
         super().__init__(params, self._action_table())
         self.void_wild: frozenset[int] = self._void_wild_ids()
         """Decisions that would turn a Wild Card into a card this match removed (11.2): never offered."""

@@ -1,6 +1,9 @@
 """Stage a WRASSLIN' position (hands, damage, whose turn) for tests, tutorials and the rulebook examples.
 
 Cards always come out of the draw pile, so the 180 cards stay conserved in a staged position.
+
+Reads: g
+Writes: deck, deck_n
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from turnbuckle.engine.game import CHANCE
-from turnbuckle.games.wrasslin.core import E_HOLD
+from turnbuckle.games.wrasslin.core import E_HOLD, wrestler_of
+from turnbuckle.games.wrasslin.flow import start_turn
 from turnbuckle.games.wrasslin.rules import WrasslinGame
 from turnbuckle.games.wrasslin.state import WrasslinState
 
@@ -48,10 +52,10 @@ def stage(
             ci = _pull(st, name)
             spec = game.cards[ci].hold
             assert spec is not None, f"{name} is not a Hold"
-            pts = spec.damage_on(st.w(seat).weight)
+            pts = spec.damage_on(wrestler_of(st, seat).weight)
             st.entries[seat].append((ci, ci, pts, E_HOLD, (seat + 1) % game.players))
             st.dmg[seat] += pts
-    st._start_turn(turn)
+    start_turn(st, turn)
     st._legal = None
     return st
 

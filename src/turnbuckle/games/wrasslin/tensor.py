@@ -5,6 +5,9 @@ counts per card type, every other hand only as its size, face-down Hold cards on
 the whole table (damage, positions, Holds, Pins, the play and its answers, calls, deck, discard pile).
 The shape depends on the configuration (seats ``n``, card types ``k``, roster size ``W``) and is fixed
 for a game. Seats are absolute; counts are raw numbers; categories are one-hot.
+
+Reads: dmg, entries, out_count, penalty, pos, stacks, surge, team, warned, wid
+Writes: -
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING, cast
 from turnbuckle.engine.game import State
 from turnbuckle.engine.tensorlayout import Layout, index_of, mark_seats
 from turnbuckle.games.wrasslin.cards import MAX_SPECIALTIES
-from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN
+from turnbuckle.games.wrasslin.core import E_EXIT, E_FACEDOWN, abilities, is_mobile, wrestler_of
 
 if TYPE_CHECKING:
     from turnbuckle.games.wrasslin.rules import WrasslinGame
@@ -164,7 +167,7 @@ class WrasslinTensor:
             i = base + n
             if s.wid[seat] < 0:
                 continue  # a tournament seat between bouts: no Wrestler yet
-            wrestler = s.w(seat)
+            wrestler = wrestler_of(s, seat)
             v[i] = 1.0
             v[i + 1 + s.wid[seat]] = 1.0
             i += 1 + w
@@ -173,10 +176,10 @@ class WrasslinTensor:
             i += 2
             v[i + s.pos[seat]] = 1.0
             i += POSITIONS
-            a = s.abilities(seat)
+            a = abilities(s, seat)
             values = (
                 s.dmg[seat], a[0], a[1], a[2], a[3], a[4], wrestler.weight, s.surge[seat],
-                1 if s.mobile(seat) else 0, s.penalty[seat], s.warned[seat], s.out_count[seat], wrestler.submit_at,
+                1 if is_mobile(s, seat) else 0, s.penalty[seat], s.warned[seat], s.out_count[seat], wrestler.submit_at,
                 len(s.stacks[seat]) if s.stacks else 0, len(wrestler.specialties),
             )
             for j in range(stats):

@@ -53,6 +53,37 @@ window.turnbuckle = (function () {
     return option.words ? figure + " \u2014 " + option.words : figure;
   }
 
+  // A phone's page (under 700 px) asks for the picture laid out for its width (Game.render_svg's narrow).
+  const NARROW = window.matchMedia("(max-width: 700px)");
+  function narrow() {
+    return NARROW.matches;
+  }
+
+  // One option of a hint or a puzzle's verdict as a list item: its name, its value in words, an optional
+  // note (the puzzle's "(your move)") and the legal action's label under it.
+  function optionItem(option, first, label, note) {
+    const li = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = option.choice;
+    li.appendChild(name);
+    const value = document.createElement("span");
+    value.className = "hint-value";
+    value.textContent = " " + verdictText(option, first);
+    li.appendChild(value);
+    if (note) {
+      const yours = document.createElement("span");
+      yours.className = "yours";
+      yours.textContent = " " + note;
+      li.appendChild(yours);
+    }
+    if (label) {
+      const small = document.createElement("small");
+      small.textContent = label;
+      li.appendChild(small);
+    }
+    return li;
+  }
+
   // A key the page should leave alone: typed into a field, or with a modifier (the browser's own).
   function typing(ev) {
     const field = ev.target && ev.target.closest ? ev.target.closest("input, select, textarea") : null;
@@ -72,6 +103,7 @@ window.turnbuckle = (function () {
     list.scrollTop = list.scrollHeight;
   }
 
-  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, verdictText: verdictText, typing: typing,
+  return { api: api, svgNode: svgNode, percent: percent, chanceText: chanceText, verdictText: verdictText, optionItem: optionItem, narrow: narrow, narrowMedia: NARROW,
+    typing: typing,
     scrollToNewest: scrollToNewest };
 })();

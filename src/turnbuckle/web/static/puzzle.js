@@ -82,28 +82,10 @@
     const list = $("puzzle-values");
     list.innerHTML = "";
     verdict.options.forEach((option, rank) => {
-      const li = document.createElement("li");
+      const li = turnbuckle.optionItem(option, rank === 0, option.label, option.chosen ? "(your move)" : "");
       li.dataset.choice = option.choice;
       if (option.answer) li.classList.add("best");
       if (option.chosen) li.classList.add("chosen");
-      const name = document.createElement("strong");
-      name.textContent = option.choice;
-      li.appendChild(name);
-      const value = document.createElement("span");
-      value.className = "hint-value";
-      value.textContent = " " + turnbuckle.verdictText(option, rank === 0);
-      li.appendChild(value);
-      if (option.chosen) {
-        const yours = document.createElement("span");
-        yours.className = "yours";
-        yours.textContent = " (your move)";
-        li.appendChild(yours);
-      }
-      if (option.label) {
-        const small = document.createElement("small");
-        small.textContent = option.label;
-        li.appendChild(small);
-      }
       li.hidden = rank >= SHOWN && !option.chosen;
       list.appendChild(li);
     });

@@ -11,7 +11,8 @@
     step = Math.max(0, Math.min(cfg.steps - 1, n));
     const mine = ++token;
     const seat = $("view-seat").value;
-    const url = "/api/replays/" + cfg.replay + "?step=" + step + (seat === "" ? "" : "&seat=" + seat);
+    const url = "/api/replays/" + cfg.replay + "?step=" + step + (seat === "" ? "" : "&seat=" + seat)
+      + (turnbuckle.narrow() ? "&narrow=true" : "");
     let frame;
     try {
       frame = (await turnbuckle.api(url)).data;
@@ -223,6 +224,7 @@
   $("forward").addEventListener("click", () => show(step + 1));
   $("last").addEventListener("click", () => show(cfg.steps - 1));
   $("view-seat").addEventListener("change", () => show(step));
+  turnbuckle.narrowMedia.addEventListener("change", () => show(step)); // turned: the other layout
   document.addEventListener("keydown", (ev) => {
     if (turnbuckle.typing(ev)) return;
     const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: cfg.steps - 1 };

@@ -26,10 +26,8 @@
   document.addEventListener("pointerdown", (ev) => { touching = ev.pointerType === "touch"; }, true);
   document.addEventListener("keydown", () => { touching = false; }, true);
 
-  // A phone's page (under 700 px) asks for the picture laid out for its width (Game.render_svg's narrow)
-  const NARROW = window.matchMedia("(max-width: 700px)");
   function pictureQuery() {
-    return NARROW.matches ? "?render=true&narrow=true" : "?render=true";
+    return turnbuckle.narrow() ? "?render=true&narrow=true" : "?render=true";
   }
 
   async function api(path, options) {
@@ -461,20 +459,8 @@
           + " as points behind the best), " + hint.seconds.toFixed(1) + " s, stopped: " + hint.stopped + ".";
       const labels = Object.fromEntries((view.legal_actions || []).map((a) => [a.name, a.label]));
       for (const [rank, option] of hint.options.entries()) {
-        const li = document.createElement("li");
+        const li = turnbuckle.optionItem(option, rank === 0, labels[option.choice], "");
         if (option.as_good) li.className = "hint-group";
-        const name = document.createElement("strong");
-        name.textContent = option.choice;
-        li.appendChild(name);
-        const value = document.createElement("span");
-        value.className = "hint-value";
-        value.textContent = " " + turnbuckle.verdictText(option, rank === 0);
-        li.appendChild(value);
-        if (labels[option.choice]) {
-          const small = document.createElement("small");
-          small.textContent = labels[option.choice];
-          li.appendChild(small);
-        }
         $("hint-list").appendChild(li);
       }
     } catch (err) {
@@ -899,7 +885,7 @@
     if (lastView) { revealed = lastView.seat; render(lastView); }
   });
   $("takeback").addEventListener("click", takeBack);
-  NARROW.addEventListener("change", () => { if (lastView) refresh(); }); // turned: the other layout
+  turnbuckle.narrowMedia.addEventListener("change", () => { if (lastView) refresh(); }); // turned: the other layout
   $("hint").addEventListener("click", showHint);
   $("pause").addEventListener("click", () => control(paused ? "resume" : "pause"));
   $("step").addEventListener("click", () => control("step"));
