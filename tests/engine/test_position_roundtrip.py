@@ -90,7 +90,9 @@ def _plain(value: Any, depth: int = 0) -> Any:
         return type(value)(_plain(v, depth) for v in value)
     if isinstance(value, dict):
         return {k: _plain(v, depth) for k, v in value.items()}
-    slots = getattr(type(value), "__slots__", None)
+    # slots, or a compiled class's native attributes (the compiled build keeps no __slots__)
+    slots = getattr(type(value), "__slots__", None) or [
+        n for n in getattr(type(value), "__mypyc_attrs__", ()) if n != "__dict__"]
     if slots and not hasattr(value, "__dataclass_fields__") and not isinstance(value, str | int | float | bool):
         return (type(value).__name__, {s: _plain(getattr(value, s), depth) for s in slots})
     return value

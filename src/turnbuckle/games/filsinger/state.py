@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, method_from_text
 from turnbuckle.games.filsinger.core import (
     ALLY_ATTACK,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: the engine's _new_empty (engine.game)
 class FilsingerState(State["FilsingerGame"]):
     """One moment of a Filsinger match (singles or any size of tag): LEVEL and attacker, the
     legal men (8. TAG TEAM RULES), fatigue tokens (OPTIONAL 1), pin saves (13), distraction (15),
