@@ -21,8 +21,9 @@ when it:
 * copies itself through the engine, never through ``copy.copy``, ``object.__new__`` or
   ``__dict__``: either the default ``clone`` (``_shallow_copy``, which reads ``__mypyc_attrs__``
   on a compiled class, then ``_copy_into`` for the mutable fields) or, faster, its own ``clone``
-  that starts with ``other = self._new_empty()`` and ``self._copy_engine_fields(other)`` and then
-  sets every one of its own fields, copying the mutable ones;
+  that starts with ``other = self._new_empty()`` and ``self._copy_engine_fields(other)`` (or,
+  as the rewritten skirmish, Filsinger and WRASSLIN' states do, from a ``blank=True`` constructor)
+  and then sets every one of its own fields, copying the mutable ones;
 * inherits from one class only (mypyc's native classes allow no mixins) and does not rely on
   ``vars(state)`` (``state_fields`` lists a state's fields in both builds).
 """
