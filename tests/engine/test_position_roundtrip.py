@@ -86,6 +86,8 @@ def _plain(value: Any, depth: int = 0) -> Any:
     """Field values compared by content: slotted objects and nested states as dicts."""
     if isinstance(value, State):
         return _fields(value, depth + 1)
+    if isinstance(value, Game):  # shared, compared as itself (compiled, it would list native fields)
+        return value
     if isinstance(value, list | tuple):
         return type(value)(_plain(v, depth) for v in value)
     if isinstance(value, dict):
@@ -94,7 +96,7 @@ def _plain(value: Any, depth: int = 0) -> Any:
     slots = getattr(type(value), "__slots__", None) or [
         n for n in getattr(type(value), "__mypyc_attrs__", ()) if n != "__dict__"]
     if slots and not hasattr(value, "__dataclass_fields__") and not isinstance(value, str | int | float | bool):
-        return (type(value).__name__, {s: _plain(getattr(value, s), depth) for s in slots})
+        return (type(value).__name__, {s: _plain(getattr(value, s), depth) for s in slots if hasattr(value, s)})
     return value
 
 
