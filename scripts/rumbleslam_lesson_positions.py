@@ -12,8 +12,11 @@ from pathlib import Path
 import turnbuckle
 from turnbuckle.engine.datafiles import inline_source
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.core import place
+from turnbuckle.games.rumbleslam.grapple import lift
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 from turnbuckle.games.rumbleslam.state import FLOOR, TB, RumbleslamState, Wrestler
+from turnbuckle.games.rumbleslam.steps import run
 
 OUT = Path("src/turnbuckle/games/rumbleslam/lessons/positions")
 
@@ -47,7 +50,7 @@ def stage(team0: tuple[str, list[str]], team1: tuple[str, list[str]], squares: d
     s.corners = [mat.NW, mat.SE]
     for label, square in squares.items():
         cell = mat.parse_square(square)
-        s._place(find(s, label), TB if mat.is_turnbuckle(cell) else FLOOR, cell)
+        place(s, find(s, label), TB if mat.is_turnbuckle(cell) else FLOOR, cell)
     if prepare is not None:
         prepare(s)
     w = find(s, active)
@@ -55,7 +58,7 @@ def stage(team0: tuple[str, list[str]], team1: tuple[str, list[str]], squares: d
     s.turn = (w.player + 1) % 2
     s.stack.append(("next_act",))
     s.stack.append(("start_act", w.index))
-    s._run()
+    run(s)
     return s
 
 
@@ -87,7 +90,7 @@ def knocked_down(label: str, sta: int) -> Callable[[RumbleslamState], None]:
 
 def lifted(lifter: str, label: str) -> Callable[[RumbleslamState], None]:
     def prepare(s: RumbleslamState) -> None:
-        s._lift(find(s, lifter), find(s, label))
+        lift(s, find(s, lifter), find(s, label))
     return prepare
 
 

@@ -29,7 +29,7 @@ SMOKE: dict[str, tuple[str, tuple[str, ...]]] = {
     "powerhouses": ("tests/games/powerhouses/test_rules.py", ("4d8b864d29", "5331a6b4a6")),
     "wrasslin": ("tests/games/wrasslin/test_sections.py", ("2ff362b941", "399858cefc")),
     "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", ("6a78bb553a", "b8db233ef6")),
-    "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("c5939839d7", "e7b5ce256d")),
+    "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("d5c1ede2f9", "5e6d3393d3")),
     "skirmish": ("tests/games/skirmish/test_rules.py", ("8d89348f14", "429f3c3b8f")),
 }
 

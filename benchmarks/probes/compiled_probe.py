@@ -45,7 +45,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "rumbleslam": ENGINE + tuple(
         f"turnbuckle/games/rumbleslam/{m}.py"
         for m in ("core", "rerolls", "placement", "status", "rounds", "menu", "attacks", "specials", "grapple",
-                  "decisions", "prompts", "state", "mat")),
+                  "decisions", "prompts", "steps", "state", "mat")),
     "skirmish": ENGINE + tuple(
         f"turnbuckle/games/skirmish/{m}.py"
         for m in ("core", "chance", "prompts", "observe", "menu", "destinations", "rounds", "damage", "movement",
@@ -71,12 +71,8 @@ EDITS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
          "a native subclass may not narrow an attribute's type (``game: RumbleslamGame``)"),
     ),
     "rumbleslam": (
-        ("turnbuckle/games/rumbleslam/core.py", "\n    game: RumbleslamGame\n", "\n",
+        ("turnbuckle/games/rumbleslam/state.py", "\n    game: RumbleslamGame\n", "\n",
          "see State.game"),
-        ("turnbuckle/games/rumbleslam/core.py", "for s in reversed(steps):", "for s in steps[::-1]:",
-         "mypyc 2.4 crashes on reversed() over a *args tuple of Any"),
-        ("turnbuckle/games/rumbleslam/prompts.py", "for step in reversed(self.stack):",
-         "for step in self.stack[::-1]:", "the same crash"),
     ),
     "skirmish": (
         ("turnbuckle/games/skirmish/state.py", "\n    game: SkirmishGame\n", "\n", "see State.game"),

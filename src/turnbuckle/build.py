@@ -31,10 +31,10 @@ COMPILED_MODULES: tuple[str, ...] = (
     "turnbuckle.engine.actions",
     "turnbuckle.engine.game",
     "turnbuckle.games.powerhouses.state",
-    # RUMBLESLAM's rule layers as they stand (issue 35 rewrites them as rule modules)
+    # RUMBLESLAM: the plain state, its step table and rule modules (issue 35)
     *(f"turnbuckle.games.rumbleslam.{m}" for m in (
-        "core", "rerolls", "placement", "status", "rounds", "menu", "attacks", "specials", "grapple", "decisions",
-        "prompts", "state", "mat")),
+        "core", "state", "steps", "rerolls", "placement", "status", "rounds", "menu", "attacks", "specials",
+        "grapple", "decisions", "prompts", "mat")),
     # skirmish: the plain state, its step table and rule modules (issue 35), and its geometry
     *(f"turnbuckle.games.skirmish.{m}" for m in (
         "core", "state", "steps", "chance", "observe", "prompts", "menu", "destinations", "rounds", "damage",

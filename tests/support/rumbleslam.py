@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import turnbuckle
-from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam import grapple, mat
+from turnbuckle.games.rumbleslam.core import place, push
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 from turnbuckle.games.rumbleslam.state import FLOOR, TB, RumbleslamState, Wrestler
+from turnbuckle.games.rumbleslam.steps import run
 
 FIXTURE: dict[str, Any] = {
     "rank": "rookie", "casino": "Test Casino", "dosh": 100, "att": "1C", "def": "1C", "grp": "1C", "dex": "1C",
@@ -91,7 +93,7 @@ def scenario(game: RumbleslamGame, positions: dict[str, str], active: str | None
     for label, square in positions.items():
         w = wrestler(s, label)
         cell = mat.parse_square(square)
-        s._place(w, TB if mat.is_turnbuckle(cell) else FLOOR, cell)
+        place(s, w, TB if mat.is_turnbuckle(cell) else FLOOR, cell)
     if prepare is not None:
         prepare(s)
     s.turn_order = list(range(game.players))
@@ -100,7 +102,7 @@ def scenario(game: RumbleslamGame, positions: dict[str, str], active: str | None
     if active is not None:
         s.stack.append(("start_act", wrestler(s, active).index))
         s.turn = (wrestler(s, active).player + 1) % game.players
-    s._run()
+    run(s)
     w_active = wrestler(s, active) if active is not None else None
     if w_active is not None:
         if ap is not None:
@@ -137,15 +139,15 @@ def square(s: RumbleslamState, label: str) -> str:
 
 def lift(s: RumbleslamState, lifter: str, lifted: str) -> None:
     """Put ``lifted`` on ``lifter``'s card (rumbleslam LIFT)."""
-    s._lift(wrestler(s, lifter), wrestler(s, lifted))
+    grapple.lift(s, wrestler(s, lifter), wrestler(s, lifted))
 
 
 def restart(s: RumbleslamState, *steps: tuple[Any, ...]) -> RumbleslamState:
     """Replace the pending steps (e.g. ``("round_start",)``) and run to the next node."""
     s.stack.clear()
     s._legal = None
-    s._push(*steps)
-    s._run()
+    push(s, *steps)
+    run(s)
     return s
 
 

@@ -10,6 +10,7 @@ from support.rumbleslam import do, fixture_game, lift, profile, scenario, wrestl
 from turnbuckle.agents.registry import agent_names, make_agent
 from turnbuckle.games.rumbleslam.agents import HeuristicAgent, SearchAgent, evaluate
 from turnbuckle.games.rumbleslam.state import RumbleslamState
+from turnbuckle.games.rumbleslam.status import damage
 
 
 def test_agents_are_registered() -> None:
@@ -22,7 +23,7 @@ def test_heuristic_throws_a_kod_enemy_out(tmp_path: Path) -> None:
     game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C")], ["A"], ["B", "C"])
 
     def ko_and_lift(st: RumbleslamState) -> None:
-        st._damage(wrestler(st, "B"), 9)
+        damage(st, wrestler(st, "B"), 9)
         lift(st, "A", "B")
 
     s = scenario(game, {"A": "B2", "B": "E4", "C": "J10"}, active="A", prepare=ko_and_lift)
@@ -35,7 +36,7 @@ def test_heuristic_throws_a_kod_enemy_out(tmp_path: Path) -> None:
 def test_heuristic_pins_a_kod_enemy(tmp_path: Path) -> None:
     game = fixture_game(tmp_path, [profile("A", weight=2), profile("B"), profile("C")], ["A"], ["B", "C"])
     s = scenario(game, {"A": "E5", "B": "E4", "C": "J10"}, active="A",
-                 prepare=lambda st: st._damage(wrestler(st, "B"), 9))
+                 prepare=lambda st: damage(st, wrestler(st, "B"), 9))
     assert HeuristicAgent(game, 0).choose(s, random.Random(2)).name in {"pin A->B", "lift A->B"}
 
 
@@ -48,7 +49,7 @@ def test_evaluation_prefers_material() -> None:
         s.apply_action(s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
     before = evaluate(s, 0)
     enemy = next(w for w in s.ws if w.player == 1 and w.in_ring)
-    s._damage(enemy, 99)
+    damage(s, enemy, 99)
     assert evaluate(s, 0) > before
 
 

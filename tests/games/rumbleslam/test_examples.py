@@ -14,8 +14,11 @@ from support.rumbleslam import do, fixture_game, lift, names, profile, scenario,
 from turnbuckle.engine.errors import DataFileError
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.core import touching
 from turnbuckle.games.rumbleslam.models import Team
+from turnbuckle.games.rumbleslam.placement import reachable
 from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, OUT, TB
+from turnbuckle.games.rumbleslam.steps import run
 from turnbuckle.games.rumbleslam.teams import check_team, load_roster
 
 TROLL = profile("Troll", weight=3, dex="1C", throw=4, sta=8, abilities=[
@@ -82,7 +85,7 @@ def test_ex4_moving_round_the_crowd(tmp_path: Path) -> None:
                         ["Halfling Brawler", "P", "Q", "R"], ["Troll"])
     s = scenario(game, {"Halfling Brawler": "A5", "P": "B4", "Q": "B5", "R": "B6", "Troll": "E4"},
                  active="Halfling Brawler")
-    reach = s._reachable(wrestler(s, "Halfling Brawler"), 4)
+    reach = reachable(s, wrestler(s, "Halfling Brawler"), 4)
     troll = wrestler(s, "Troll")
     contact = {c for c in reach if mat.box_distance(mat.box(c, 1), troll.box()) == 1}
     assert contact and all(reach[c] == 4 for c in contact)
@@ -90,7 +93,7 @@ def test_ex4_moving_round_the_crowd(tmp_path: Path) -> None:
     assert not {mat.parse_square(x) for x in ("B4", "B5", "B6")} & set(reach)
     do(s, "move Halfling Brawler D4")
     brawler = wrestler(s, "Halfling Brawler")
-    assert brawler.mp == 0 and s._contact(brawler, troll)
+    assert brawler.mp == 0 and touching(s, brawler, troll)
 
 
 # rumbleslam DIRTY (EX-5)
@@ -304,7 +307,7 @@ def test_ex17_weight3_bounced_into_two_enemies(tmp_path: Path) -> None:
                         ["Troll"], ["P", "Q", "Pusher"])
     s = scenario(game, {"Troll": "D2", "P": "D7", "Q": "E7", "Pusher": "F8"}, active="Pusher")
     s.stack.append(("rebound", wrestler(s, "Troll").index, "N"))
-    s._run()
+    run(s)
     assert square(s, "Troll") == "D5"
     assert s.current_player() == CHANCE and len(s.buf) == 3  # one Rope Attack: ATT 1C + 1C vs DEF 1C
     assert wrestler(s, "Troll").loc == FLOOR and wrestler(s, "P").loc != LIFTED

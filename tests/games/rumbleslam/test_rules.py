@@ -12,7 +12,11 @@ from support.rumbleslam import do, fixture_game, lift, names, profile, restart, 
 from turnbuckle.engine.errors import DataFileError, ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL
 from turnbuckle.games.rumbleslam import mat
+from turnbuckle.games.rumbleslam.core import stat_pool, touching
+from turnbuckle.games.rumbleslam.rounds import dosh_decision
 from turnbuckle.games.rumbleslam.state import FLOOR, LIFTED, OUT, SIDE, TB, RumbleslamState
+from turnbuckle.games.rumbleslam.status import counter, damage, heal, remove
+from turnbuckle.games.rumbleslam.steps import run
 
 
 def duel(tmp_path: Path, a: dict[str, Any] | None = None, b: dict[str, Any] | None = None,
@@ -38,9 +42,9 @@ def test_stamina_never_below_zero_or_above_start(tmp_path: Path) -> None:
     # rumbleslam STATS: STA between 0 and the starting value
     s = duel(tmp_path, b={"sta": 2})
     b = wrestler(s, "B")
-    s._damage(b, 3)
+    damage(s, b, 3)
     assert b.sta == 0 and b.ko
-    s._heal(b, 5)
+    heal(s, b, 5)
     assert b.sta == 2
 
 
@@ -158,11 +162,11 @@ def test_counters_one_of_each_unless_two(tmp_path: Path) -> None:
     # rumbleslam COUNTERS
     s = duel(tmp_path)
     b = wrestler(s, "B")
-    s._counter(b, "-AP", 1)
-    s._counter(b, "-AP", 1)
+    counter(s, b, "-AP", 1)
+    counter(s, b, "-AP", 1)
     assert b.m_ap == 1
-    s._counter(b, "-MP", 2)
-    s._counter(b, "-MP", 2)
+    counter(s, b, "-MP", 2)
+    counter(s, b, "-MP", 2)
     assert b.m_mp == 2
 
 
@@ -183,7 +187,7 @@ def test_rounds_dosh_count_ko_half_sidelines_nothing(tmp_path: Path) -> None:
                                    profile("B2", dosh=500)], ["A1", "A2"], ["B1", "B2"])
     s = scenario(game, {"A1": "B2", "A2": "C3", "B1": "H8"})
     wrestler(s, "A2").sta = 0
-    s._dosh_decision()
+    dosh_decision(s)
     assert s.dosh_count == [400.0, 450.0] and s.returns() == [-1.0, 1.0]
     assert wrestler(s, "B2").loc == SIDE
 
@@ -340,7 +344,7 @@ def test_kod_recovery_roll(tmp_path: Path, face: str) -> None:
     # rumbleslam KO'D: a Crowd die at the start of its activation
     s = duel(tmp_path)
     b = wrestler(s, "B")
-    s._damage(b, 4)
+    damage(s, b, 4)
     assert b.ko and b.kd
     do(s, "end")
     assert s.current_player() == CHANCE and s.buf[0][1] == "Crowd"
@@ -504,7 +508,7 @@ def test_smashed_against_the_turnbuckle(tmp_path: Path) -> None:
 def test_lift_a_kod_wrestler_needs_weight(tmp_path: Path) -> None:
     # rumbleslam LIFT: equal or beat WEIGHT; Dirty rolls succeed automatically against the KO'd
     s = duel(tmp_path, a={"grp": "1S"}, b={"weight": 2})
-    s._damage(wrestler(s, "B"), 9)
+    damage(s, wrestler(s, "B"), 9)
     do(s, "lift A->B")
     assert [k for _, k, _, _ in s.buf] == ["S"]
     do(s, "S=1")
@@ -519,15 +523,15 @@ def test_lift_conscious_enemy_and_drop_on_damage(tmp_path: Path) -> None:
     do(s, "lift A->B", "Crowd=Cheer", "defend GRP", "C=2", "C=1")
     b = wrestler(s, "B")
     assert b.loc == LIFTED and not b.cells()
-    s._damage(wrestler(s, "A"), 1)
+    damage(s, wrestler(s, "A"), 1)
     s._legal = None
-    s._run()  # the placement runs first, as it would after the step that did the damage
+    run(s)  # the placement runs first, as it would after the step that did the damage
     # the Lifted wrestler's controller places it: any free square in base contact with the lifter
     assert s.current_player() == 1
     assert names(s) == {f"place {q}" for q in ("C3", "C4", "C5", "D3", "D5", "E3", "E4", "E5")}
     assert "dropped" in s.observation(1)["prompt"]
     do(s, "place C5")
-    assert b.loc == FLOOR and square(s, "B") == "C5" and s._contact(b, wrestler(s, "A"))
+    assert b.loc == FLOOR and square(s, "B") == "C5" and touching(s, b, wrestler(s, "A"))
     assert s.current_player() == 0  # then the activation goes on
 
 
@@ -535,9 +539,9 @@ def test_lift_drop_with_one_free_square_needs_no_decision(tmp_path: Path) -> Non
     # rumbleslam LIFT: "The controlling player places their Lifted wrestler in base contact"
     game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C"), profile("D")], ["A", "C", "D"], ["B"])
     s = scenario(game, {"A": "A1", "C": "A2", "D": "B1"}, active="A", prepare=lambda st: lift(st, "A", "B"))
-    s._damage(wrestler(s, "A"), 1)
+    damage(s, wrestler(s, "A"), 1)
     s._legal = None
-    s._run()  # the placement runs first, as it would after the step that did the damage
+    run(s)  # the placement runs first, as it would after the step that did the damage
     assert square(s, "B") == "B2" and s.current_player() == 0 and "end" in names(s)
 
 
@@ -583,7 +587,7 @@ def test_throwing_a_kod_wrestler_out(tmp_path: Path) -> None:
     game = fixture_game(tmp_path, [profile("A"), profile("B"), profile("C")], ["A"], ["B", "C"])
 
     def ko_and_lift(st: RumbleslamState) -> None:
-        st._damage(wrestler(st, "B"), 9)
+        damage(st, wrestler(st, "B"), 9)
         lift(st, "A", "B")
 
     s = scenario(game, {"A": "C2", "B": "E4", "C": "J10"}, active="A", prepare=ko_and_lift)
@@ -631,9 +635,9 @@ def test_a_removed_lifter_drops_its_load_for_its_player_to_place(tmp_path: Path)
     # wrestler in base contact with the Lifting wrestler (or in the closest unoccupied square)" (R-RS-17)
     game = fixture_game(tmp_path, [profile("A"), profile("X"), profile("B"), profile("C")], ["A", "X"], ["B", "C"])
     s = scenario(game, {"A": "D4", "X": "J10", "C": "H8"}, active="A", prepare=lambda st: lift(st, "A", "B"))
-    s._remove(wrestler(s, "A"), "test")
+    remove(s, wrestler(s, "A"), "test")
     s._legal = None
-    s._run()
+    run(s)
     assert s.current_player() == 1 and names(s) == {f"place {q}" for q in
                                                     ("C3", "D3", "E3", "C4", "E4", "C5", "D5", "E5")}
     do(s, "place E5")
@@ -702,9 +706,9 @@ def test_passive_ability_off_while_knocked_down(tmp_path: Path) -> None:
     # rumbleslam PASSIVE ABILITIES
     s = duel(tmp_path, b={"abilities": [{"name": "Tough", "kind": "passive", "bonus": {"dex": 1}}]})
     b = wrestler(s, "B")
-    assert s._pool(b, "dex")[1] == 1
+    assert stat_pool(s, b, "dex")[1] == 1
     b.kd = 1
-    assert s._pool(b, "dex")[1] == 0
+    assert stat_pool(s, b, "dex")[1] == 0
 
 
 def test_choice_ability_picked_at_activation(tmp_path: Path) -> None:
@@ -714,7 +718,7 @@ def test_choice_ability_picked_at_activation(tmp_path: Path) -> None:
     s = scenario(game, {"A": "D4", "B": "E4"}, active="A")
     assert names(s) == {"choose Guard", "choose Nimble"}
     do(s, "choose Guard")
-    assert s._pool(wrestler(s, "A"), "def")[1] == 1
+    assert stat_pool(s, wrestler(s, "A"), "def")[1] == 1
 
 
 # -- SPECIAL RULES ----------------------------------------------------------------------------------------
@@ -986,7 +990,7 @@ def test_sidelines_entry_after_a_removal(tmp_path: Path) -> None:
     # rumbleslam ON THE SIDELINES
     game = fixture_game(tmp_path, [profile("A"), profile("A2"), profile("B")], ["A", "A2"], ["B"])
     s = scenario(game, {"A": "A1", "B": "H8"})
-    s._remove(wrestler(s, "A"), "test")
+    remove(s, wrestler(s, "A"), "test")
     assert s.over  # A2 on the sidelines does not keep the team in the game (ruling AMB-7)
     s2 = scenario(game, {"A": "A1", "B": "H8"})
     s2.removed[0] = 1
@@ -1033,7 +1037,7 @@ def test_phoenix_fizz_revives_a_kod_wrestler(tmp_path: Path) -> None:
     game = fixture_game(tmp_path, [profile("A"), profile("B")], ["A"], ["B"],
                         team0_extra={"sponsorships": ["Phoenix Fizz"]})
     s = scenario(game, {"A": "D4", "B": "H8"})
-    s._damage(wrestler(s, "A"), 9)
+    damage(s, wrestler(s, "A"), 9)
     s.round = 1
     restart(s, ("round_start",))
     do(s, "sponsor Phoenix Fizz", "S=1")

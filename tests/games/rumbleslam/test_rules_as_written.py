@@ -27,6 +27,7 @@ from turnbuckle.engine.errors import DataFileError
 from turnbuckle.games.rumbleslam.models import MAX_TEAM_WRESTLERS
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 from turnbuckle.games.rumbleslam.state import SIDE, RumbleslamState
+from turnbuckle.games.rumbleslam.status import damage, remove
 from turnbuckle.games.rumbleslam.teams import load_roster, load_team
 
 QUICK = {"name": "Quick Feet", "kind": "passive", "bonus": {"dex": 1}}
@@ -76,7 +77,7 @@ def test_initiative_a_kod_nominee_rolls_its_dex_without_passives(tmp_path: Path)
     # rumbleslam KO'D: DEX counts 0 "except when taking the Initiative"; PASSIVE ABILITIES: not "whilst
     # it has a Knockdown counter" (a KO'd wrestler has one)
     def ko(st: RumbleslamState) -> None:
-        st._damage(wrestler(st, "A"), 9)
+        damage(st, wrestler(st, "A"), 9)
 
     s = initiative(tmp_path, {"abilities": [QUICK]}, prepare=ko)
     assert [k for _, k, _, _ in s.buf] == ["C", "C"]
@@ -92,7 +93,7 @@ def test_nomination_prompt_shows_the_initiative_dex(tmp_path: Path) -> None:
     s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"})
     restart(s, ("round_start",))
     assert s.current_player() == 0 and "A DEX 1C+1; A2 DEX 1S" in s.observation(0)["prompt"]
-    s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"}, prepare=lambda st: st._damage(wrestler(st, "A2"), 9))
+    s = scenario(game, {"A": "D4", "A2": "D6", "B": "H8"}, prepare=lambda st: damage(st, wrestler(st, "A2"), 9))
     restart(s, ("round_start",))
     assert "A2 DEX 1S" in s.observation(0)["prompt"]
 
@@ -133,7 +134,7 @@ def test_every_dirty_roll_to_lift_a_kod_wrestler_succeeds(tmp_path: Path, target
     game = fixture_game(tmp_path, [profile("A"), profile("F", weight=2), profile("B", weight=2), profile("Z")],
                         ["A", "F"], ["B", "Z"])
     s = scenario(game, {"A": "D4", "F": "D5", "B": "E4", "Z": "J10"}, active="A",
-                 prepare=lambda st: st._damage(wrestler(st, target), 9))
+                 prepare=lambda st: damage(st, wrestler(st, target), 9))
     for _ in range(3):
         do(s, f"lift A->{target}")
         assert [k for _, k, _, _ in s.buf] == ["C"]  # straight to GRP against WEIGHT 2
@@ -218,7 +219,7 @@ def test_a_tagged_out_wrestler_stays_out_while_its_partner_is_in(tmp_path: Path)
     s = scenario(tag_team_game(tmp_path), {"P": "A5", "R": "C3", "B": "H8", "Y": "J10"}, active="P")
     do(s, "tag out P")
     assert wrestler(s, "P").loc == SIDE and square(s, "Q") == "A5"
-    s._remove(wrestler(s, "R"), "test")
+    remove(s, wrestler(s, "R"), "test")
     restart(s, ("round_start",))
     assert s.removed[0] == 1 and names(s) == {"nominate B", "nominate Y"}  # no entry offered: on to the Initiative
     assert wrestler(s, "P").loc == SIDE
@@ -229,7 +230,7 @@ def test_a_tagged_out_wrestler_enters_when_its_partner_is_removed(tmp_path: Path
     # tagged-out wrestler may enter with that credit (and the partner benched at setup is no longer the one)
     s = scenario(tag_team_game(tmp_path), {"P": "A5", "R": "C3", "B": "H8", "Y": "J10"}, active="P")
     do(s, "tag out P")
-    s._remove(wrestler(s, "Q"), "test")
+    remove(s, wrestler(s, "Q"), "test")
     restart(s, ("round_start",))
     assert s.current_player() == 0 and names(s) == {"enter P", "no entry"}
     do(s, "enter P", "place A2")

@@ -15,6 +15,7 @@ from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.rules import RumbleslamGame
 from turnbuckle.games.rumbleslam.state import FLOOR, OUT, SIDE, TB, RumbleslamState
+from turnbuckle.games.rumbleslam.status import damage, remove
 
 FAR = "J10"
 
@@ -57,7 +58,7 @@ def test_the_crowd_pleaser_counter_goes_when_the_wrestler_is_kod(tmp_path: Path)
     do(s, "crowd pleaser A", "Crowd=Cheer")
     a = wrestler(s, "A")
     assert a.cp == 1 and a.cp_lock
-    s._damage(a, 9)
+    damage(s, a, 9)
     assert a.ko and a.cp == 0
 
 
@@ -66,7 +67,7 @@ def test_the_crowd_pleaser_counter_goes_when_the_wrestler_leaves_the_ring(tmp_pa
     s = duel(tmp_path, a={"crowd_pleaser": {"name": "Rally", "effect": "bonus", "stat": "att"}})
     do(s, "crowd pleaser A", "Crowd=Cheer")
     a = wrestler(s, "A")
-    s._remove(a, "test")
+    remove(s, a, "test")
     assert a.loc == OUT and a.cp == 0
 
 
@@ -278,7 +279,7 @@ def test_orka_cola_goes_to_wrestlers_in_the_ring_each_once(tmp_path: Path) -> No
     game = fixture_game(tmp_path, [profile("A1"), profile("A2"), profile("A3"), profile("A4"), profile("B")],
                         ["A1", "A2", "A3", "A4"], ["B"], team0_extra={"sponsorships": ["Orka-Cola"]})
     s = scenario(game, {"A1": "B2", "A2": "B4", "A3": "B6", "A4": "B8", "B": "H8"})
-    s._remove(wrestler(s, "A4"), "test")
+    remove(s, wrestler(s, "A4"), "test")
     s.round = 1
     restart(s, ("round_start",))
     do(s, "sponsor Orka-Cola", "S=2")  # 2 of the 3 in the ring

@@ -13,6 +13,7 @@ import pytest
 from support.rumbleslam import do, fixture_game, lift, names, profile, scenario, square, wrestler
 from turnbuckle.engine.game import CHANCE
 from turnbuckle.games.rumbleslam.state import RumbleslamState
+from turnbuckle.games.rumbleslam.status import damage
 
 FAR = "J10"
 
@@ -194,7 +195,7 @@ def test_lifting_a_kod_wrestler_is_against_its_own_weight(tmp_path: Path, lifter
                                                           target_weight: int) -> None:
     # rumbleslam LIFT: "When attempting to Lift a KO'd wrestler ..., simply equal or beat their WEIGHT"
     s = duel(tmp_path, a={"weight": lifter_weight, "grp": "1G"}, b={"weight": target_weight},
-             prepare=lambda st: st._damage(wrestler(st, "B"), 9))
+             prepare=lambda st: damage(st, wrestler(st, "B"), 9))
     do(s, "lift A->B", f"G={target_weight - 1}")
     assert wrestler(s, "A").lifting == -1
     do(s, "lift A->B", f"G={target_weight}")

@@ -347,8 +347,6 @@ def test_long_count_restarts_the_illegal_mans_count() -> None:
     assert st.illegal_in[2] == 0 and not st.is_terminal()
 
 
-@pytest.mark.xfail(strict=True, reason="rule bug found by issue 36, left for the lead: a Short Count does not "
-                   "shorten the illegal man's count (12.41) to four (9.2)")
 def test_short_count_disqualifies_the_illegal_man_after_four() -> None:
     # wrasslin 9.2 "A Short Count results in a fall being recorded after two counts (or a disqualification after
     # four)"; 12.41 "a Disqualification count of five ... will then disqualify his team"

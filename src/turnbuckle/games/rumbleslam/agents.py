@@ -6,6 +6,9 @@
 - ``mcts``: the engine's generic UCT core (``agents/mcts.py``) over a pruned move list (the
   heuristic's best few actions: progressive-widening style), with short greedy rollouts cut off
   at the end of the next activation and scored by ``evaluate``.
+
+Reads: outcome, over, stack, ws
+Writes: -
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@ Body::
 turnbuckle) and is ``null`` off the mat. ``steps`` are the rules engine's pending steps, the last one
 runs next: a ``["die", i]`` step waits for ``dice[i]`` to be rolled, a ``["decide", CODE, team, ...]``
 step for that team's decision. Copy them from a saved position rather than writing them by hand.
+
+Reads: -
+Writes: _legal, active, buf, corners, deferred, dirty, dosh_count, end_flag, endorsements, entered,
+  holder, method, nominee, occ, order, outcome, over, reach_memo, removed, root_filter, round,
+  sponsors_left, stack, tag_used, turn, turn_order, used, ws
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from turnbuckle.engine.position import (
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import COUNTER_CAP, FLOOR, LIFTED, LOC_NAMES, TB, Wrestler
 from turnbuckle.games.rumbleslam.state import RumbleslamState
+from turnbuckle.games.rumbleslam.steps import STEPS
 
 if TYPE_CHECKING:
     from turnbuckle.games.rumbleslam.rules import RumbleslamGame
@@ -137,7 +143,7 @@ class RumbleslamPositions:
 
     def dump(self, state: RumbleslamState) -> dict[str, Any]:
         g = state.game
-        label = state._label
+        label = [e.label for e in g.entrants].__getitem__
 
         def who(index: int) -> str | None:
             return label(index) if index >= 0 else None
@@ -191,7 +197,6 @@ class RumbleslamPositions:
         def wrestler(name: str | None, where: str) -> int:
             return -1 if name is None else index_of(labels, name, where, "wrestler")
 
-        st: RumbleslamState = game.new_initial_state()
         check_unique([w.wrestler for w in m.wrestlers], "wrestlers", "wrestler")
         by_index: dict[int, tuple[int, WrestlerModel]] = {}
         for i, wm in enumerate(m.wrestlers):
@@ -225,40 +230,45 @@ class RumbleslamPositions:
                 raise fail(join(at, "lifting"), f"{labels[w.lifting]} is not lifted by {labels[w.index]}")
             if w.lifted_by >= 0 and ws[w.lifted_by].lifting != w.index:
                 raise fail(join(at, "lifted_by"), f"{labels[w.lifted_by]} is not lifting {labels[w.index]}")
-        st.ws = ws
-        st.occ = occ
-        st.round = m.round
-        st.holder = m.initiative
-        st.turn = m.turn
-        st.active = wrestler(m.active, "active")
-        st.end_flag = m.end_flag
-        st.order = list(m.order)
-        st.turn_order = list(m.turn_order)
-        st.corners = [self._corner(t.corner, join("teams", p, "corner")) for p, t in enumerate(m.teams)]
-        st.nominee = [wrestler(t.nominee, join("teams", p, "nominee")) for p, t in enumerate(m.teams)]
-        st.endorsements = [t.endorsements for t in m.teams]
-        st.sponsors_left = [tuple(t.sponsorships) for t in m.teams]
-        st.removed = [t.removed for t in m.teams]
-        st.entered = [t.entered for t in m.teams]
-        st.used = list(m.used)
-        st.dirty = m.dirty
-        st.tag_used = list(m.tag_used)
-        st.over = m.over
-        outcome = m.outcome if m.outcome is not None else [0.0] * players
-        if len(outcome) != players:
-            raise fail("outcome", f"{len(outcome)} returns for {players} teams")
-        st.outcome = tuple(outcome)
-        st.method = m.method
-        st.dosh_count = list(m.dosh_count)
-        st.buf = [self._die(game, d, join("dice", i)) for i, d in enumerate(m.dice)]
-        st.stack = [self._step(st, game, step, join("steps", i)) for i, step in enumerate(m.steps)]
-        if not st.stack and not st.over:
-            raise fail("steps", "a match that is not over has a step pending")
-        st.deferred = []
-        st._legal = None
-        st.root_filter = None
-        st.reach_memo = None
-        return st
+        def fill(st: RumbleslamState) -> RumbleslamState:
+            """A fresh state's fields set from the position (``st`` a parameter, so the field check
+            of issue 35 sees these writes)."""
+            st.ws = ws
+            st.occ = occ
+            st.round = m.round
+            st.holder = m.initiative
+            st.turn = m.turn
+            st.active = wrestler(m.active, "active")
+            st.end_flag = m.end_flag
+            st.order = list(m.order)
+            st.turn_order = list(m.turn_order)
+            st.corners = [self._corner(t.corner, join("teams", p, "corner")) for p, t in enumerate(m.teams)]
+            st.nominee = [wrestler(t.nominee, join("teams", p, "nominee")) for p, t in enumerate(m.teams)]
+            st.endorsements = [t.endorsements for t in m.teams]
+            st.sponsors_left = [tuple(t.sponsorships) for t in m.teams]
+            st.removed = [t.removed for t in m.teams]
+            st.entered = [t.entered for t in m.teams]
+            st.used = list(m.used)
+            st.dirty = m.dirty
+            st.tag_used = list(m.tag_used)
+            st.over = m.over
+            outcome = m.outcome if m.outcome is not None else [0.0] * players
+            if len(outcome) != players:
+                raise fail("outcome", f"{len(outcome)} returns for {players} teams")
+            st.outcome = tuple(outcome)
+            st.method = m.method
+            st.dosh_count = list(m.dosh_count)
+            st.buf = [self._die(game, d, join("dice", i)) for i, d in enumerate(m.dice)]
+            st.stack = [self._step(st, game, step, join("steps", i)) for i, step in enumerate(m.steps)]
+            if not st.stack and not st.over:
+                raise fail("steps", "a match that is not over has a step pending")
+            st.deferred = []
+            st._legal = None
+            st.root_filter = None
+            st.reach_memo = None
+            return st
+
+        return fill(game.new_initial_state())
 
     # -- one field at a time ---------------------------------------------------------------------
     @staticmethod
@@ -311,10 +321,10 @@ class RumbleslamPositions:
                 raise fail(where, "a decision step is [\"decide\", CODE, TEAM, ...]")
             check_seat(step[2], game.players, join(where, 2))
             return tuple(step)
-        method = getattr(type(st), "_s_" + kind, None)
-        if method is None:
+        fn = STEPS.get(kind)
+        if fn is None:
             raise fail(where, f"unknown step {kind!r:.40}")
-        params = list(inspect.signature(method).parameters.values())[1:]
+        params = list(inspect.signature(fn).parameters.values())[1:]
         least = sum(1 for p in params if p.default is inspect.Parameter.empty)
         if not least <= len(step) - 1 <= len(params):
             raise fail(where, f"step {kind!r} takes {least} to {len(params)} arguments, not {len(step) - 1}")

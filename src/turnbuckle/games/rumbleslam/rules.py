@@ -68,7 +68,7 @@ class Entrant:
 
 
 class PairMenu(NamedTuple):
-    """One wrestler's decisions against one other (``MenuRules._act_menu``)."""
+    """One wrestler's decisions against one other (``menu.act_menu``)."""
 
     brawl: Action
     grapple: Action
@@ -395,7 +395,7 @@ class RumbleslamGame(Game):
         self.die_face: dict[int, tuple[str, int]] = {a.id: self.dice.value_of(a) for a in self.dice.all_actions}
         """Each chance outcome's (kind, face) by id: dice are applied without parsing their names."""
         self.menus: list[EntrantMenu] = [self._entrant_menu(e) for e in self.entrants]
-        """Per entrant, the decisions its standing menu may offer, found once (``MenuRules._act_menu``)."""
+        """Per entrant, the decisions its standing menu may offer, found once (``menu.act_menu``)."""
         self.pools: list[dict[str, Pool]] = [
             {stat: e.profile.pool(stat) for stat in ("att", "def", "grp", "dex")} for e in self.entrants]
         """Each entrant's stat pools, parsed once (rolls read them on every attack)."""

@@ -12,6 +12,7 @@ calls only down (``landing``, ``ring``, ``results``, ``holds``, ``options``, ``c
 Reads: base_out, enter_queue, free_for_all, g, hand, holds, result
 Writes: acted, after_draw, base_att, base_def, base_dt, base_kind, base_phys, base_ref, bout_over, br,
 callers, calls, chain, combo, deck, deck_n, discard, dmg, draws, dt_lock, entries, first_bout, illegal_in,
+illegal_limit,
 last_outcome, next_after_bout, obligation, out_count, out_limit, passes, penalty, pending, phase, plays, pos,
 refused, responders, resume, stay_pending, surge, tagged, turn, turn_no, unfilled, warned
 """
@@ -233,7 +234,7 @@ def count_end_of_turn(st: WrasslinState, s: int) -> None:
             return
     if st.illegal_in[s] >= 0:
         st.illegal_in[s] += 1
-        if st.illegal_in[s] >= 5:
+        if st.illegal_in[s] >= st.illegal_limit[s]:
             lose(st, [s], "disqualified (illegal man, 12.41)")
 
 
@@ -409,7 +410,8 @@ def continue_play(st: WrasslinState) -> None:
 
 
 def apply_count_call(st: WrasslinState, kind: str) -> None:
-    """9.2: a Long Count restarts every count; a Short Count falls at two (disqualifies at four)."""
+    """9.2: a Long Count restarts every count; a Short Count falls at two (disqualifies at four: a
+    count-out, and the illegal man's count of 12.41)."""
     for r in st.holds:
         if r[4]:
             if kind == "long":
@@ -424,6 +426,8 @@ def apply_count_call(st: WrasslinState, kind: str) -> None:
                 st.out_limit[s] = 4
         if st.illegal_in[s] > 0 and kind == "long":
             st.illegal_in[s] = 0
+        elif st.illegal_in[s] >= 0 and kind == "short":
+            st.illegal_limit[s] = 4
     if st.record_events:
         st.emit("count_changed", call=kind)
 

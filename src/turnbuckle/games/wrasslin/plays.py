@@ -5,6 +5,7 @@ each opens the response chain it invites (``flow.open_chain``).
 Reads: C_BLOCK, C_COMB, C_DT, C_OOR, C_PS, C_REC1, C_REC2, C_REF, C_SPEC, C_TAG, C_WILD, base_att, base_def,
 base_dt, base_kind, base_phys, bout_over, err_action, err_seat, g, holds, result, turn, turn_no, warned
 Writes: _err_text, _err_why, acted, base_out, chain, combo, dmg, dt_card, entries, free_for_all, illegal_in,
+illegal_limit,
 pending, phase, plays, pos, responders, stay_pending, surge_turn, tagged
 """
 
@@ -336,6 +337,7 @@ def step_stay(st: WrasslinState, aid: int) -> None:
     if st.g.decode[aid][0] == "stay":
         st.pos[p] = RING
         st.illegal_in[p] = 0
+        st.illegal_limit[p] = 5
         if st.record_events:
             st.emit("stays_in", seat=p, wrestler=seat_name(st, p))
     end_turn(st)

@@ -20,6 +20,7 @@ open to a challenge, with the position just before it (``before``), which a chal
 Reads: acted, after_draw, aside, base_att, base_def, base_dt, base_kind, base_out, base_phys, base_ref,
 bout_over, br, callers, calls, chain, combo, deck, discard, dmg, drafted, draws, dt_card, dt_lock, end_reason,
 enter_queue, entries, err_action, err_seat, err_snap, first_bout, free_for_all, g, hand, holds, illegal_in,
+illegal_limit,
 last_outcome, next_after_bout, obligation, out_count, out_limit, out_order, passes, penalty, pending, phase,
 plays, pool, pos, refused, responders, result, resume, stacks, stay_pending, surge, surge_turn, tagged, turn,
 turn_no, unfilled, warned, wid
@@ -76,6 +77,7 @@ class SeatModel(Strict):
     ring_count: int = Field(default=0, ge=0, le=99)
     ring_count_limit: int = Field(default=5, ge=0, le=99)
     illegal_in: int = Field(default=-1, ge=-1, le=99)
+    illegal_limit: int = Field(default=5, ge=4, le=5)
     waiting: list[str] = Field(default_factory=list)
     drafted: list[str] = Field(default_factory=list)
 
@@ -212,6 +214,7 @@ class WrasslinPositions:
                 "ring_count": state.out_count[s],
                 "ring_count_limit": state.out_limit[s],
                 "illegal_in": state.illegal_in[s],
+                "illegal_limit": state.illegal_limit[s],
                 "waiting": names(state.stacks[s]) if state.stacks else [],
                 "drafted": names(state.drafted[s]),
             })
@@ -330,6 +333,7 @@ class _Reader:
         st.out_count = [sm.ring_count for sm in m.seats]
         st.out_limit = [sm.ring_count_limit for sm in m.seats]
         st.illegal_in = [sm.illegal_in for sm in m.seats]
+        st.illegal_limit = [sm.illegal_limit for sm in m.seats]
         waiting = [[self.wrestler(name, at("seats", s, "waiting", i)) for i, name in enumerate(sm.waiting)]
                    for s, sm in enumerate(m.seats)]
         if g.draft or g.match_type == "tournament":

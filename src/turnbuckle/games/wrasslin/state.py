@@ -16,7 +16,8 @@ Writes: C_BLOCK, C_COMB, C_DIS, C_DT, C_IB, C_IR, C_LSC, C_OOR, C_PS, C_REC1, C_
 C_SPEC, C_TAG, C_WILD, _err_text, _err_why, _errset, _legal, acted, after_draw, aside, base_att, base_def,
 base_dt, base_kind, base_out, base_phys, base_ref, bout_over, br, callers, calls, chain, combo, deck, deck_n,
 discard, dmg, drafted, draws, dt_card, dt_lock, end_reason, enter_queue, entries, err_action, err_seat,
-err_snap, first_bout, free_for_all, g, hand, holds, illegal_in, last_outcome, next_after_bout, obligation,
+err_snap, first_bout, free_for_all, g, hand, holds, illegal_in, illegal_limit,
+last_outcome, next_after_bout, obligation,
 out_count, out_limit, out_order, passes, penalty, pending, phase, plays, pool, pos, refused, responders,
 result, resume, stacks, stay_pending, surge, surge_turn, tagged, team, turn, turn_no, unfilled, warned, wid
 """
@@ -107,6 +108,7 @@ class WrasslinState(State["WrasslinGame"]):
         "hand",
         "holds",
         "illegal_in",
+        "illegal_limit",
         "last_outcome",
         "next_after_bout",
         "obligation",
@@ -167,6 +169,8 @@ class WrasslinState(State["WrasslinGame"]):
         self.out_count: list[int] = [0] * n
         self.out_limit: list[int] = [5] * n
         self.illegal_in: list[int] = [-1] * n
+        self.illegal_limit: list[int] = [5] * n
+        """12.41: the illegal man's count disqualifies at five, at four after a Short Count (9.2)."""
         self.stacks: list[list[int]] = (
             [[] for _ in range(n)] if g.draft else [list(s) for s in g.stacks]
         )
@@ -465,6 +469,7 @@ class WrasslinState(State["WrasslinGame"]):
         other.out_count = self.out_count.copy()
         other.out_limit = self.out_limit.copy()
         other.illegal_in = self.illegal_in.copy()
+        other.illegal_limit = self.illegal_limit.copy()
         other.stacks = [s.copy() for s in self.stacks]
         other.pool = self.pool.copy()
         other.drafted = [d.copy() for d in self.drafted]
