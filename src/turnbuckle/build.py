@@ -31,10 +31,9 @@ COMPILED_MODULES: tuple[str, ...] = (
     "turnbuckle.engine.actions",
     "turnbuckle.engine.game",
     "turnbuckle.games.powerhouses.state",
-    # RUMBLESLAM: the plain state, its step table and rule modules (issue 35)
-    *(f"turnbuckle.games.rumbleslam.{m}" for m in (
-        "core", "state", "steps", "rerolls", "placement", "status", "rounds", "menu", "attacks", "specials",
-        "grapple", "decisions", "prompts", "mat")),
+    # RUMBLESLAM's rewritten modules (core, state, steps, rerolls, placement, status, rounds, menu, attacks,
+    # specials, grapple, decisions, prompts, mat) compile and pass its tests, but a test process that ran
+    # them crashed in its final garbage collection (segfault, 2026-11-28): left out until that is found.
     # skirmish: the plain state, its step table and rule modules (issue 35), and its geometry
     *(f"turnbuckle.games.skirmish.{m}" for m in (
         "core", "state", "steps", "chance", "observe", "prompts", "menu", "destinations", "rounds", "damage",
