@@ -40,6 +40,7 @@ LAYERS: dict[str, int] = {
     "text": 0,  # plural wording, used from the games up
     "rulebooks": 0,  # the rule texts, read by the CLI
     "schemas": 0,  # JSON schemas (data)
+    "build": 0,  # the compiled build's module list (imports nothing of turnbuckle: setup.py loads it)
     "dice": 1,
     "agents": 1,
     "store": 1,

@@ -15,6 +15,15 @@ from turnbuckle.engine import (
 
 __version__ = "0.1.0"
 
+
+def compiled_modules() -> list[str]:
+    """The modules this installation runs compiled by mypyc (empty: the pure-Python install; see
+    ``turnbuckle.build``)."""
+    from turnbuckle.build import compiled_modules as listed
+
+    return listed()
+
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
@@ -25,6 +34,7 @@ __all__ = [
     "State",
     "TurnbuckleError",
     "__version__",
+    "compiled_modules",
     "list_games",
     "load_game",
 ]

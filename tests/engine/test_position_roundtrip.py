@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import turnbuckle
-from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.game import Game, State, state_fields
 
 EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
     "filsinger": [
@@ -86,13 +86,17 @@ def _plain(value: Any, depth: int = 0) -> Any:
     """Field values compared by content: slotted objects and nested states as dicts."""
     if isinstance(value, State):
         return _fields(value, depth + 1)
+    if isinstance(value, Game):  # shared, compared as itself (compiled, it would list native fields)
+        return value
     if isinstance(value, list | tuple):
         return type(value)(_plain(v, depth) for v in value)
     if isinstance(value, dict):
         return {k: _plain(v, depth) for k, v in value.items()}
-    slots = getattr(type(value), "__slots__", None)
+    # slots, or a compiled class's native attributes (the compiled build keeps no __slots__)
+    slots = getattr(type(value), "__slots__", None) or [
+        n for n in getattr(type(value), "__mypyc_attrs__", ()) if n != "__dict__"]
     if slots and not hasattr(value, "__dataclass_fields__") and not isinstance(value, str | int | float | bool):
-        return (type(value).__name__, {s: _plain(getattr(value, s), depth) for s in slots})
+        return (type(value).__name__, {s: _plain(getattr(value, s), depth) for s in slots if hasattr(value, s)})
     return value
 
 
@@ -104,13 +108,7 @@ def _fields(state: State, depth: int = 0) -> dict[str, Any]:
     codec = state.game.position_codec()
     assert codec is not None
     skip = SKIPPED | codec.derived
-    values = dict(vars(state))
-    for cls in type(state).__mro__:  # a state that declares __slots__ keeps its fields there, not in vars()
-        slots = getattr(cls, "__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if hasattr(state, name):
-                values[name] = getattr(state, name)
-    return {k: _plain(v, depth) for k, v in values.items() if k not in skip}
+    return {k: _plain(v, depth) for k, v in state_fields(state).items() if k not in skip}
 
 
 def _same_now(a: State, b: State, where: str) -> None:

@@ -6,6 +6,26 @@ only through ``apply_action``. Serialization is the action history, so a saved s
 replay are the same thing and round-trip exactly. A match may also start from a position
 (``State.to_position`` / ``Game.state_from_position``, ``engine.position``): its history is then
 the actions since that position.
+
+The compiled build (``turnbuckle.build``) compiles this module and the rule modules listed there
+with mypyc; compiled classes are native classes, which have fixed fields and no ``__dict__``. A
+ruleset's state class (and every class between it and ``State``) compiles and clones correctly
+when it:
+
+* names its game as a type argument, ``class RumbleslamState(State["RumbleslamGame"])``, and does
+  not annotate ``game: RumbleslamGame`` in its body: a native subclass may not narrow the type of
+  an attribute its base declares (``State[G].game`` is a ``G``; tests/test_build.py checks this);
+* carries ``@mypyc_attr(allow_interpreted_subclasses=True)`` (``turnbuckle.engine.native``): only
+  then does ``cls.__new__(cls)`` make an instance without running ``__init__``, which ``clone``
+  (``_new_empty``) needs; the same holds for any other class whose copies start from ``__new__``;
+* copies itself through the engine, never through ``copy.copy``, ``object.__new__`` or
+  ``__dict__``: either the default ``clone`` (``_shallow_copy``, which reads ``__mypyc_attrs__``
+  on a compiled class, then ``_copy_into`` for the mutable fields) or, faster, its own ``clone``
+  that starts with ``other = self._new_empty()`` and ``self._copy_engine_fields(other)`` (or,
+  as the rewritten skirmish, Filsinger and WRASSLIN' states do, from a ``blank=True`` constructor)
+  and then sets every one of its own fields, copying the mutable ones;
+* inherits from one class only (mypyc's native classes allow no mixins) and does not rely on
+  ``vars(state)`` (``state_fields`` lists a state's fields in both builds).
 """
 
 from __future__ import annotations
@@ -16,13 +36,16 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, Self
+
+from typing_extensions import TypeVar
 
 from turnbuckle.engine import position as positions
 from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import is_inline
 from turnbuckle.engine.errors import IllegalActionError, ParamError, PositionError, ReplayError
 from turnbuckle.engine.events import Event
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, Side
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.engine.targets import load_target
@@ -59,6 +82,7 @@ NARROW_TEXT = 12.5
 """The smallest font size in a ``narrow`` picture (12 CSS px at a 368 px picture is 11.7 units: a margin)."""
 
 
+@mypyc_attr(native_class=False)  # compiled native, its ``KINDS`` class constant would become a read-only slot
 @dataclass(frozen=True, slots=True)
 class GameOption:
     """A named parameter of a ruleset, listed by ``turnbuckle rules GAME``.
@@ -105,6 +129,7 @@ class GameOption:
         return "text"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A ruleset configured by its params (match type, wrestlers, options)."""
 
@@ -124,7 +149,9 @@ class Game(ABC):
     first time ``events`` is read, then record as they go. Batch simulation never reads events,
     so it pays nothing for them. Only for rulesets whose states change through ``apply_action``
     alone; code that sets up a position by hand calls ``State.materialize_events`` first."""
-    _rebuilding_events = False
+    _rebuilding_events: bool = False
+    _tensor_view: TensorView | None = None
+    _tensor_view_built: bool = False
 
     agent_targets: ClassVar[Mapping[str, str]] = {}
     """The ruleset's own agents (heuristic, expert, ...) by name, each a factory taking the game and
@@ -216,11 +243,10 @@ class Game(ABC):
 
     def _tensors(self) -> TensorView | None:
         """``tensor_view()``, built once per game."""
-        try:
-            view: TensorView | None = self.__dict__["_tensor_view"]
-        except KeyError:
-            view = self.__dict__["_tensor_view"] = self.tensor_view()
-        return view
+        if not self._tensor_view_built:
+            self._tensor_view = self.tensor_view()
+            self._tensor_view_built = True
+        return self._tensor_view
 
     def player_label(self, player: int) -> str:
         """Who player ``player`` is, for tables and commentary."""
@@ -419,10 +445,17 @@ class Game(ABC):
         return state
 
 
-class State(ABC):
+G = TypeVar("G", bound=Game, default=Game, covariant=True)
+"""The game a state belongs to: a ruleset's state class names its own (``State[PowerhousesGame]``)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(ABC, Generic[G]):
     """One moment of a match. Mutated only by ``apply_action``; ``clone`` copies it."""
 
-    def __init__(self, game: Game) -> None:
+    game: G
+
+    def __init__(self, game: G) -> None:
         self.game = game
         self._history: list[Action] = []
         self._events: list[RawEvent] = []
@@ -493,13 +526,58 @@ class State(ABC):
         return action
 
     def clone(self) -> Self:
-        """An independent copy; rulesets extend ``_copy_into`` for their mutable fields."""
-        other = copy.copy(self)
+        """An independent copy: ``_shallow_copy``, then the engine's lists and, through
+        ``_copy_into``, the ruleset's mutable fields unshared."""
+        other = self._shallow_copy()
         other._history = self._history.copy()
         other._events = self._events.copy()
         other._event_cache = self._event_cache.copy()
         self._copy_into(other)
         return other
+
+    def _new_empty(self) -> Self:
+        """An instance of this state's class with no field set (no ``__init__`` run): where a
+        field-by-field clone starts. A compiled class allows it only when it is open to
+        interpreted subclasses (see the module docstring)."""
+        cls = type(self)
+        return cls.__new__(cls)
+
+    def _shallow_copy(self) -> Self:
+        """What ``copy.copy`` makes of a state (the same class, every field bound to the same
+        value), for interpreted and compiled classes alike and without ``copy``'s generic
+        dispatch: the instance ``__dict__``, and every field kept outside it (the native
+        attributes mypyc lists in ``__mypyc_attrs__``, or ``__slots__``)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        source: Any = self
+        target: Any = other
+        fields = getattr(source, "__dict__", None)
+        if fields is not None:
+            try:
+                target.__dict__.update(fields)
+            except AttributeError:  # a compiled base's fresh instance has no dict until one is set
+                target.__dict__ = fields.copy()
+        native = _NATIVE_FIELDS.get(cls)
+        if native is None:
+            native = _NATIVE_FIELDS[cls] = _native_fields(cls)
+        for name in native:
+            try:
+                value = getattr(source, name)
+            except AttributeError:  # a native attribute never set
+                continue
+            setattr(target, name, value)
+        return other
+
+    def _copy_engine_fields(self, other: State[Any]) -> None:
+        """Set the engine's fields of ``other`` (fresh from ``_new_empty``) to this state's, its
+        lists unshared: the start of a ruleset's field-by-field ``clone``."""
+        other.game = self.game
+        other._history = self._history.copy()
+        other._events = self._events.copy()
+        other._event_cache = self._event_cache.copy()
+        other._events_deferred = self._events_deferred
+        other.record_events = self.record_events
+        other._origin = self._origin
 
     @property
     def events(self) -> list[Event]:
@@ -605,13 +683,14 @@ class State(ABC):
         legal = ", ".join(a.name for a in self.legal_actions())
         return f"{action.name!r} is not legal for {self.game.player_label(player)} now (legal: {legal})"
 
-    def emit(self, kind: str, data: dict[str, Any] | None = None, /, **fields: Any) -> None:
+    def emit(self, _event_kind: str, _event_data: dict[str, Any] | None = None, /, **fields: Any) -> None:
         """Record a structured event (skipped in search copies with ``record_events`` off).
 
-        Pass the data as one dict (cheapest, for hot paths) or as keyword fields.
+        Pass the data as one dict (cheapest, for hot paths) or as keyword fields. (The positional
+        names are unlikely field names: compiled by mypyc, a field named like one collides.)
         """
         if self.record_events:
-            self._events.append((kind, None, fields if data is None else data))
+            self._events.append((_event_kind, None, fields if _event_data is None else _event_data))
 
     def emit_fields(self, kind: str, names: tuple[str, ...], values: tuple[Any, ...]) -> None:
         """Record an event as field names plus values: the cheapest form, for hot paths."""
@@ -670,6 +749,35 @@ class State(ABC):
 
     def __str__(self) -> str:
         return json.dumps(self.observation(0), sort_keys=True)
+
+
+_NATIVE_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
+"""Per state class, ``_native_fields`` (asked once per class, not per copy)."""
+
+
+def _native_fields(cls: type) -> tuple[str, ...]:
+    """The fields a class keeps outside its instance ``__dict__``: a compiled class's native
+    attributes (mypyc's ``__mypyc_attrs__``), else the ``__slots__`` along its MRO."""
+    native = getattr(cls, "__mypyc_attrs__", None)
+    if native is None:
+        native = []
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            native.extend((slots,) if isinstance(slots, str) else slots)
+    return tuple(dict.fromkeys(name for name in native if name not in ("__dict__", "__weakref__")))
+
+
+def state_fields(state: State[Any]) -> dict[str, Any]:
+    """Every field a state has set, by name: ``vars(state)`` for an interpreted class, plus the
+    native attributes of a compiled one (``__mypyc_attrs__``), for tests that compare states field by field."""
+    source: Any = state
+    fields: dict[str, Any] = dict(getattr(source, "__dict__", {}))
+    for name in _native_fields(type(source)):
+        try:
+            fields[name] = getattr(source, name)
+        except AttributeError:  # a native attribute never set
+            continue
+    return fields
 
 
 def outcome_at(outcomes: Sequence[tuple[Action, float]], point: float) -> Action:

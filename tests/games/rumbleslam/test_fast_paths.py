@@ -8,13 +8,31 @@ import turnbuckle
 from turnbuckle.games.rumbleslam.core import Wrestler
 
 
+def _fields() -> list[str]:
+    """The slots, or in the compiled build (no ``__slots__`` there) the native attributes."""
+    names = getattr(Wrestler, "__mypyc_attrs__", None) or Wrestler.__slots__
+    return [n for n in names if n != "__dict__"]
+
+
+def _another(i: int, value: object) -> object:
+    """A value of the same type as ``value`` (compiled fields are typed), distinct per field."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return 100 + i
+    assert isinstance(value, tuple)
+    return tuple(100 + i + k for k in range(len(value)))
+
+
 def test_wrestler_copy_covers_every_slot() -> None:
     w = Wrestler(3, 1, 2, 7)
-    for i, name in enumerate(Wrestler.__slots__):
-        setattr(w, name, (i, name))
+    names = _fields()
+    assert len(names) == 23
+    for i, name in enumerate(names):
+        setattr(w, name, _another(i, getattr(w, name)))
     c = w.copy()
     assert c is not w
-    assert all(getattr(c, n) == getattr(w, n) for n in Wrestler.__slots__)
+    assert all(getattr(c, n) == getattr(w, n) for n in names)
 
 
 def test_clone_diverges_and_matches_a_replay() -> None:

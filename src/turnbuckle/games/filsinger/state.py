@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, method_from_text
 from turnbuckle.games.filsinger.core import (
     ALLY_ATTACK,
@@ -55,7 +56,8 @@ if TYPE_CHECKING:
     from turnbuckle.games.filsinger.rules import FilsingerGame
 
 
-class FilsingerState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: the engine's _new_empty (engine.game)
+class FilsingerState(State["FilsingerGame"]):
     """One moment of a Filsinger match (singles or any size of tag): LEVEL and attacker, the
     legal men (8. TAG TEAM RULES), fatigue tokens (OPTIONAL 1), pin saves (13), distraction (15),
     interference (16), ringside allies (14), injuries (10), the pending-step slots and the result."""
@@ -98,7 +100,6 @@ class FilsingerState(State):
         "winner",
     )
 
-    game: FilsingerGame
 
     def __init__(self, game: FilsingerGame, *, blank: bool = False) -> None:
         if blank:  # for clone(), which sets every field, the engine's too

@@ -15,6 +15,7 @@ from turnbuckle.engine.actions import Action, ActionTable
 from turnbuckle.engine.datafiles import load_model, packaged_data
 from turnbuckle.engine.errors import ParamError
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.powerhouses.models import ABILITIES, Roster
 
@@ -95,10 +96,9 @@ def hit_faces(face_map: tuple[int, ...], ability: int) -> tuple[int, ...]:
     faces and Fan Support; index 0 is unused. The rules count hits with it, the odds sum it."""
     return tuple(int(face_map[f] in (ability, FAN_SUPPORT)) if f else 0 for f in range(7))
 
-class PowerhousesState(State):
-    """A match in progress. Plain integer fields, so clones are cheap."""
-
-    game: PowerhousesGame
+@mypyc_attr(allow_interpreted_subclasses=True)
+class PowerhousesState(State["PowerhousesGame"]):
+    """A match in progress. Plain integer fields, so clones are cheap (compiled: see ``engine.game``)."""
 
     def __init__(self, game: PowerhousesGame) -> None:
         super().__init__(game)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, Method
 from turnbuckle.games.rumbleslam import mat
 from turnbuckle.games.rumbleslam.core import FLOOR, LIFTED, OUT, SIDE, TB, Wrestler, push
@@ -40,7 +41,8 @@ _OLD_REROLL: Final = re.compile(r"reroll die ([0-9]{1,2})")
 """``reroll die 0`` (dice numbered from 0 until issue 22.19) is ``re-roll die 1``: stored matches replay."""
 
 
-class RumbleslamState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: the engine's _new_empty (engine.game)
+class RumbleslamState(State["RumbleslamGame"]):
     """A match in progress: its fields and the engine contract, each a few lines over the rules."""
 
     __slots__ = ("_legal", "active", "buf", "corners", "deferred", "dirty", "dosh_count", "end_flag", "endorsements",
@@ -48,7 +50,6 @@ class RumbleslamState(State):
                  "reach_memo", "removed", "root_filter", "round", "sponsors_left", "stack", "tag_used", "turn",
                  "turn_order", "used", "ws")
 
-    game: RumbleslamGame
 
     def __init__(self, game: RumbleslamGame, blank: bool = False) -> None:
         """The match at the opening bell; ``blank``: only the engine's fields, for ``clone`` to fill

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult
 from turnbuckle.games.skirmish import geometry as geo
 from turnbuckle.games.skirmish.chance import chance_outcomes, sample_chance
@@ -42,7 +43,8 @@ if TYPE_CHECKING:
     from turnbuckle.games.skirmish.game import SkirmishGame
 
 
-class SkirmishState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: the engine's _new_empty (engine.game)
+class SkirmishState(State["SkirmishGame"]):
     """A match in progress: its fields, and the engine contract delegating to the rule functions."""
 
     __slots__ = (
@@ -75,7 +77,6 @@ class SkirmishState(State):
         "winner",
     )
 
-    game: SkirmishGame
     models: list[Model]
     active: list[int]
     """Each seat's model in the ring (tag: one of its two)."""

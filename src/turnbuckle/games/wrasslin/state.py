@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from turnbuckle.engine.actions import Action
 from turnbuckle.engine.game import CHANCE, TERMINAL, State
+from turnbuckle.engine.native import mypyc_attr
 from turnbuckle.engine.result import MatchResult, Method, method_from_text
 from turnbuckle.games.wrasslin.core import HAND_SIZE, Entry, Item, seat_name
 from turnbuckle.games.wrasslin.deck import determinize, step_draw
@@ -46,7 +47,8 @@ ERROR_PHASES = ("main", "dt_hold", "target", "respond")
 """The phases where, with the 11.5 errors rule, an illegal play may be made (and challenged)."""
 
 
-class WrasslinState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: the engine's _new_empty (engine.game)
+class WrasslinState(State["WrasslinGame"]):
     """One moment of a WRASSLIN' match."""
 
     __slots__ = (
