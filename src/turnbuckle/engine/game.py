@@ -174,6 +174,10 @@ class Game(ABC):
     def __init__(self, params: Mapping[str, Any], actions: ActionTable) -> None:
         self.params: dict[str, Any] = dict(params)
         self.actions = actions
+        self.caches: dict[str, Any] = {}
+        """What agents and solvers work out once per game (odds, action groups), kept as long as the
+        game is. On the game itself rather than in a weak-keyed dictionary: weak references to a
+        compiled base class's instances are what crashed the compiled build's garbage collection."""
 
     @classmethod
     def names_a_file(cls, param: str, value: str) -> bool:

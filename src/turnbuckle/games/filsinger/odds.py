@@ -8,7 +8,6 @@ policy maximises each side's expected return (win minus loss).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -213,13 +212,10 @@ def _expert_policy(n: int, terminal: np.ndarray, cs: np.ndarray, cd: np.ndarray,
     return choice
 
 
-_CACHE: weakref.WeakKeyDictionary[FilsingerGame, dict[str, Solution | None]] = weakref.WeakKeyDictionary()
-
-
 def cached_solution(game: FilsingerGame, policy: Policy = "expert",
                     budget: int = DEFAULT_BUDGET) -> Solution | None:
     """``solve`` once per game object (agents of both sides share it)."""
-    per_game = _CACHE.setdefault(game, {})
+    per_game: dict[str, Solution | None] = game.caches.setdefault("filsinger.odds", {})
     if policy not in per_game:
         per_game[policy] = solve(game, policy, budget)
     return per_game[policy]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import random
-import weakref
 from typing import TYPE_CHECKING, Any, cast
 
 from turnbuckle.agents.deadline import iterations
@@ -176,8 +175,6 @@ class HeuristicAgent:
 
 
 _SKIP, _PIN, _OUT, _THROW, _LIFT, _ATTACK, _MOVE, _STAND, _END = range(9)
-_CLASSES: weakref.WeakKeyDictionary[Game, tuple[int, ...]] = weakref.WeakKeyDictionary()
-"""Per game, each decision's group for ``greedy`` by id (sorted once, not on every rollout step)."""
 
 
 def _classify(what: tuple[Any, ...]) -> int:
@@ -194,10 +191,11 @@ def _classify(what: tuple[Any, ...]) -> int:
 
 
 def _classes(game: Game) -> tuple[int, ...]:
-    classes = _CLASSES.get(game)
+    """Each decision's group for ``greedy`` by id (sorted once per game, not on every rollout step)."""
+    classes: tuple[int, ...] | None = game.caches.get("rumbleslam.greedy")
     if classes is None:
         meaning = _state_game(game).meaning
-        classes = _CLASSES[game] = tuple(_classify(meaning[i]) for i in range(len(meaning)))
+        classes = game.caches["rumbleslam.greedy"] = tuple(_classify(meaning[i]) for i in range(len(meaning)))
     return classes
 
 
