@@ -11,10 +11,7 @@ from support.field_ownership import ownership_problems, state_fields
 from turnbuckle.games.filsinger import state
 from turnbuckle.games.filsinger.state import FilsingerState
 
-PENDING: dict[str, str] = {
-    "odds.py": "being changed on the hint-noise branch at the same time; it only reads (attacker, decided, "
-               "level, winner) and gets its Reads: line when the two branches meet",
-}
+PENDING: dict[str, str] = {}
 """Modules left out for now, with why."""
 
 

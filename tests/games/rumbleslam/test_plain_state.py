@@ -48,7 +48,7 @@ def _game() -> RumbleslamGame:
 
 
 def test_the_state_extends_only_the_engines_state() -> None:
-    assert [ast.unparse(b) for b in STATE.bases] == ["State"]
+    assert [ast.unparse(b) for b in STATE.bases] == ["State['RumbleslamGame']"]  # the engine's State, generic
     assert WRESTLER.bases == []
     assert RumbleslamState.__mro__[1].__name__ == "State"
 

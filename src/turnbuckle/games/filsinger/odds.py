@@ -4,6 +4,9 @@ A match is a finite absorbing Markov chain once fatigue tokens are capped (past 
 PIN always holds, more tokens change nothing). ``solve`` walks every reachable state once and
 then runs value iteration with numpy: the random policy averages over decisions, the expert
 policy maximises each side's expected return (win minus loss).
+
+Reads: attacker, decided, level, winner
+Writes: -
 """
 
 from __future__ import annotations

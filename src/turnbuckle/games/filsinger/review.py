@@ -6,6 +6,9 @@ policy; a double disqualification or count out is a draw, worth half to each sid
 to solve is sampled instead, every side played out by the heuristic (two dice rolls of lookahead),
 after the roll an option leads to straight away is solved exactly (``immediate_roll``: its chart
 odds are known, so only what follows it is sampled).
+
+Reads: decided, injuries, last_doubles, phase, sums_only, winner
+Writes: -
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from turnbuckle.engine.game import CHANCE, State
 from turnbuckle.engine.review_plan import ReviewPlan
 from turnbuckle.games.filsinger.expert import ExpertAgent, HeuristicAgent
 from turnbuckle.games.filsinger.odds import cached_solution
+from turnbuckle.games.filsinger.queries import state_key
 from turnbuckle.games.filsinger.state import FilsingerState
 
 if TYPE_CHECKING:
@@ -61,7 +65,7 @@ def _position(state: FilsingerState) -> tuple[object, ...]:
     is left out: it is only told, never read again."""
     if state.decided:
         return ("decided", state.winner, state.phase, state.last_doubles)
-    return (state.key(), tuple(state.injuries), state.sums_only, state.last_doubles)
+    return (state_key(state), tuple(state.injuries), state.sums_only, state.last_doubles)
 
 
 def option_values(game: FilsingerGame, state: State) -> list[tuple[str, list[float]]] | None:
