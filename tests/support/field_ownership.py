@@ -219,14 +219,29 @@ def module_problems(label: str, source: str, class_name: str, fields: Collection
     return problems
 
 
+def source_slots(cls: type) -> tuple[str, ...]:
+    """``cls.__slots__`` as its module's source writes it: a mypyc-compiled class keeps no ``__slots__``,
+    and its module's ``__file__`` is the extension, with the source beside it."""
+    module_file = Path(importlib.import_module(cls.__module__).__file__ or "")
+    source = module_file.parent / (cls.__module__.rsplit(".", 1)[-1] + ".py")
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for statement in node.body:
+                if isinstance(statement, ast.Assign) and any(
+                        isinstance(t, ast.Name) and t.id == "__slots__" for t in statement.targets):
+                    slots = ast.literal_eval(statement.value)
+                    return (slots,) if isinstance(slots, str) else tuple(slots)
+    return ()
+
+
 def state_fields(state_class: type) -> set[str]:
-    """The fields a game's own classes declare in ``__slots__`` (the engine base's are not rules')."""
+    """The fields a game's own classes declare in ``__slots__`` (the engine base's are not rules'), read
+    from the source so that the compiled build checks the same fields."""
     package = state_class.__module__.rsplit(".", 1)[0]
     out: set[str] = set()
     for cls in state_class.__mro__:
         if cls.__module__.startswith(package):
-            slots = cls.__dict__.get("__slots__", ())
-            out.update((slots,) if isinstance(slots, str) else slots)
+            out.update(source_slots(cls))
     return out
 
 
