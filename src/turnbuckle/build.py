@@ -31,10 +31,17 @@ COMPILED_MODULES: tuple[str, ...] = (
     "turnbuckle.engine.actions",
     "turnbuckle.engine.game",
     "turnbuckle.games.powerhouses.state",
-    # RUMBLESLAM's rewritten modules (core, state, steps, rerolls, placement, status, rounds, menu, attacks,
-    # specials, grapple, decisions, prompts, mat) compile and pass its tests, but a test process that ran
-    # them crashed in its final garbage collection (segfault, 2026-11-28): left out until that is found.
-    # skirmish: the plain state, its step table and rule modules (issue 35), and its geometry
+    # each game: its plain state, its step table and the rule modules a playout runs (issue 35)
+    *(f"turnbuckle.games.rumbleslam.{m}" for m in (
+        "core", "state", "steps", "rerolls", "placement", "status", "rounds", "menu", "attacks", "specials",
+        "grapple", "decisions", "prompts", "mat")),
+    *(f"turnbuckle.games.filsinger.{m}" for m in (
+        "core", "state", "options", "entries", "chart_rolls", "decisions", "defense", "disqualification",
+        "finishers", "offense", "pins", "results", "tags", "queries")),
+    *(f"turnbuckle.games.wrasslin.{m}" for m in (
+        "core", "state", "chains", "deck", "flow", "holds", "landing", "matchtypes", "observe", "options",
+        "plays", "refusals", "results", "ring", "steps", "tournament", "turns")),
+    # skirmish's geometry as well
     *(f"turnbuckle.games.skirmish.{m}" for m in (
         "core", "state", "steps", "chance", "observe", "prompts", "menu", "destinations", "rounds", "damage",
         "movement", "placement", "attacks", "pins", "specials", "maneuvers", "decisions", "geometry")),

@@ -13,15 +13,16 @@ import turnbuckle
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.analysis.review.evaluate import plan_of
 from turnbuckle.analysis.review.sampling import playout
-from turnbuckle.engine.game import Game, State
+from turnbuckle.engine.game import Game, State, state_fields
 from turnbuckle.engine.match import play_match
 
 PARAMS = {"filsinger": {"tournament_standard": True}}
 
 
 def _fields(state: State) -> dict[str, bytes]:
-    """What a state holds, the game object aside (its caches may grow)."""
-    return {k: pickle.dumps(v) for k, v in vars(state).items() if not isinstance(v, Game)}
+    """What a state holds, the game object aside (its caches may grow); ``state_fields`` reads a compiled
+    state's native fields too."""
+    return {k: pickle.dumps(v) for k, v in state_fields(state).items() if not isinstance(v, Game)}
 
 
 def _decision(name: str) -> State:

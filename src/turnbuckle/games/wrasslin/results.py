@@ -50,7 +50,7 @@ def lose(st: WrasslinState, seats: list[int], reason: str) -> None:
     if mt == "tournament":
         for s in seats:
             retire(st, s)
-        if st.result is None:
+        if not st.is_terminal():  # not ``st.result is None``: mypy still has it narrowed to None from above
             st.bout_over = True
         return
     if st.free_for_all and reason == "submitted":
