@@ -166,13 +166,7 @@ class FilsingerState(State["FilsingerGame"]):
         ``__new__``, which a compiled class runs through ``__init__``). The game, cards and charts
         are immutable and shared."""
         other = FilsingerState(self.game, blank=True)
-        other.game = self.game
-        other._history = self._history.copy()
-        other._events = self._events.copy()
-        other._event_cache = self._event_cache.copy()  # else both would read one cached event list
-        other._events_deferred = self._events_deferred
-        other.record_events = self.record_events
-        other._origin = self._origin
+        self._copy_engine_fields(other)
         other.phase = self.phase
         other.attacker = self.attacker
         other.level = self.level

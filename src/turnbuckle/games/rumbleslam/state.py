@@ -178,12 +178,7 @@ class RumbleslamState(State["RumbleslamGame"]):
         cost of the search agents' many copies): every field copied by name (a compiled class has
         no ``__dict__`` to copy)."""
         other = type(self)(self.game, blank=True)
-        other._history = self._history.copy()
-        other._events = self._events.copy()
-        other._event_cache = self._event_cache.copy()
-        other._events_deferred = self._events_deferred
-        other.record_events = self.record_events
-        other._origin = self._origin
+        self._copy_engine_fields(other)
         other.occ_version = self.occ_version
         other.reach_memo = self.reach_memo
         other.round = self.round

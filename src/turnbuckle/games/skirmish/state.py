@@ -215,12 +215,7 @@ class SkirmishState(State["SkirmishGame"]):
     def clone(self) -> SkirmishState:
         """Field by field (a compiled state has no ``__dict__`` to copy): the engine's fields, then ours."""
         other = SkirmishState(self.game, blank=True)
-        other._history = self._history.copy()
-        other._events = self._events.copy()
-        other._event_cache = self._event_cache.copy()
-        other._events_deferred = self._events_deferred
-        other.record_events = self.record_events
-        other._origin = self._origin
+        self._copy_engine_fields(other)
         self._copy_into(other)
         return other
 

@@ -343,6 +343,15 @@ def counts_running(st: WrasslinState) -> bool:
     return st.base_kind == "hold" and hold_spec(st, st.base_att, st.base_ref).pin
 
 
+def card_plays(st: WrasslinState, hand: list[int], card: int) -> list[Action]:
+    """Reaction card ``card`` played from ``hand`` and the Wild Card played as it (10.x): the actions the
+    hand holds for that reaction, in that order."""
+    found = [st.g.a_react[card]] if hand[card] else []
+    if hand[st.C_WILD] > 0:
+        found.append(st.g.a_react_wild[card])
+    return found
+
+
 def responses(st: WrasslinState, q: int, lax: bool) -> tuple[list[Action], list[Action] | None]:
     """``q``'s answers to the play (5.6, 8.x, 9.x) and, with ``lax``, in the same pass, the list that also
     holds those only an 11.5 error makes (no ability left to react, a Reverse against a Specialty or
@@ -370,16 +379,8 @@ def responses(st: WrasslinState, q: int, lax: bool) -> tuple[list[Action], list[
         reversible_err = reversible or (bk == "hold" and spec is not None and not spec.pin)
         if q == dfn and standing and not (bk == "hold" and st.base_dt >= 0) and \
                 not any(it[0] in ("block", "reverse") for it in chain):
-            block: list[Action] = []
-            if h[st.C_BLOCK]:
-                block.append(g.a_react[st.C_BLOCK])
-            if wild:
-                block.append(g.a_react_wild[st.C_BLOCK])
-            reverse: list[Action] = []
-            if h[st.C_REVERSE]:
-                reverse.append(g.a_react[st.C_REVERSE])
-            if wild:
-                reverse.append(g.a_react_wild[st.C_REVERSE])
+            block = card_plays(st, h, st.C_BLOCK)
+            reverse = card_plays(st, h, st.C_REVERSE)
             if can_react(st, q):
                 acts += block
                 if reversible:
@@ -388,9 +389,7 @@ def responses(st: WrasslinState, q: int, lax: bool) -> tuple[list[Action], list[
             if reversible_err:
                 errs += reverse
             if bk != "exit" and (h[st.C_PS] or wild) and not any(it[0] == "surge" for it in chain):
-                surge = [g.a_react[st.C_PS]] if h[st.C_PS] else []
-                if wild:
-                    surge.append(g.a_react_wild[st.C_PS])
+                surge = card_plays(st, h, st.C_PS)
                 if can_surge(st, q):
                     acts += surge
                 errs += surge
@@ -398,16 +397,8 @@ def responses(st: WrasslinState, q: int, lax: bool) -> tuple[list[Action], list[
             bk != "exit" and not battle_royal and standing and dfn >= 0
             and st.team[q] == st.team[dfn] and (h[st.C_IB] or h[st.C_IR] or wild)
         ):
-            outside: list[Action] = []
-            if h[st.C_IB]:
-                outside.append(g.a_react[st.C_IB])
-            if wild:
-                outside.append(g.a_react_wild[st.C_IB])
-            ireverse: list[Action] = []
-            if h[st.C_IR]:
-                ireverse.append(g.a_react[st.C_IR])
-            if wild:
-                ireverse.append(g.a_react_wild[st.C_IR])
+            outside = card_plays(st, h, st.C_IB)
+            ireverse = card_plays(st, h, st.C_IR)
             if entitled(st, q):
                 acts += outside
                 if bk == "hold" and reversible:
@@ -419,9 +410,7 @@ def responses(st: WrasslinState, q: int, lax: bool) -> tuple[list[Action], list[
         # 12.41: a Distraction voids the Referee's call on the illegal man only if the offending team
         # has a manager or a third mobile Tag Team partner
         if st.team[q] == st.team[dfn] and "distraction" not in hits and (h[st.C_DIS] or wild):
-            distract = [g.a_react[st.C_DIS]] if h[st.C_DIS] else []
-            if wild:
-                distract.append(g.a_react_wild[st.C_DIS])
+            distract = card_plays(st, h, st.C_DIS)
             if team_may_distract(st, dfn):
                 acts += distract
             errs += distract
@@ -431,10 +420,7 @@ def responses(st: WrasslinState, q: int, lax: bool) -> tuple[list[Action], list[
         target = referee_target(st, q, eff, hits)
         if target is not None:
             if not target[1]:
-                if h[st.C_REF]:
-                    both.append(g.a_react[st.C_REF])
-                if wild:
-                    both.append(g.a_react_wild[st.C_REF])
+                both += card_plays(st, h, st.C_REF)
             if h[st.C_SPEC] or wild:
                 for i, sp in enumerate(wrestler_of(st, q).specialties):
                     if sp.effect == "referee":
@@ -450,9 +436,7 @@ def responses(st: WrasslinState, q: int, lax: bool) -> tuple[list[Action], list[
             if bk == "tag" and st.team[att] != st.team[q] and "distraction" not in hits:
                 ok = True
             if ok:
-                distract = [g.a_react[st.C_DIS]] if h[st.C_DIS] else []
-                if wild:
-                    distract.append(g.a_react_wild[st.C_DIS])
+                distract = card_plays(st, h, st.C_DIS)
                 if entitled(st, q):
                     acts += distract
                 errs += distract

@@ -307,13 +307,7 @@ class WrasslinState(State["WrasslinGame"]):
     def clone(self) -> Self:
         """``State.clone`` without ``copy.copy``'s generic dispatch (searches clone a lot)."""
         other = type(self)(self.g, blank=True)
-        other.game = self.game
-        other._events_deferred = self._events_deferred
-        other.record_events = self.record_events
-        other._origin = self._origin
-        other._history = self._history.copy()
-        other._events = self._events.copy()
-        other._event_cache = self._event_cache.copy()
+        self._copy_engine_fields(other)
         self._copy_into(other)
         return other
 
