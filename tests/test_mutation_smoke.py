@@ -1,10 +1,11 @@
-"""The mutation-testing set-up does not rot (issue 36 item 3): a few fixed mutants per game, chosen by their
-stable ids, go through ``scripts/mutation.py`` (Cosmic Ray's operators, a throw-away copy, the game's tests
+"""The mutation-testing set-up does not rot (issue 36 item 3): a few fixed mutants per game, named by
+their line's text, go through ``scripts/mutation.py`` (Cosmic Ray's operators, a throw-away copy, the game's tests
 without the goldens) and come out killed; the worktree's sources are never touched; and the script's fast
 way of making a mutant gives exactly Cosmic Ray's own ``mutate_code``.
 
-The full runs are not part of CI (too slow for two cores); see docs/testing.md. If a rule module changes
-under one of these lines, its id changes: pick another killed mutant with ``--list`` and ``--only``.
+The full runs are not part of CI (too slow for two cores); see docs/testing.md. The mutants are named by
+their file and line text, so edits elsewhere do not break the test; if one of these lines itself changes,
+pick another killed mutant with ``--list`` and ``--only``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -24,13 +26,35 @@ SCRIPT = ROOT / "scripts" / "mutation.py"
 
 pytestmark = pytest.mark.mutation
 
-SMOKE: dict[str, tuple[str, tuple[str, ...]]] = {
-    # game: (the one quick rule-test file run, the mutant ids that file must kill)
-    "powerhouses": ("tests/games/powerhouses/test_rules.py", ("4d8b864d29", "5331a6b4a6")),
-    "wrasslin": ("tests/games/wrasslin/test_sections.py", ("1b62ae0878", "399858cefc")),
-    "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", ("e7d57c35e3", "3d2e9ba9e4")),
-    "rumbleslam": ("tests/games/rumbleslam/test_rules.py", ("3033088e57", "729ce85b92")),
-    "skirmish": ("tests/games/skirmish/test_rules.py", ("8d89348f14", "429f3c3b8f")),
+G = "src/turnbuckle/games"
+SMOKE: dict[str, tuple[str, tuple[tuple[Any, ...], ...]]] = {
+    # game: (the one quick rule-test file run, the mutants that file must kill as (file, line before, after[, nth]):
+    # nth picks among equal lines in the file, counted from the top).
+    # Named by their text, not their id: an id holds the line number, which any edit above it shifts.
+    "powerhouses": ("tests/games/powerhouses/test_rules.py", (
+        (f"{G}/powerhouses/state.py", "return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]",
+         "return [ 0.0, -1.0] if self.winner == 0 else [-1.0, 1.0]"),
+        (f"{G}/powerhouses/state.py", "return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]",
+         "return [1.0, -1.0] if self.winner != 0 else [-1.0, 1.0]"),
+    )),
+    "wrasslin": ("tests/games/wrasslin/test_sections.py", (
+        (f"{G}/wrasslin/state.py", "if player == TERMINAL:", "if player != TERMINAL:"),
+        (f"{G}/wrasslin/refusals.py", "if p == TERMINAL:", "if p != TERMINAL:"),
+    )),
+    "filsinger": ("tests/games/filsinger/test_filsinger_rules.py", (
+        (f"{G}/filsinger/state.py", 'if phase == "over":', 'if phase != "over":'),
+        (f"{G}/filsinger/state.py", 'if phase == "over":', 'if phase < "over":'),
+    )),
+    "rumbleslam": ("tests/games/rumbleslam/test_rules.py", (
+        (f"{G}/rumbleslam/state.py", 'return not self.over and self.stack[-1][0] == "die"',
+         'return not self.over and self.stack[-1][0] != "die"'),
+        (f"{G}/rumbleslam/state.py", 'if self.over or self.stack[-1][0] != "decide":',
+         'if not self.over or self.stack[-1][0] != "decide":'),
+    )),
+    "skirmish": ("tests/games/skirmish/test_rules.py", (
+        (f"{G}/skirmish/observe.py", "if st.winner < 0:", "if st.winner >= 0:", 2),
+        (f"{G}/skirmish/observe.py", "if st.winner < 0:", "if st.winner != 0:"),
+    )),
 }
 
 
@@ -48,6 +72,20 @@ def work_dir(game: str, factory: pytest.TempPathFactory) -> Path:
     return factory.getbasetemp() / f"mutation-{game}"
 
 
+def smoke_ids(game: str, tool: ModuleType, factory: pytest.TempPathFactory) -> list[str]:
+    """The ids of the game's smoke mutants today: each named one must exist exactly once."""
+    cache = work_dir(game, factory) / "mutants.json"
+    mutants = tool.enumerate_mutants(tool.load_config(game), cache)
+    ids = []
+    for file, before, after, *nth in SMOKE[game][1]:
+        found = sorted((m.line, m.id) for m in mutants
+                       if m.file == file and m.before.strip() == before and m.after.strip() == after)
+        which = nth[0] if nth else 1
+        assert len(found) >= which, f"{game}: no mutant {file}: {before} -> {after}; pick another with --list"
+        ids.append(found[which - 1][1])
+    return ids
+
+
 def sources_digest(game: str) -> str:
     digest = hashlib.sha1()
     for path in sorted((ROOT / "src" / "turnbuckle" / "games" / game).glob("*.py")):
@@ -63,7 +101,7 @@ def test_mutants_are_cosmic_rays_own(game: str, tmp_path_factory: pytest.TempPat
     tool = script()
     cache = work_dir(game, tmp_path_factory) / "mutants.json"
     mutants = {m.id: m for m in tool.enumerate_mutants(tool.load_config(game), cache)}
-    for ident in SMOKE[game][1]:
+    for ident in smoke_ids(game, tool, tmp_path_factory):
         m = mutants[ident]
         source = (ROOT / m.file).read_text(encoding="utf-8")
         assert tool.mutated_source(m) == mutate_code(source, get_operator(m.operator)(), m.occurrence)
@@ -72,7 +110,8 @@ def test_mutants_are_cosmic_rays_own(game: str, tmp_path_factory: pytest.TempPat
 
 @pytest.mark.parametrize("game", list(SMOKE))
 def test_fixed_mutants_are_killed(game: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
-    tests, ids = SMOKE[game]
+    tests = SMOKE[game][0]
+    ids = smoke_ids(game, script(), tmp_path_factory)
     before = sources_digest(game)
     report = tmp_path / "report.md"
     command = [sys.executable, str(SCRIPT), game, "--skip-clean", "--timeout", "300", "--tests", tests,
