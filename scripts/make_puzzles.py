@@ -138,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --append: first drop the file's puzzles the re-verification does not confirm")
     parser.add_argument("--focus", action="append", default=[],
                         help="look only at decisions whose side's view mentions this text (any of several)")
+    parser.add_argument("--with-action", action="append", default=[],
+                        help="look only at decisions with a legal action of this name (any of several)")
+    parser.add_argument("--skip-verb", action="append", default=[],
+                        help="skip decisions with an option of this verb (its kind rarely makes a puzzle)")
     parser.add_argument("--vary", action="store_true", help="seat two roster wrestlers picked by each match's seed")
     parser.add_argument("--max-kind", type=float, default=0.6,
                         help="largest share of the puzzles one kind (the options' verbs and the answer's) may take")
@@ -195,7 +199,10 @@ def main(argv: list[str] | None = None) -> int:
                     game = match_game(args.game, params, seed)
                 moments = list(making.decisions(game, agents, seed))
                 moments = [m for m in moments[int(args.late * len(moments)):]
-                           if len(m.state.legal_actions()) <= args.max_options and focused(m.state, args.focus)]
+                           if len(m.state.legal_actions()) <= args.max_options and focused(m.state, args.focus)
+                           and not set(making.kind_of(m.state).split(" / ")) & set(args.skip_verb)
+                           and (not args.with_action
+                                or any(a.name in args.with_action for a in m.state.legal_actions()))]
                 random.Random(f"puzzles:{seed}").shuffle(moments)
                 kept = 0
                 for moment in moments[:args.look]:
@@ -212,7 +219,9 @@ def main(argv: list[str] | None = None) -> int:
                     looked += 1
                     progress.update(task, status=f"match {index + 1}, seed {seed}, {looked} looked at")
                     search_seed = seed * 1000 + moment.ply
-                    values = making.screen(moment.state, args.screen, search_seed, horizon=screen_horizon,
+                    # the screen draws its own sample: were it the search's first playouts, the
+                    # search would inherit the luck that passed the screen (and often stop there)
+                    values = making.screen(moment.state, args.screen, -search_seed, horizon=screen_horizon,
                                            min_lead=args.screen_lead)
                     if values is None:
                         continue

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from turnbuckle.learn.puzzle_making import MIN_SE_RATIO, VERIFY_SLACK_SE, plan_for, reverify
-from turnbuckle.learn.puzzles import MIN_MARGIN, Puzzle, all_puzzles, puzzle_state
+from turnbuckle.learn.puzzle_making import VERIFY_SLACK_SE, plan_for, reverify
+from turnbuckle.learn.puzzles import MIN_MARGIN, MIN_SE_RATIO, Puzzle, all_puzzles, puzzle_state
 
 ALL = all_puzzles()
 
