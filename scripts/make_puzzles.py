@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -116,6 +117,12 @@ def match_game(name: str, params: dict[str, Any], seed: int) -> Game:
     return load_game(name, **{**params, **base.balance_params(entrants)})
 
 
+def interrupt(signum: int, frame: object) -> None:
+    """SIGTERM stops a run as Ctrl-C does (a background run ignores SIGINT): found puzzles kept,
+    the summary printed."""
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=list_games())
@@ -183,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             console.print(f"pruned: {len(kept_ones)} of {len(found)} kept")
             found = renumbered(args.game, kept_ones)
             write(args.game, found, out)
+    signal.signal(signal.SIGTERM, interrupt)
     started = time.process_time()
     looked = searched = met = 0
     matches = 0
