@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from turnbuckle.learn.puzzle_making import MIN_SE_RATIO, VERIFY_SLACK_SE, reverify
-from turnbuckle.learn.puzzles import MIN_MARGIN, Puzzle, all_puzzles, puzzle_state
+from turnbuckle.learn.puzzle_making import VERIFY_SLACK_SE, plan_for, reverify
+from turnbuckle.learn.puzzles import MIN_MARGIN, MIN_SE_RATIO, Puzzle, all_puzzles, puzzle_state
 
 ALL = all_puzzles()
 
@@ -31,3 +31,18 @@ def test_shipped_puzzle_is_still_clearly_best(p: Puzzle) -> None:
         assert second.gap_stderr is not None and second.gap >= MIN_SE_RATIO * second.gap_stderr, detail
         assert second.gap >= MIN_MARGIN - VERIFY_SLACK_SE * second.gap_stderr, detail
         assert ok, detail
+
+
+def test_a_match_horizon_puzzle_is_verified_with_playouts_to_the_end_of_the_match() -> None:
+    """A puzzle searched to the end of the match is re-verified the same way (no cut-off, no
+    position score), and one made at the review horizon with the game's own plan."""
+    found = [p for p in ALL if p.game == "skirmish"]
+    assert found, "skirmish ships search puzzles"
+    cut = found[0].model_copy(update={"budget": 4, "horizon": "review"})
+    whole = cut.model_copy(update={"horizon": "match"})
+    assert plan_for(puzzle_state(whole).game, "match").cutoff is None
+    assert plan_for(puzzle_state(cut).game, "review").cutoff is not None
+    _, values = reverify(whole, puzzle_state(whole))
+    assert "to the end of the match" in values.method and "position score" not in values.method
+    _, values = reverify(cut, puzzle_state(cut))
+    assert "the end of the next round" in values.method

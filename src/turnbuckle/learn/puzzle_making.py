@@ -16,14 +16,15 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from turnbuckle.agents.registry import make_agent
 from turnbuckle.analysis.review.evaluate import decision_values, plan_of
 from turnbuckle.analysis.review.values import Budget, DecisionValues, OptionValue
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.match import agent_rng, chance_rng
-from turnbuckle.learn.puzzles import MIN_MARGIN, MIN_SE_RATIO, Option, Puzzle, Source, difficulty_label
+from turnbuckle.engine.review_plan import ReviewPlan
+from turnbuckle.learn.puzzles import MIN_MARGIN, MIN_SE_RATIO, Horizon, Option, Puzzle, Source, difficulty_label
 
 SCREEN_FACTOR = 0.7
 """A sampled position goes on to the full search when its screened lead is at least this share of
@@ -85,13 +86,24 @@ def search_rng(seed: int) -> random.Random:
     return random.Random(f"turnbuckle:puzzle:{seed}")
 
 
-def value(state: State, playouts: int, seed: int, *, until_clear: bool = True) -> DecisionValues:
+def plan_for(game: Game, horizon: Horizon) -> ReviewPlan:
+    """The review plan a puzzle's search uses: the game's own (``"review"``), or the same with no
+    cut-off (``"match"``: every playout runs to the end of the match and scores its real result,
+    where a cut-off's position score would flatten the difference one choice makes)."""
+    plan = plan_of(game)
+    if horizon == "review":
+        return plan
+    return replace(plan, cutoff=None, leaf=None, horizon="")
+
+
+def value(state: State, playouts: int, seed: int, *, until_clear: bool = True,
+          horizon: Horizon = "review") -> DecisionValues:
     """Every option of the seat to move, exact where the game has it, else an adaptive search of up
     to ``playouts`` per option from the seat's own information (``until_clear``: the race stops
-    early only at a lone leader, ``CLEAR_Z`` paired errors ahead)."""
+    early only at a lone leader, ``CLEAR_Z`` paired errors ahead), its playouts run to ``horizon``."""
     every = [a.name for a in state.legal_actions()]  # a puzzle values every option, not a plan's candidates
     return decision_values(state, search_rng(seed), Budget(playouts=playouts, adaptive=True), include=every,
-                           until_clear=until_clear)
+                           until_clear=until_clear, plan=plan_for(state.game, horizon))
 
 
 def lead(values: DecisionValues) -> tuple[float, float | None]:
@@ -116,11 +128,12 @@ def is_exact_here(state: State) -> bool:
     return plan.exact is not None and plan.exact(state) is not None
 
 
-def screen(state: State, playouts: int, seed: int) -> DecisionValues | None:
+def screen(state: State, playouts: int, seed: int, *, horizon: Horizon = "review",
+           min_lead: float | None = None) -> DecisionValues | None:
     """The values of a decision worth a puzzle search, or None: exact values that meet the rule, or
-    a small sample (stopped as soon as the field is told apart) whose lead is at least
-    ``SCREEN_FACTOR`` of the rule and ``SCREEN_SE`` paired errors."""
-    values = value(state, playouts, seed, until_clear=False)
+    a small sample (stopped as soon as the field is told apart) whose lead is at least ``min_lead``
+    (default ``SCREEN_FACTOR`` of the rule) and ``SCREEN_SE`` paired errors."""
+    values = value(state, playouts, seed, until_clear=False, horizon=horizon)
     if len(values.options) < 2 or len(values.options) < len(state.legal_actions()):
         return None  # a plan that values only some candidates cannot prove the answer best
     gap, _ = lead(values)
@@ -129,7 +142,8 @@ def screen(state: State, playouts: int, seed: int) -> DecisionValues | None:
     if values.exact:
         return values if gap >= MIN_MARGIN else None
     _, se = lead(values)
-    return values if gap >= SCREEN_FACTOR * MIN_MARGIN and se is not None and gap >= SCREEN_SE * se else None
+    floor = SCREEN_FACTOR * MIN_MARGIN if min_lead is None else min_lead
+    return values if gap >= floor and se is not None and gap >= SCREEN_SE * se else None
 
 
 def difficulty(state: State, answer: str, tries: int, seed: int) -> tuple[float, int]:
@@ -164,8 +178,9 @@ def title_of(options: Sequence[OptionValue]) -> str:
 
 
 def build(state: State, values: DecisionValues, *, game_name: str, number: int, source: Source,
-          playouts: int | None, search_seed: int | None, tries: int, rules: Sequence[str] = ()) -> Puzzle:
-    """The puzzle of a decision that meets the rule."""
+          playouts: int | None, search_seed: int | None, tries: int, rules: Sequence[str] = (),
+          horizon: Horizon = "review") -> Puzzle:
+    """The puzzle of a decision that meets the rule (``values`` searched to ``horizon``)."""
     side = state.current_player()
     answer = values.best.action
     miss, count = difficulty(state, answer, tries, source.seed * 1000 + source.ply)
@@ -182,6 +197,7 @@ def build(state: State, values: DecisionValues, *, game_name: str, number: int, 
         position=state.to_position(), source=source, side=side, answer=answer, options=options,
         margin=margin, method="exact" if values.exact else "search", method_text=values.method,
         budget=None if values.exact else playouts, search_seed=None if values.exact else search_seed,
+        horizon="review" if values.exact else horizon,
         difficulty=round(miss, 4), difficulty_label=difficulty_label(miss), tries=count, rules=list(rules),
     )
 
@@ -189,7 +205,8 @@ def build(state: State, values: DecisionValues, *, game_name: str, number: int, 
 def reverify(p: Puzzle, state: State) -> tuple[bool, DecisionValues]:
     """Re-value a puzzle: exact ones exactly (the answer and every value must match the stored
     ones), search ones at ``VERIFY_FACTOR`` times the budget with another seed (the answer must be
-    best by the rule, less ``VERIFY_SLACK_SE`` paired errors of the margin's 10 points)."""
+    best by the rule, less ``VERIFY_SLACK_SE`` paired errors of the margin's 10 points), its
+    playouts run to the puzzle's own ``horizon``, as when it was made."""
     if p.method == "exact":
         values = decision_values(state, random.Random(0))
         stored = {o.action: o.value for o in p.options}
@@ -197,9 +214,10 @@ def reverify(p: Puzzle, state: State) -> tuple[bool, DecisionValues]:
               and all(abs(stored.get(o.action, -1.0) - o.value) < 1e-5 for o in values.options))
         return ok, values
     assert p.budget is not None and p.search_seed is not None
-    values = value(state, VERIFY_FACTOR * p.budget, p.search_seed + 1)
+    values = value(state, VERIFY_FACTOR * p.budget, p.search_seed + 1, horizon=p.horizon)
     ok = values.best.action == p.answer and meets_rule(values, slack_se=VERIFY_SLACK_SE)
     return ok, values
 
 
-__all__ = ["Decision", "build", "decisions", "difficulty", "meets_rule", "moment_key", "reverify", "screen", "value"]
+__all__ = ["Decision", "build", "decisions", "difficulty", "meets_rule", "moment_key", "plan_for", "reverify", "screen",
+           "value"]

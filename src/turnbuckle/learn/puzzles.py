@@ -31,6 +31,12 @@ PUZZLES_FILE = "puzzles.json"
 EASY_BELOW = 0.4
 HARD_FROM = 0.7
 """Difficulty (share of agent tries that missed) below ``EASY_BELOW`` is easy, from ``HARD_FROM`` hard."""
+Horizon = Literal["review", "match"]
+"""How far a search puzzle's playouts run: ``"review"``, the game's review plan as it is (where it
+cuts playouts short, a position score stands in); ``"match"``, the same plan with every playout run
+to the end of the match, valued by its real result. Stored per puzzle so the re-verification values
+it the way it was made (a cut-off's calibrated score rarely moves 10 points on one choice in a
+skirmish; whole matches do)."""
 
 
 class PuzzleModel(BaseModel):
@@ -78,6 +84,7 @@ class Puzzle(PuzzleModel):
     method_text: str = Field("", description="the method in the review's words")
     budget: int | None = Field(None, ge=1, description="playouts per option of a search; None when exact")
     search_seed: int | None = Field(None, description="the seed of the search's sample; None when exact")
+    horizon: Horizon = Field("review", description="how far the search's playouts run (see ``Horizon``)")
     difficulty: float = Field(ge=0.0, le=1.0)
     difficulty_label: Literal["easy", "medium", "hard"]
     tries: int = Field(0, ge=0, description="agent tries behind the difficulty")
@@ -215,6 +222,7 @@ __all__ = [
     "DAILY_EPOCH",
     "MIN_MARGIN",
     "MIN_SE_RATIO",
+    "Horizon",
     "Option",
     "Puzzle",
     "PuzzleError",

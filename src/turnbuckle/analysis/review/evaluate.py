@@ -44,11 +44,13 @@ def decision_values(
     omniscient: bool = False,
     include: Sequence[str] = (),
     until_clear: bool = False,
+    plan: ReviewPlan | None = None,
 ) -> DecisionValues:
     """Every option of the player to move, best first: the game's exact values where it has them
     for this position, else a sample within ``budget`` (the game's default when ``None``) drawn only
-    from what the player could know (or from the true state when ``omniscient``)."""
-    plan = plan_of(state.game)
+    from what the player could know (or from the true state when ``omniscient``). ``plan``: a
+    variant of the game's plan to use instead (a puzzle's playouts run to the end of the match)."""
+    plan = plan or plan_of(state.game)
     player = state.current_player()
     if player < 0:
         raise ValueError("no player decides here")
