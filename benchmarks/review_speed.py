@@ -13,7 +13,7 @@ figures, pooled over ``--matches`` typical matches (seeds ``--seed``, ``--seed +
 - *SE achieved* (the RMS of the two seeds' differences of the chosen options' values over the
   square root of 2) beside the *SE reported* (RMS of the standard errors the review printed);
 - *best differs*: decisions whose two seeds name a different best option, at all and among the
-  decisions either seed called clear (the best alone in its group: ``DecisionValues.clear``);
+  decisions either seed called clear ("clearly best": ``DecisionValues.clear``);
   target: the clear ones agree on at least 95%;
 - *values apart*: options valued by both seeds whose values differ by more than 2 standard errors
   of their difference, ``sqrt(se_1**2 + se_2**2)`` (the two seeds are independent samples; with

@@ -204,6 +204,21 @@ def test_a_lead_of_two_and_a_half_errors_is_probably_best_not_clear() -> None:
     assert sure[0].words == "clearly best" and DecisionValues(0, sure, exact=False, method="").clear
 
 
+def test_a_sure_lead_of_a_point_is_slightly_better_not_clear() -> None:
+    """Issue 33 item 6: "clear" is what the words call "clearly best". A lead of a point at 6 errors
+    (RUMBLESLAM's "recipient" choices: 0.6 points at 3 errors in one seed, -0.8 in the other) is
+    "slightly better", so the seed-to-seed agreement is not measured on it."""
+    from turnbuckle.analysis.review.values import DecisionValues
+
+    a = OptionValue("a", 0.71, (0.71, 0.29), 0.05, 64)
+    b = OptionValue("b", 0.70, (0.70, 0.30), 0.05, 64)
+    options = graded([a, b], [Gap(0.0, 0.0), Gap(0.01, 0.0015)])
+    assert options[0].words == "slightly better" and not options[1].as_good
+    assert not DecisionValues(0, options, exact=False, method="").clear
+    wide = graded([a, b], [Gap(0.0, 0.0), Gap(0.03, 0.0015)])
+    assert wide[0].words == "clearly best" and DecisionValues(0, wide, exact=False, method="").clear
+
+
 def test_a_time_cap_starts_no_world_that_would_end_past_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hint capped at 1 s whose worlds take 0.3 s each stops after 3 (0.9 s), not after a
     fourth that ends at 1.2 s (which the cap let start at 0.9 s before; failed then)."""

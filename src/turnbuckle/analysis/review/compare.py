@@ -6,7 +6,7 @@ differences over the square root of their number, far smaller than either value'
 the two options' playouts move together. An option is *as good as the best* when its gap to the
 best is within ``Z`` paired standard errors or under ``EQUAL`` (nothing a player should care
 about); the best is *clearly best* when every other option is out of its group by at least
-``CLEAR`` and ``values.CLEAR_Z`` paired errors, *probably best* when by ``CLEAR`` but not that
+``values.CLEAR`` and ``values.CLEAR_Z`` paired errors, *probably best* when by ``CLEAR`` but not that
 many errors, *slightly better* when one is out of it by less than ``CLEAR``. Exact values have no noise: only
 ``EQUAL`` groups them. Every game, the CLI hint, the review and the web use these words.
 """
@@ -17,14 +17,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from turnbuckle.analysis.review.values import CLEAR_Z, DecisionValues, OptionValue
+from turnbuckle.analysis.review.values import CLEAR, CLEAR_Z, DecisionValues, OptionValue
 
 Z = 2.0
 """Standard errors a gap must exceed to count as real (about 95% one way or the other)."""
 EQUAL = 0.005
 """A gap under half a point is no difference to a player, however sure it is."""
-CLEAR = 0.03
-"""A real gap of three points or more makes the best *clearly* best; less, *slightly* better."""
 TOLERANCE = 0.02
 """Sampling stops when every option still in contention is surely within this of the best."""
 

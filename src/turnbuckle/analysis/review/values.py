@@ -21,6 +21,8 @@ from turnbuckle.engine.result import Side
 MAX_PLAYOUTS = 100_000
 CLEAR_Z = 3.0
 """Paired standard errors behind which every other option must lie for a lead to be *clear*."""
+CLEAR = 0.03
+"""A real gap of three points or more makes the best *clearly* best; less, *slightly* better."""
 MAX_SECONDS = 600.0
 
 
@@ -88,12 +90,14 @@ class DecisionValues:
 
     @property
     def clear(self) -> bool:
-        """The best stands alone, surely: every other option is out of its group and behind it by
-        more than ``CLEAR_Z`` paired standard errors (a 2-error lead, found among several options
-        after many looks, is too often another seed's second best)."""
+        """The best stands alone, surely and by enough to matter: every other option is out of its
+        group, at least ``CLEAR`` behind and by more than ``CLEAR_Z`` paired standard errors (a
+        2-error lead, found among several options after many looks, is too often another seed's
+        second best). Exactly when the words say "clearly best": a sure lead of a point or two is
+        "slightly better", and another seed's sample too often turns such a lead around."""
         if len(self.options) < 2:
             return False
-        return all(not o.as_good and (o.gap_stderr is None or o.gap > CLEAR_Z * o.gap_stderr)
+        return all(not o.as_good and o.gap >= CLEAR and (o.gap_stderr is None or o.gap > CLEAR_Z * o.gap_stderr)
                    for o in self.options[1:])
 
     @property
