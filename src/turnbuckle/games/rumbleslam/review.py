@@ -10,6 +10,7 @@ heuristic's best few plus the one actually chosen.
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from turnbuckle.engine.actions import Action
@@ -39,10 +40,20 @@ def _policy(state: State, rng: random.Random) -> Action:
 
 
 def candidates(state: State, rng: random.Random) -> list[Action]:
-    """The heuristic's ``WIDTH`` best actions by its one-ply sampled score."""
-    scored = HeuristicAgent(state.game, state.current_player(), samples=1).scores(state, rng)
+    """The heuristic's ``WIDTH`` best actions by its one-ply sampled score. The sample is drawn
+    from the position (its action history), not from ``rng``: two reviews of one position, on any
+    seeds, weigh the same options (with the seed's numbers, 4 of the 11 decisions a seed called
+    clear and the other answered otherwise had the other's best left out; docs/review.md)."""
+    scored = HeuristicAgent(state.game, state.current_player(), samples=1).scores(state, position_rng(state))
     scored.sort(key=lambda item: -item[0])
     return [a for _, a in scored[:WIDTH]]
+
+
+def position_rng(state: State) -> random.Random:
+    """Random numbers that depend on the position only (every RUMBLESLAM position is open, so its
+    history, dice included, is all any seat's review could start from)."""
+    digest = hashlib.sha1("\n".join(a.name for a in state.history).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 def cutoff(start: State, now: State) -> bool:
