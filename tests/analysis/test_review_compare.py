@@ -192,31 +192,23 @@ def test_the_sides_chances_at_one_moment_add_up_to_one_win(name: str) -> None:
         assert d.swing_stderr is None or abs(d.swing) > Z * d.swing_stderr
 
 
-def test_a_lead_of_two_and_a_half_errors_is_probably_best_not_clear() -> None:
+@pytest.mark.parametrize(("gap", "words", "clear"), [
+    (Gap(0.1, 0.04), "probably best", False),  # 2.5 errors: real, but not sure enough
+    (Gap(0.1, 0.02), "clearly best", True),
+    # Issue 33 item 6: "clear" is what the words call "clearly best". A lead of a point at 6 errors
+    # (RUMBLESLAM's "recipient" choices: 0.6 points at 3 errors in one seed, -0.8 in the other) is
+    # "slightly better", so the seed-to-seed agreement is not measured on it.
+    (Gap(0.01, 0.0015), "slightly better", False),
+    (Gap(0.03, 0.0015), "clearly best", True),
+])
+def test_a_lead_is_clear_exactly_when_the_words_say_clearly_best(gap: Gap, words: str, clear: bool) -> None:
     from turnbuckle.analysis.review.values import DecisionValues
 
     a = OptionValue("a", 0.7, (0.7, 0.3), 0.05, 64)
-    b = OptionValue("b", 0.6, (0.6, 0.4), 0.05, 64)
-    options = graded([a, b], [Gap(0.0, 0.0), Gap(0.1, 0.04)])
-    assert options[0].words == "probably best" and not options[1].as_good
-    assert not DecisionValues(0, options, exact=False, method="").clear
-    sure = graded([a, b], [Gap(0.0, 0.0), Gap(0.1, 0.02)])
-    assert sure[0].words == "clearly best" and DecisionValues(0, sure, exact=False, method="").clear
-
-
-def test_a_sure_lead_of_a_point_is_slightly_better_not_clear() -> None:
-    """Issue 33 item 6: "clear" is what the words call "clearly best". A lead of a point at 6 errors
-    (RUMBLESLAM's "recipient" choices: 0.6 points at 3 errors in one seed, -0.8 in the other) is
-    "slightly better", so the seed-to-seed agreement is not measured on it."""
-    from turnbuckle.analysis.review.values import DecisionValues
-
-    a = OptionValue("a", 0.71, (0.71, 0.29), 0.05, 64)
-    b = OptionValue("b", 0.70, (0.70, 0.30), 0.05, 64)
-    options = graded([a, b], [Gap(0.0, 0.0), Gap(0.01, 0.0015)])
-    assert options[0].words == "slightly better" and not options[1].as_good
-    assert not DecisionValues(0, options, exact=False, method="").clear
-    wide = graded([a, b], [Gap(0.0, 0.0), Gap(0.03, 0.0015)])
-    assert wide[0].words == "clearly best" and DecisionValues(0, wide, exact=False, method="").clear
+    b = OptionValue("b", 0.7 - gap.value, (0.7 - gap.value, 0.3 + gap.value), 0.05, 64)
+    options = graded([a, b], [Gap(0.0, 0.0), gap])
+    assert options[0].words == words and not options[1].as_good
+    assert DecisionValues(0, options, exact=False, method="").clear is clear
 
 
 def test_a_time_cap_starts_no_world_that_would_end_past_it(monkeypatch: pytest.MonkeyPatch) -> None:
