@@ -6,6 +6,7 @@ last lesson leads to a real match."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,8 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from playwright.sync_api import expect
 
 from support.accounts import PASSWORD, app_on
 from support.browser import TIMEOUT, Server, needs_chromium
@@ -24,6 +27,7 @@ from turnbuckle.web.views import legal_action_list, pick_list
 
 pytestmark = needs_chromium
 TAUGHT = [game for game in list_games() if lessons(game)]
+YOUR_MOVE = re.compile(r"^\s*Your move")
 
 
 def click_action(page: Any, run: LessonRun, name: str) -> None:
@@ -55,16 +59,18 @@ def play_lesson(page: Any, server: Server, file: LessonFile) -> None:
     while not run.finished:
         step = run.step
         assert step is not None
-        page.wait_for_function(f"document.getElementById('lesson-step').textContent === 'Step {run.index + 1} of "
-                               f"{len(file.lesson.steps)}' && document.querySelector('#status').textContent"
-                               ".startsWith('Your move')")
+        # locators, not wait_for_function: Playwright's repeated string eval can trip the page's CSP
+        # after a navigation (microsoft/playwright#36986)
+        expect(page.locator("#lesson-step")).to_have_text(f"Step {run.index + 1} of {len(file.lesson.steps)}",
+                                                          timeout=TIMEOUT)
+        expect(page.locator("#status")).to_have_text(YOUR_MOVE, timeout=TIMEOUT)
         wrong = wrong_choice(run)
         if wrong is not None and run.index == 0:
             click_action(page, run, wrong)
-            page.wait_for_function("document.getElementById('action-error').textContent.length > 0")
+            expect(page.locator("#action-error")).to_have_text(re.compile(r"\S"), timeout=TIMEOUT)
             expected = step.refusals.get(wrong, step.refusal)
             assert page.locator("#action-error").inner_text() == expected
-        page.wait_for_function("document.querySelector('#status').textContent.startsWith('Your move')")
+        expect(page.locator("#status")).to_have_text(YOUR_MOVE, timeout=TIMEOUT)
         click_action(page, run, step.action)
         assert run.attempt(step.action).accepted
     page.wait_for_selector("#lesson[data-finished]")
