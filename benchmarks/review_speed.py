@@ -19,8 +19,9 @@ figures, pooled over ``--matches`` typical matches (seeds ``--seed``, ``--seed +
   of their difference, ``sqrt(se_1**2 + se_2**2)`` (the two seeds are independent samples; with
   honest errors about 4.6% of options are that far apart by chance; target: at most 5%), beside
   the share honest errors give at these sample sizes (*honest errors: apart*: each error is
-  itself estimated from a few dozen playouts, so Student's t, not the normal curve: about 5.5%
-  at 16 playouts an option, 5.0% at 32).
+  itself estimated from a few dozen playouts and widened for it, ``small_sample_factor``, so
+  about 4.6% at any sample size; unwidened, Student's t would give 5.5% at 16 playouts an
+  option, 5.0% at 32).
 
 Run: ``python benchmarks/review_speed.py [--jobs 2] [--budget 64] [--games wrasslin skirmish]
 [--matches 8]``.
@@ -44,6 +45,7 @@ from rich.table import Table
 import turnbuckle
 from turnbuckle.agents.registry import make_agent, strongest_agent
 from turnbuckle.analysis.review import Budget, Review, ReviewSettings, hint, review_replay
+from turnbuckle.analysis.review.values import small_sample_factor, t_beyond
 from turnbuckle.engine.match import play_match
 from turnbuckle.engine.replay import Replay
 
@@ -138,29 +140,19 @@ def movement(first: Review, second: Review) -> Agreement:
 
 def honest_apart(se_a: float, n_a: int, se_b: float, n_b: int) -> float:
     """The chance that two honest estimates lie more than 2 stated errors of their difference
-    apart: the errors are themselves estimated from ``n_a`` and ``n_b`` playouts, so the gap over
-    its error follows Student's t with Welch's degrees of freedom, not the normal curve (4.6%):
-    about 5.5% at 16 playouts each, 5.0% at 32."""
+    apart. Each stated error is the sample's (its spread measured on ``n`` playouts) widened by
+    ``small_sample_factor(n)``; the gap over the sample errors follows Student's t with Welch's
+    degrees of freedom, so the answer is about 4.6% at any sample size (without the widening it
+    would be about 5.5% at 16 playouts an option, 5.0% at 32)."""
     if se_a + se_b == 0:
         return 0.0  # both exact where it counts: never apart
     if n_a < 2 or n_b < 2:
         return t_beyond(2.0, math.inf)
-    a, b = se_a ** 2, se_b ** 2
+    a, b = (se_a / small_sample_factor(n_a)) ** 2, (se_b / small_sample_factor(n_b)) ** 2
+    if a + b == 0:
+        return 0.0
     dof = (a + b) ** 2 / (a * a / (n_a - 1) + b * b / (n_b - 1))
-    return t_beyond(2.0, dof)
-
-
-def t_beyond(t: float, dof: float, steps: int = 400) -> float:
-    """``P(|T| > t)`` for Student's t with ``dof`` degrees of freedom (Simpson's rule on [0, t])."""
-    dof = min(dof, 1e6)
-    scale = math.exp(math.lgamma((dof + 1) / 2) - math.lgamma(dof / 2)) / math.sqrt(dof * math.pi)
-
-    def density(x: float) -> float:
-        return scale * (1 + x * x / dof) ** (-(dof + 1) / 2)
-
-    h = t / steps
-    inner = sum((4 if i % 2 else 2) * density(i * h) for i in range(1, steps))
-    return 1.0 - 2.0 * h / 3 * (density(0.0) + inner + density(t))
+    return t_beyond(2.0 * math.hypot(se_a, se_b) / math.sqrt(a + b), dof)
 
 
 def hint_times(replay: Replay, count: int) -> list[tuple[float, float]]:

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from turnbuckle.analysis.review.values import CLEAR, CLEAR_Z, DecisionValues, OptionValue
+from turnbuckle.analysis.review.values import CLEAR, CLEAR_Z, DecisionValues, OptionValue, small_sample_factor
 
 Z = 2.0
 """Standard errors a gap must exceed to count as real (about 95% one way or the other)."""
@@ -47,7 +47,8 @@ class Gap:
 
 def paired_gap(best: Sequence[float], other: Sequence[float]) -> Gap:
     """``best - other`` over the playouts they share (the first ``min(len)``: every option is
-    played in the same worlds in the same order), with the paired standard error."""
+    played in the same worlds in the same order), with the paired standard error (widened for
+    a small sample: ``values.small_sample_factor``)."""
     n = min(len(best), len(other))
     if n == 0:
         return Gap(0.0, math.inf)
@@ -56,7 +57,7 @@ def paired_gap(best: Sequence[float], other: Sequence[float]) -> Gap:
     if n < 2:
         return Gap(mean, math.inf)
     variance = max(0.0, sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return Gap(mean, math.sqrt(variance / n))
+    return Gap(mean, math.sqrt(variance / n) * small_sample_factor(n))
 
 
 def exact_gap(best: float, other: float) -> Gap:

@@ -23,6 +23,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from turnbuckle.analysis.review.values import small_sample_factor
+
 UNKNOWN = 0.5
 """A position no playout has reached yet stands in at an even chance, with an error of one half
 (the most a value in [0, 1] can be off by)."""
@@ -131,8 +133,11 @@ class StratifiedOption:
         return sum(s.chance * (s.exact[self.player] if s.exact is not None else s.mean()) for s in self.strata)
 
     def stderr(self) -> float:
-        """Its standard error (0 when every position is finished)."""
-        return math.sqrt(sum(s.chance ** 2 * s.variance_of_mean(self.guarded) for s in self.strata if s.exact is None))
+        """Its standard error (0 when every position is finished), widened for the worlds it rests
+        on like any stated error (``values.small_sample_factor``)."""
+        open_ = [s for s in self.strata if s.exact is None]
+        spread = math.sqrt(sum(s.chance ** 2 * s.variance_of_mean(self.guarded) for s in open_))
+        return spread * small_sample_factor(max(2, self.worlds)) if spread else 0.0
 
     def scores(self) -> tuple[float, ...]:
         """Every player's stratified expected score."""
