@@ -104,6 +104,26 @@ def your_move(page: Any) -> None:
     page.locator("#status").filter(has_text=YOUR_MOVE).wait_for()
 
 
+def wait_js(page: Any, expression: str, arg: Any = None, *, timeout: float = TIMEOUT) -> None:
+    """Wait until a page expression (or a function of ``arg``) is truthy, polled from here with
+    ``page.evaluate`` (DevTools' evaluate, which the pages' Content Security Policy leaves alone),
+    not ``wait_for_function``, whose in-page polling of a string predicate goes through ``eval``
+    and is refused under that policy now and then (microsoft/playwright#36986). A look that meets
+    a navigation is tried again."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    end = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            if page.evaluate(expression, arg):
+                return
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+        assert time.monotonic() < end, f"the page never met {expression[:120]!r} in {timeout / 1000:g} s"
+        page.wait_for_timeout(50)
+
+
 def visible_buttons(page: Any) -> int:
     """The buttons on screen to act with: under the picture, and in a menu open beside a part of it."""
     return int(page.locator("#actions button:visible, #pick-menu button:visible").count())

@@ -23,6 +23,7 @@ from support.browser import (
     needs_chromium,
     play_by_picture,
     status_text,
+    wait_js,
     your_move,
 )
 from turnbuckle.web.views import legal_action_list, pick_list, picture
@@ -115,19 +116,19 @@ def test_replay_steps_forward_and_back(server: Server, page: Any) -> None:
     created = finished_computer_match(server)
     page.goto(f"{server.url}/m/{created['id']}/replay")
     position = page.locator("#position")
-    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")
+    wait_js(page, "document.getElementById('position').textContent.startsWith('step 0 ')")
     page.click("#forward")
-    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 1 ')")
+    wait_js(page, "document.getElementById('position').textContent.startsWith('step 1 ')")
     assert page.locator("#feed li").count() >= 1
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 2 ')")
+    wait_js(page, "document.getElementById('position').textContent.startsWith('step 2 ')")
     page.click("#back")
-    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 1 ')")
+    wait_js(page, "document.getElementById('position').textContent.startsWith('step 1 ')")
     page.keyboard.press("End")
-    page.wait_for_function("document.getElementById('result').textContent.includes('wins by pin')")
+    wait_js(page, "document.getElementById('result').textContent.includes('wins by pin')")
     assert page.locator("#forward").is_disabled()
     page.keyboard.press("Home")
-    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")
+    wait_js(page, "document.getElementById('position').textContent.startsWith('step 0 ')")
     assert "step 0" in position.inner_text()
     assert page.locator("#picture svg").count() == 1
 
@@ -137,7 +138,7 @@ def test_reload_mid_match_resumes(server: Server, page: Any) -> None:
     page.goto(created["table_url"])
     moves = 0
     while moves < 3:
-        page.wait_for_function(
+        wait_js(page,
             "document.getElementById('status').textContent.startsWith('Your move')"
             " || document.getElementById('status').textContent.startsWith('Match over')"
         )
@@ -150,7 +151,7 @@ def test_reload_mid_match_resumes(server: Server, page: Any) -> None:
     actions_before = len(live.state.history)
     page.reload()
     page.wait_for_selector("#picture svg")
-    page.wait_for_function(
+    wait_js(page,
         "document.getElementById('status').textContent.startsWith('Your move')"
         " || document.getElementById('status').textContent.startsWith('Match over')"
     )
@@ -177,7 +178,7 @@ def test_a_late_answer_to_a_move_never_hides_a_newer_position(server: Server, pa
     for _ in range(40):
         if live.state.is_terminal() or stale_answers >= 2:
             break
-        page.wait_for_function(
+        wait_js(page,
             "document.getElementById('status').textContent.startsWith('Your move')"
             " || document.getElementById('status').textContent.startsWith('Match over')"
         )
@@ -195,7 +196,7 @@ def test_a_late_answer_to_a_move_never_hides_a_newer_position(server: Server, pa
         if live.state.is_terminal():
             route.fulfill(response=response)
             break
-        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')")
+        wait_js(page, "document.getElementById('status').textContent.startsWith('Your move')")
         answer = response.json()
         stale_answers += answer["version"] < live.version and answer["to_move"] != 0
         route.fulfill(response=response)
@@ -236,7 +237,7 @@ def test_every_game_played_to_the_end_in_the_browser(server: Server, page: Any, 
             moves += 1
         else:
             page.wait_for_timeout(20)
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
+    wait_js(page, "document.getElementById('status').textContent.startsWith('Match over')")
     result = live.state.match_result()
     assert result is not None and moves > 0
     assert result.describe().split(" by ")[0] in status_text(page) or "draw" in status_text(page)
@@ -259,7 +260,7 @@ def test_rumbleslam_corner_and_setup_square_clicked_on_the_mat(server: Server, p
         if verb is None:
             if legal:
                 play_by_picture(page, live, 0, rng)
-                page.wait_for_function(f"!({SENDING})")  # the answer drawn
+                wait_js(page, f"!({SENDING})")  # the answer drawn
             else:
                 page.wait_for_timeout(20)
             continue
@@ -276,8 +277,8 @@ def test_rumbleslam_corner_and_setup_square_clicked_on_the_mat(server: Server, p
         name = live.state.history[before].name
         assert name == (f"corner {square[3:]}" if verb == "corner" else f"place {square}")
         clicked.append(verb)
-        page.wait_for_function(f"!({SENDING})")  # the answer drawn
-    page.wait_for_function(  # the commentary tells of it: "... climbs into the ring at E5."
+        wait_js(page, f"!({SENDING})")  # the answer drawn
+    wait_js(page,   # the commentary tells of it: "... climbs into the ring at E5."
         "sq => Array.from(document.querySelectorAll('#feed li')).some(li => li.textContent.includes('ring at ' + sq))",
         arg=square)
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from markupsafe import escape
 
 import turnbuckle
-from support.browser import Server, create, needs_chromium
+from support.browser import Server, create, needs_chromium, wait_js
 from turnbuckle.engine.game import GameOption
 from turnbuckle.engine.registry import game_class
 
@@ -184,7 +184,7 @@ def test_invite_link_is_shown_whole_copied_and_replaced(server: Server, browser:
         assert page.evaluate("navigator.clipboard.readText()") == first
         page.click("#invite-list button:has-text('New link')")
         page.click("#invite-list button:has-text('Replace the link')")  # a copied link: asked first
-        page.wait_for_function("u => document.querySelector('#invite-list textarea').value !== u", arg=first)
+        wait_js(page, "u => document.querySelector('#invite-list textarea').value !== u", arg=first)
         second = link.input_value()
         token = first.split("#t=")[1]
         import httpx2 as httpx

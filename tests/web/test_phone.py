@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import TIMEOUT, Server, create, finished_computer_match, needs_chromium, status_text
+from support.browser import TIMEOUT, Server, create, finished_computer_match, needs_chromium, status_text, wait_js
 from support.phone import PHONE, SMALL_SVG_TEXT_JS, page_problems, play_by_touch, read_zoom_problems, tap_part, zoom
 
 pytestmark = needs_chromium
@@ -65,7 +65,7 @@ def test_every_game_played_to_the_end_by_touch(server: Server, phone: Any, game:
             moves += 1
         else:
             page.wait_for_timeout(20)
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
+    wait_js(page, "document.getElementById('status').textContent.startsWith('Match over')")
     problems += page_problems(page, "#table")
     assert moves > 0 and read_checked
     assert not problems, sorted(set(problems))[:20]
@@ -82,7 +82,7 @@ def reach_a_move(page: Any, live: Any) -> None:
     """Bid high, then Jockey (by taps): the skirmish move that leads to destinations in the ring."""
     rng = random.Random(11)
     for _ in range(30):
-        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your move')")
+        wait_js(page, "document.getElementById('status').textContent.startsWith('Your move')")
         names = [a.name for a in live.state.legal_actions()] if live.state.current_player() == 0 else []
         if any(n.startswith("move ") for n in names):
             page.wait_for_selector("#picture .pickable[data-snap-point]")
@@ -253,7 +253,7 @@ def test_a_tap_moves_no_focus_and_asks_for_the_narrow_picture(server: Server, ph
     page.wait_for_selector("#picture .pickable")  # the ability to pursue: a row of the sheet
     assert tap_part(page, page.locator("#picture .pickable").first.get_attribute("data-pick") or "")
     wait_for(live, before + 1)
-    page.wait_for_function(f"document.getElementById('picture').dataset.actions !== '{before}'")
+    wait_js(page, f"document.getElementById('picture').dataset.actions !== '{before}'")
     page.wait_for_timeout(100)  # the answer's picture and the event stream's refresh both drawn
     assert page.evaluate("() => document.activeElement === document.body")
     assert asked and all("narrow=true" in url for url in asked), asked
@@ -307,11 +307,11 @@ def test_pinch_zooms_the_picture_not_the_page(server: Server, phone: Any) -> Non
     assert zoom(page) == 1
     page.touchscreen.tap(cx, cy)  # a double-tap beside the lit parts: in to read, and back to the whole table
     page.touchscreen.tap(cx, cy)
-    page.wait_for_function("window.turnbuckleZoom.zoom >= 2")
+    wait_js(page, "window.turnbuckleZoom.zoom >= 2")
     page.wait_for_timeout(400)
     page.touchscreen.tap(cx, cy)
     page.touchscreen.tap(cx, cy)
-    page.wait_for_function("window.turnbuckleZoom.zoom === 1")
+    wait_js(page, "window.turnbuckleZoom.zoom === 1")
 
 
 # -- the other pages at a phone's width ----------------------------------------------------------
@@ -360,7 +360,7 @@ def test_the_replay_viewer_and_its_chart_by_touch(server: Server, phone: Any) ->
     dot.scroll_into_view_if_needed()
     box = dot.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2 + 6, box["y"] + box["height"] / 2 + 5)  # beside it: the nearest
-    page.wait_for_function(f"document.getElementById('position').textContent !== {json.dumps(before)}")
+    wait_js(page, f"document.getElementById('position').textContent !== {json.dumps(before)}")
     page.locator("#forward").tap()
     problems += [f"viewer: {p}" for p in page_problems(page, "main")]
     assert not problems, problems[:20]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.browser import Server, create, finished_computer_match, needs_chromium
+from support.browser import Server, create, finished_computer_match, needs_chromium, wait_js
 
 pytestmark = needs_chromium
 
@@ -14,7 +14,7 @@ pytestmark = needs_chromium
 def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, page: Any) -> None:
     created = finished_computer_match(server)
     page.goto(f"{server.url}/m/{created['id']}/replay")
-    page.wait_for_function("document.getElementById('position').textContent.startsWith('step 0 ')")
+    wait_js(page, "document.getElementById('position').textContent.startsWith('step 0 ')")
     page.wait_for_selector("#chart svg circle.point")
     points = page.locator("#chart circle.point[data-decision]")
     assert points.count() > 5
@@ -29,7 +29,7 @@ def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, pa
     step = int(target.get_attribute("data-step"))
     assert step > 0
     target.click()
-    page.wait_for_function(f"document.getElementById('position').textContent.startsWith('step {step} ')")
+    wait_js(page, f"document.getElementById('position').textContent.startsWith('step {step} ')")
     options = page.locator("#decision table.options tr")
     options.first.wait_for()
     assert options.count() >= 3, "a header and at least two options"
@@ -37,7 +37,7 @@ def test_the_replay_chart_appears_and_a_click_moves_the_table(server: Server, pa
     page.locator("#chart circle.point[data-decision]").nth(2).focus()
     page.keyboard.press("Enter")
     second = int(points.nth(2).get_attribute("data-step"))
-    page.wait_for_function(f"document.getElementById('position').textContent.startsWith('step {second} ')")
+    wait_js(page, f"document.getElementById('position').textContent.startsWith('step {second} ')")
 
 
 def test_the_hint_button_ranks_the_choices_and_is_absent_when_the_match_forbids_it(server: Server,

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import Server, create, needs_chromium
+from support.browser import Server, create, needs_chromium, wait_js
 
 pytestmark = needs_chromium
 
@@ -44,11 +44,11 @@ def test_the_commentary_starts_at_a_whole_entry(server: Server, page: Any, game:
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(created["table_url"])
     page.wait_for_selector("#status.finished")
-    page.wait_for_function(f"document.querySelectorAll('#feed li').length >= {min(len(live.state.events), 300) // 2}")
+    wait_js(page, f"document.querySelectorAll('#feed li').length >= {min(len(live.state.events), 300) // 2}")
     page.wait_for_timeout(300)  # the last updates drawn
     check_whole(page)
     page.goto(f"{server.url}/m/{created['id']}/replay")
     page.wait_for_selector("#feed")
     page.keyboard.press("End")
-    page.wait_for_function("document.getElementById('feed').scrollTop > 0")
+    wait_js(page, "document.getElementById('feed').scrollTop > 0")
     check_whole(page)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from support.browser import Server, create, needs_chromium
+from support.browser import Server, create, needs_chromium, wait_js
 from turnbuckle.engine.registry import register_game, unregister_game
 
 pytestmark = needs_chromium
@@ -142,6 +142,6 @@ def test_a_whole_powerhouses_match_by_keyboard_alone(server: Server, page: Any) 
                 f"{page.evaluate('document.activeElement.outerHTML.slice(0, 120)')}, error "
                 f"{page.locator('#action-error').text_content()!r}")
             time.sleep(0.01)
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
+    wait_js(page, "document.getElementById('status').textContent.startsWith('Match over')")
     assert live.state.match_result() is not None
     assert tabbed >= 1  # this seed brings a tie between abilities: broken on the sheet, by Tab and Enter

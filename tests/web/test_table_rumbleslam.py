@@ -21,6 +21,7 @@ from support.browser import (
     play_by_picture,
     status_text,
     visible_buttons,
+    wait_js,
 )
 from turnbuckle.engine.picks import paths_by_action
 
@@ -46,7 +47,7 @@ def play_a_move(page: Any, live: Any, rng: random.Random) -> str:
     """``play_by_picture``, then wait for the page to draw the answer (a picture or buttons still
     waiting on the server would be clicked stale)."""
     name = play_by_picture(page, live, 0, rng)
-    page.wait_for_function(f"!({SENDING})")
+    wait_js(page, f"!({SENDING})")
     return name
 
 
@@ -62,7 +63,7 @@ def test_a_whole_match_played_on_the_mat(server: Server, page: Any) -> None:
             mine.append(play_a_move(page, live, rng))
         else:
             page.wait_for_timeout(20)
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Match over')")
+    wait_js(page, "document.getElementById('status').textContent.startsWith('Match over')")
     assert any(name.startswith("place ") for name in mine) and any(name.startswith("move ") for name in mine)
     assert sum(name.startswith(PLACED) for name in mine) > len(mine) / 3
     assert page.locator("#feed li svg.die").count() > 0  # the rolls, drawn as the game's dice
@@ -101,7 +102,7 @@ def test_select_a_wrestler_see_its_reach_and_move_it(server: Server, page: Any) 
         assert time.monotonic() < deadline, "the click on the square did not reach the server"
         time.sleep(0.01)
     assert live.state.history[before].name == f"move {name} {target[3:]}"
-    page.wait_for_function(
+    wait_js(page,
         "([pick, square]) => Array.from(document.querySelectorAll(`#picture g[data-pick='${pick}']`))"
         ".some(g => (g.getAttribute('aria-label') || '').includes('on ' + square))",
         arg=[mover, target[3:]])

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-from support.browser import TIMEOUT, Server, create, needs_chromium, status_text
+from support.browser import TIMEOUT, Server, create, needs_chromium, status_text, wait_js
 from turnbuckle.web.grants import find
 from turnbuckle.web.views import mover_label
 
@@ -36,7 +36,7 @@ def test_the_invite_box_says_at_once_that_the_guest_opened_the_link(server: Serv
         guest.set_default_timeout(TIMEOUT)
         guest.goto(created["invites"][0]["url"])
         guest.wait_for_selector("#picture svg")
-        host.wait_for_function("document.getElementById('invite-list').textContent.includes('opened by the guest')",
+        wait_js(host, "document.getElementById('invite-list').textContent.includes('opened by the guest')",
                                timeout=LIVE)  # no reload: the event stream told the host's page
         assert "Seat 1 (Baby Face Harpo): opened by the guest" in invite_text(host)
         assert host.locator("#invite-list textarea, #invite-list button").count() == 0  # nothing to cancel the seat
@@ -66,7 +66,7 @@ def test_replacing_a_copied_invite_link_asks_first(server: Server, browser: Any)
         assert find(tokens, first.split("#t=")[1]) is not None  # kept: the link sent still works
         page.click("#invite-list button:has-text('New link')")
         page.click("#invite-list button:has-text('Replace the link')")
-        page.wait_for_function("u => document.querySelector('#invite-list textarea').value !== u", arg=first)
+        wait_js(page, "u => document.querySelector('#invite-list textarea').value !== u", arg=first)
     finally:
         context.close()
 
@@ -78,14 +78,14 @@ def test_a_watch_link_to_copy_and_a_page_that_says_it_is_watching(server: Server
         owner = owner_context.new_page()
         owner.goto(created["table_url"])
         field = owner.locator("#watch-link")
-        owner.wait_for_function("document.getElementById('watch-link').value !== ''")
+        wait_js(owner, "document.getElementById('watch-link').value !== ''")
         url = field.input_value()
         assert url == f"{server.url}/m/{created['id']}"  # the table's address, no token in it
         assert owner.locator("#copy-watch-link").is_visible()
         watcher = watcher_context.new_page()
         watcher.goto(url)
         watcher.wait_for_selector("#picture svg")
-        watcher.wait_for_function("document.getElementById('status').textContent.startsWith('Watching')")
+        wait_js(watcher, "document.getElementById('status').textContent.startsWith('Watching')")
         live = server.service.get(created["id"])
         assert status_text(watcher) == f"Watching: {mover_label(live.game, live.state)} to move"
         assert watcher.locator("#actions button").count() == 0

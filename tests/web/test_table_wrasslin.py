@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 import turnbuckle
-from support.browser import MAX_BUTTONS, Server, create, needs_chromium, visible_buttons, your_move
+from support.browser import MAX_BUTTONS, Server, create, needs_chromium, visible_buttons, wait_js, your_move
 from turnbuckle.games.wrasslin.table import card_face
 
 pytestmark = needs_chromium
@@ -124,5 +124,5 @@ def test_the_wild_cards_choice_is_offered_by_kind_never_forty_buttons_at_once(se
     assert offered and all(n.removeprefix("play Wild Card as ") in agility for n in offered), offered
     before = len(live.state.history)
     page.locator("#pick-menu button[data-action]").first.click()
-    page.wait_for_function(f"document.getElementById('picture').dataset.actions > {before}")
+    wait_js(page, f"document.getElementById('picture').dataset.actions > {before}")
     assert live.state.history[before].name == offered[0]
