@@ -24,12 +24,14 @@ figures, pooled over ``--matches`` typical matches (seeds ``--seed``, ``--seed +
   option, 5.0% at 32).
 
 Run: ``python benchmarks/review_speed.py [--jobs 2] [--budget 64] [--games wrasslin skirmish]
-[--matches 8]``.
+[--matches 8] [--clear-json clear.json]`` (``--clear-json``: the decisions either seed called
+clear, both seeds' values side by side, to read what the disagreements were).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import resource
@@ -37,6 +39,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -45,7 +48,7 @@ from rich.table import Table
 import turnbuckle
 from turnbuckle.agents.registry import make_agent, strongest_agent
 from turnbuckle.analysis.review import Budget, Review, ReviewSettings, hint, review_replay
-from turnbuckle.analysis.review.values import small_sample_factor, t_beyond
+from turnbuckle.analysis.review.values import DecisionValues, small_sample_factor, t_beyond
 from turnbuckle.engine.match import play_match
 from turnbuckle.engine.replay import Replay
 
@@ -138,6 +141,17 @@ def movement(first: Review, second: Review) -> Agreement:
     return found
 
 
+def clear_decisions(first: Review, second: Review, match: int) -> list[dict[str, Any]]:
+    """The sampled decisions either seed called clear, both seeds' options side by side."""
+    def dump(values: DecisionValues) -> dict[str, Any]:
+        return {"clear": values.clear, "stopped": values.stopped, "options": [o.to_dict() for o in values.options]}
+
+    return [{"game": first.replay.game, "match": match, "decision": i, "differ": a.best.action != b.best.action,
+             "a": dump(a.values), "b": dump(b.values)}
+            for i, (a, b) in enumerate(zip(first.decisions, second.decisions, strict=True))
+            if not a.values.exact and (a.values.clear or b.values.clear)]
+
+
 def honest_apart(se_a: float, n_a: int, se_b: float, n_b: int) -> float:
     """The chance that two honest estimates lie more than 2 stated errors of their difference
     apart. Each stated error is the sample's (its spread measured on ``n`` playouts) widened by
@@ -198,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
                              "them; the times are the first match's")
     parser.add_argument("--games", nargs="*", default=None, help="rows whose game is one of these")
     parser.add_argument("--hints", type=int, default=12, help="decisions per game at which a hint is timed")
+    parser.add_argument("--clear-json", type=Path, metavar="FILE",
+                        help="write every sampled decision either seed called clear, both seeds' values side by "
+                             "side, as JSON (what docs/review.md's readings of the disagreements come from)")
     parser.add_argument("--review-seeds", type=int, nargs=2, default=[1, 2], metavar=("A", "B"),
                         help="the two review seeds compared (a seed's worlds are the same in every run: another "
                              "pair is another sample)")
@@ -214,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     for column in ("game", "sampled decisions", "SE achieved", "SE reported (RMS)", "best differs",
                    "clear best differs (either seed clear)", "values apart > 2 SE", "honest errors: apart"):
         noise.add_column(column, justify="left" if column == "game" else "right")
+    cleared: list[dict[str, Any]] = []
     for label, name, params in ROWS:
         if args.games and name not in args.games:
             continue
@@ -227,6 +245,9 @@ def main(argv: list[str] | None = None) -> int:
                 ended_load = load()
             two, _, _ = timed_review(replay, ReviewSettings(budget=budget, seed=second_seed, jobs=args.jobs))
             pooled = pooled + movement(one, two)
+            cleared.extend(clear_decisions(one, two, args.seed + m))
+            if args.clear_json:
+                args.clear_json.write_text(json.dumps(cleared, indent=1) + "\n")
             if m > 0:
                 continue
             target = TARGETS.get(name, DEFAULT_TARGET)
