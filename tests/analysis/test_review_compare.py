@@ -200,12 +200,16 @@ def test_the_sides_chances_at_one_moment_add_up_to_one_win(name: str) -> None:
     # "slightly better", so the seed-to-seed agreement is not measured on it.
     (Gap(0.01, 0.0015), "slightly better", False),
     (Gap(0.03, 0.0015), "clearly best", True),
+    # A 5-error lead on 8 worlds (a time-capped decision) is not sure of its own spread: never clear.
+    (Gap(0.1, 0.02, 8), "probably best", False),
+    (Gap(0.1, 0.02, 16), "clearly best", True),
 ])
 def test_a_lead_is_clear_exactly_when_the_words_say_clearly_best(gap: Gap, words: str, clear: bool) -> None:
     from turnbuckle.analysis.review.values import DecisionValues
 
-    a = OptionValue("a", 0.7, (0.7, 0.3), 0.05, 64)
-    b = OptionValue("b", 0.7 - gap.value, (0.7 - gap.value, 0.3 + gap.value), 0.05, 64)
+    n = gap.samples or 64
+    a = OptionValue("a", 0.7, (0.7, 0.3), 0.05, n)
+    b = OptionValue("b", 0.7 - gap.value, (0.7 - gap.value, 0.3 + gap.value), 0.05, n)
     options = graded([a, b], [Gap(0.0, 0.0), gap])
     assert options[0].words == words and not options[1].as_good
     assert DecisionValues(0, options, exact=False, method="").clear is clear

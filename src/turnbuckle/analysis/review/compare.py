@@ -6,9 +6,10 @@ differences over the square root of their number, far smaller than either value'
 the two options' playouts move together. An option is *as good as the best* when its gap to the
 best is within ``Z`` paired standard errors or under ``EQUAL`` (nothing a player should care
 about); the best is *clearly best* when every other option is out of its group by at least
-``values.CLEAR`` and ``values.CLEAR_Z`` paired errors, *probably best* when by ``CLEAR`` but not that
-many errors, *slightly better* when one is out of it by less than ``CLEAR``. Exact values have no noise: only
-``EQUAL`` groups them. Every game, the CLI hint, the review and the web use these words.
+``values.CLEAR`` and ``values.CLEAR_Z`` paired errors (measured on ``values.CLEAR_SAMPLES``
+playouts or more), *probably best* when by ``CLEAR`` but not that surely, *slightly better*
+when one is out of it by less than ``CLEAR``. Exact values have no noise: only ``EQUAL`` groups
+them. Every game, the CLI hint, the review and the web use these words.
 """
 
 from __future__ import annotations
@@ -17,7 +18,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from turnbuckle.analysis.review.values import CLEAR, CLEAR_Z, DecisionValues, OptionValue, small_sample_factor
+from turnbuckle.analysis.review.values import (
+    CLEAR,
+    CLEAR_SAMPLES,
+    CLEAR_Z,
+    DecisionValues,
+    OptionValue,
+    small_sample_factor,
+)
 
 Z = 2.0
 """Standard errors a gap must exceed to count as real (about 95% one way or the other)."""
@@ -36,6 +44,8 @@ class Gap:
 
     value: float
     stderr: float | None
+    samples: int | None = None
+    """The playouts the gap was measured on (``None``: not counted, as for a verified puzzle's)."""
 
     @property
     def separated(self) -> bool:
@@ -51,13 +61,13 @@ def paired_gap(best: Sequence[float], other: Sequence[float]) -> Gap:
     a small sample: ``values.small_sample_factor``)."""
     n = min(len(best), len(other))
     if n == 0:
-        return Gap(0.0, math.inf)
+        return Gap(0.0, math.inf, 0)
     diffs = [best[i] - other[i] for i in range(n)]
     mean = sum(diffs) / n
     if n < 2:
-        return Gap(mean, math.inf)
+        return Gap(mean, math.inf, n)
     variance = max(0.0, sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return Gap(mean, math.sqrt(variance / n) * small_sample_factor(n))
+    return Gap(mean, math.sqrt(variance / n) * small_sample_factor(n), n)
 
 
 def exact_gap(best: float, other: float) -> Gap:
@@ -77,7 +87,8 @@ def verdicts(gaps: Sequence[Gap]) -> list[str]:
         head = f"best, as good as {tied} other{'s' if tied > 1 else ''}"
     elif min(g.value for g in others) < CLEAR:
         head = "slightly better"
-    elif all(g.stderr is None or g.value > CLEAR_Z * g.stderr for g in others):
+    elif all(g.stderr is None or (g.value > CLEAR_Z * g.stderr and (g.samples is None or g.samples >= CLEAR_SAMPLES))
+             for g in others):
         head = "clearly best"
     else:
         head = "probably best"

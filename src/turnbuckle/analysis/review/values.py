@@ -22,6 +22,11 @@ from turnbuckle.engine.result import Side
 MAX_PLAYOUTS = 100_000
 CLEAR_Z = 3.0
 """Paired standard errors behind which every other option must lie for a lead to be *clear*."""
+CLEAR_SAMPLES = 16
+"""Shared playouts a lead must rest on to be *clear*: the race's first look (the 16 even worlds of
+32). On fewer, a time-capped decision's 6 worlds say too little of the spread itself: Filsinger's
+tournament standard, its review held to one core's budget, called 3-error leads on 6 to 15
+worlds that the other seed turned around on 48 of 116 decisions."""
 CLEAR = 0.03
 """A real gap of three points or more makes the best *clearly* best; less, *slightly* better."""
 MAX_SECONDS = 600.0
@@ -95,13 +100,17 @@ class DecisionValues:
     @property
     def clear(self) -> bool:
         """The best stands alone, surely and by enough to matter: every other option is out of its
-        group, at least ``CLEAR`` behind and by more than ``CLEAR_Z`` paired standard errors (a
+        group, at least ``CLEAR`` behind and by more than ``CLEAR_Z`` paired standard errors
+        measured on at least ``CLEAR_SAMPLES`` shared playouts (a
         2-error lead, found among several options after many looks, is too often another seed's
         second best). Exactly when the words say "clearly best": a sure lead of a point or two is
         "slightly better", and another seed's sample too often turns such a lead around."""
         if len(self.options) < 2:
             return False
-        return all(not o.as_good and o.gap >= CLEAR and (o.gap_stderr is None or o.gap > CLEAR_Z * o.gap_stderr)
+        best = self.best
+        return all(not o.as_good and o.gap >= CLEAR
+                   and (o.gap_stderr is None
+                        or (o.gap > CLEAR_Z * o.gap_stderr and min(best.samples, o.samples) >= CLEAR_SAMPLES))
                    for o in self.options[1:])
 
     @property
