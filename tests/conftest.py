@@ -1,4 +1,5 @@
-"""Fixtures for the whole suite: a PostgreSQL database for the tests that need one.
+"""Fixtures for the whole suite: a PostgreSQL database for the tests that need one, and the
+one-off import behind the review's stated errors done before any test is timed.
 
 ``pg_url`` is a fresh database on a throwaway cluster this test session starts itself (one per
 xdist worker, only if a test asks for it) and stops at the end; with ``TURNBUCKLE_TEST_PG`` set to
@@ -38,3 +39,13 @@ def pg_database() -> Iterator[Callable[[], str]]:
 def pg_url(pg_database: Callable[[], str]) -> str:
     """The URL of an empty PostgreSQL database for this test."""
     return pg_database()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Pay once, before any test, for the stated errors' first use: it imports ``scipy.special``
+    (``values.small_sample_factor``, imported lazily so the CLI starts fast), about a second on a
+    loaded machine, which would otherwise land inside whichever hypothesis example came first
+    and break its deadline."""
+    from turnbuckle.analysis.review.values import small_sample_factor
+
+    small_sample_factor(16)

@@ -240,6 +240,35 @@ def test_a_time_cap_starts_no_world_that_would_end_past_it(monkeypatch: pytest.M
     assert {o.samples for o in values.options} == {3}
 
 
+def test_a_time_cap_expects_the_next_world_as_slow_as_the_slowest_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Worlds of 0.1 s with a 0.5 s one among them (a long match) and a cap of 1.35 s: at the
+    average pace a sixth world would start at 0.9 s and, slow again, end at 1.4 s (failed so
+    when ``_past`` read the average); at the slowest world's pace the sample stops at 0.9 s."""
+    from turnbuckle.analysis.review import sampling
+
+    now = [0.0]
+    calls = [0]
+    pace = [0.1, 0.5, 0.1, 0.1, 0.1, 0.5, 0.1, 0.1]
+    real = sampling.playout
+
+    def uneven_playout(*args: object, **kwargs: object) -> list[float]:
+        now[0] += pace[calls[0] // 2 % len(pace)] / 2  # two options a world
+        calls[0] += 1
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sampling, "playout", uneven_playout)
+    monkeypatch.setattr(Budget, "clock", lambda self: lambda: now[0])
+    game = turnbuckle.load_game("powerhouses")
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.current_player() < 0 or len(state.legal_actions()) != 2:
+        state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else state.legal_actions()[0])
+    values = sampling.sampled_values(state, ReviewPlan(), Budget(playouts=1000, seconds=1.35), random.Random(2))
+    assert values.stopped == "time cap"
+    assert now[0] == pytest.approx(0.9)
+    assert {o.samples for o in values.options} == {5}
+
+
 def test_a_race_until_clear_goes_on_past_a_field_told_apart_at_two_errors() -> None:
     """Puzzles (issue 34.5) need the best 3 paired errors ahead: ``until_clear`` stops a race only
     at a lone leader, not where ``settled`` would (failed before ``until_clear`` existed)."""
