@@ -212,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
                              "them; the times are the first match's")
     parser.add_argument("--games", nargs="*", default=None, help="rows whose game is one of these")
     parser.add_argument("--hints", type=int, default=12, help="decisions per game at which a hint is timed")
+    parser.add_argument("--hints-only", action="store_true",
+                        help="time the hints of the first typical match only (no reviews, no agreement figures)")
     parser.add_argument("--clear-json", type=Path, metavar="FILE",
                         help="write every sampled decision either seed called clear, both seeds' values side by "
                              "side, as JSON (what docs/review.md's readings of the disagreements come from)")
@@ -238,6 +240,14 @@ def main(argv: list[str] | None = None) -> int:
         pooled = Agreement()
         for m in range(max(1, args.matches)):
             replay = typical_match(name, params, args.seed + m)
+            if args.hints_only:
+                started_load = load()
+                times = hint_times(replay, args.hints)
+                speed.add_row(label, "-", "-", "-", "-", "-", "-", "-",
+                              f"{statistics.median(t for t, _ in times):.2f}" if times else "-",
+                              f"{statistics.median(c for _, c in times):.2f}" if times else "-",
+                              f"{started_load}, {load()}")
+                break
             started_load = load()
             one, wall, cpu = timed_review(replay, ReviewSettings(budget=budget, seed=first_seed, jobs=args.jobs))
             if m == 0:
