@@ -15,7 +15,6 @@ from turnbuckle.agents.registry import make_agent
 from turnbuckle.analysis.review import Budget, ReviewSettings, hint, review_replay
 from turnbuckle.analysis.review.compare import (
     AS_GOOD,
-    CLEAR,
     EQUAL,
     TOLERANCE,
     Gap,
@@ -27,7 +26,7 @@ from turnbuckle.analysis.review.compare import (
     verdicts,
 )
 from turnbuckle.analysis.review.sampling import race
-from turnbuckle.analysis.review.values import OptionValue, mean_and_stderr
+from turnbuckle.analysis.review.values import CLEAR, DecisionValues, OptionValue, mean_and_stderr
 from turnbuckle.engine.match import play_match
 from turnbuckle.engine.replay import Replay
 from turnbuckle.engine.review_plan import ReviewPlan
@@ -205,8 +204,6 @@ def test_the_sides_chances_at_one_moment_add_up_to_one_win(name: str) -> None:
     (Gap(0.1, 0.02, 16), "clearly best", True),
 ])
 def test_a_lead_is_clear_exactly_when_the_words_say_clearly_best(gap: Gap, words: str, clear: bool) -> None:
-    from turnbuckle.analysis.review.values import DecisionValues
-
     n = gap.samples or 64
     a = OptionValue("a", 0.7, (0.7, 0.3), 0.05, n)
     b = OptionValue("b", 0.7 - gap.value, (0.7 - gap.value, 0.3 + gap.value), 0.05, n)
@@ -215,28 +212,38 @@ def test_a_lead_is_clear_exactly_when_the_words_say_clearly_best(gap: Gap, words
     assert DecisionValues(0, options, exact=False, method="").clear is clear
 
 
-def test_a_time_cap_starts_no_world_that_would_end_past_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A hint capped at 1 s whose worlds take 0.3 s each stops after 3 (0.9 s), not after a
-    fourth that ends at 1.2 s (which the cap let start at 0.9 s before; failed then)."""
+def _sample_with_worlds_lasting(monkeypatch: pytest.MonkeyPatch, pace: list[float], cap: float,
+                                ) -> tuple[DecisionValues, float]:
+    """A two-option Powerhouses decision sampled with a ``cap``-second budget on a fake clock,
+    world ``k`` taking ``pace[k % len(pace)]`` seconds; the values and the clock's end."""
     from turnbuckle.analysis.review import sampling
 
     now = [0.0]
+    calls = [0]
     real = sampling.playout
 
-    def slow_playout(*args: object, **kwargs: object) -> list[float]:
-        now[0] += 0.15  # two options: 0.3 s a world
+    def timed_playout(*args: object, **kwargs: object) -> list[float]:
+        now[0] += pace[calls[0] // 2 % len(pace)] / 2  # two options a world
+        calls[0] += 1
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sampling, "playout", slow_playout)
+    monkeypatch.setattr(sampling, "playout", timed_playout)
     monkeypatch.setattr(Budget, "clock", lambda self: lambda: now[0])
     game = turnbuckle.load_game("powerhouses")
     state = game.new_initial_state()
     rng = random.Random(1)
     while state.current_player() < 0 or len(state.legal_actions()) != 2:
         state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else state.legal_actions()[0])
-    values = sampling.sampled_values(state, ReviewPlan(), Budget(playouts=1000, seconds=1.0), random.Random(2))
+    values = sampling.sampled_values(state, ReviewPlan(), Budget(playouts=1000, seconds=cap), random.Random(2))
+    return values, now[0]
+
+
+def test_a_time_cap_starts_no_world_that_would_end_past_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint capped at 1 s whose worlds take 0.3 s each stops after 3 (0.9 s), not after a
+    fourth that ends at 1.2 s (which the cap let start at 0.9 s before; failed then)."""
+    values, end = _sample_with_worlds_lasting(monkeypatch, [0.3], 1.0)
     assert values.stopped == "time cap"
-    assert now[0] <= 1.0
+    assert end <= 1.0
     assert {o.samples for o in values.options} == {3}
 
 
@@ -244,28 +251,9 @@ def test_a_time_cap_expects_the_next_world_as_slow_as_the_slowest_so_far(monkeyp
     """Worlds of 0.1 s with a 0.5 s one among them (a long match) and a cap of 1.35 s: at the
     average pace a sixth world would start at 0.9 s and, slow again, end at 1.4 s (failed so
     when ``_past`` read the average); at the slowest world's pace the sample stops at 0.9 s."""
-    from turnbuckle.analysis.review import sampling
-
-    now = [0.0]
-    calls = [0]
-    pace = [0.1, 0.5, 0.1, 0.1, 0.1, 0.5, 0.1, 0.1]
-    real = sampling.playout
-
-    def uneven_playout(*args: object, **kwargs: object) -> list[float]:
-        now[0] += pace[calls[0] // 2 % len(pace)] / 2  # two options a world
-        calls[0] += 1
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sampling, "playout", uneven_playout)
-    monkeypatch.setattr(Budget, "clock", lambda self: lambda: now[0])
-    game = turnbuckle.load_game("powerhouses")
-    state = game.new_initial_state()
-    rng = random.Random(1)
-    while state.current_player() < 0 or len(state.legal_actions()) != 2:
-        state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else state.legal_actions()[0])
-    values = sampling.sampled_values(state, ReviewPlan(), Budget(playouts=1000, seconds=1.35), random.Random(2))
+    values, end = _sample_with_worlds_lasting(monkeypatch, [0.1, 0.5, 0.1, 0.1, 0.1, 0.5, 0.1, 0.1], 1.35)
     assert values.stopped == "time cap"
-    assert now[0] == pytest.approx(0.9)
+    assert end == pytest.approx(0.9)
     assert {o.samples for o in values.options} == {5}
 
 

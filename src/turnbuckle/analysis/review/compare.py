@@ -18,14 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from turnbuckle.analysis.review.values import (
-    CLEAR,
-    CLEAR_SAMPLES,
-    CLEAR_Z,
-    DecisionValues,
-    OptionValue,
-    small_sample_factor,
-)
+from turnbuckle.analysis.review.values import CLEAR, DecisionValues, OptionValue, small_sample_factor, sure_lead
 
 Z = 2.0
 """Standard errors a gap must exceed to count as real (about 95% one way or the other)."""
@@ -87,8 +80,7 @@ def verdicts(gaps: Sequence[Gap]) -> list[str]:
         head = f"best, as good as {tied} other{'s' if tied > 1 else ''}"
     elif min(g.value for g in others) < CLEAR:
         head = "slightly better"
-    elif all(g.stderr is None or (g.value > CLEAR_Z * g.stderr and (g.samples is None or g.samples >= CLEAR_SAMPLES))
-             for g in others):
+    elif all(sure_lead(g.value, g.stderr, g.samples) for g in others):
         head = "clearly best"
     else:
         head = "probably best"
