@@ -26,7 +26,7 @@ from turnbuckle.analysis.review.compare import (
     verdicts,
 )
 from turnbuckle.analysis.review.sampling import race
-from turnbuckle.analysis.review.values import CLEAR, DecisionValues, OptionValue, mean_and_stderr
+from turnbuckle.analysis.review.values import CLEAR, CLEAR_Z, DecisionValues, OptionValue, mean_and_stderr
 from turnbuckle.engine.match import play_match
 from turnbuckle.engine.replay import Replay
 from turnbuckle.engine.review_plan import ReviewPlan
@@ -84,10 +84,10 @@ def test_the_words_follow_the_gaps(gaps: list[Gap]) -> None:
             assert said == ("slightly worse" if gap.value < CLEAR else "clearly worse")
     if words[0] == "clearly best":
         assert all(g.separated and g.value >= CLEAR for g in others)
-        assert all(g.stderr is None or g.value > 3 * g.stderr for g in others)
+        assert all(g.stderr is None or g.value > CLEAR_Z * g.stderr for g in others)
     elif words[0] == "probably best":
         assert all(g.separated and g.value >= CLEAR for g in others)
-        assert any(g.stderr is not None and g.value <= 3 * g.stderr for g in others)
+        assert any(g.stderr is not None and g.value <= CLEAR_Z * g.stderr for g in others)
     elif words[0] == "slightly better":
         assert all(g.separated for g in others) and min(g.value for g in others) < CLEAR
     else:
@@ -194,6 +194,10 @@ def test_the_sides_chances_at_one_moment_add_up_to_one_win(name: str) -> None:
 @pytest.mark.parametrize(("gap", "words", "clear"), [
     (Gap(0.1, 0.04), "probably best", False),  # 2.5 errors: real, but not sure enough
     (Gap(0.1, 0.02), "clearly best", True),
+    # 3.3 errors: enough for the race to stop sampling the other option (DROP_Z, 3), not for the
+    # words (CLEAR_Z, 3.5): another seed turned such leads around on 8 of 140 RUMBLESLAM decisions.
+    (Gap(0.1, 0.03), "probably best", False),
+    (Gap(0.1, 0.028), "clearly best", True),  # 3.6 errors
     # Issue 33 item 6: "clear" is what the words call "clearly best". A lead of a point at 6 errors
     # (RUMBLESLAM's "recipient" choices: 0.6 points at 3 errors in one seed, -0.8 in the other) is
     # "slightly better", so the seed-to-seed agreement is not measured on it.

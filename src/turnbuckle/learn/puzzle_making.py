@@ -19,12 +19,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from turnbuckle.agents.registry import make_agent
+from turnbuckle.analysis.review.compare import verdicts
 from turnbuckle.analysis.review.evaluate import decision_values, plan_of
 from turnbuckle.analysis.review.values import Budget, DecisionValues, OptionValue
 from turnbuckle.engine.game import CHANCE, TERMINAL, Game, State
 from turnbuckle.engine.match import agent_rng, chance_rng
 from turnbuckle.engine.review_plan import ReviewPlan
-from turnbuckle.learn.puzzles import MIN_MARGIN, MIN_SE_RATIO, Horizon, Option, Puzzle, Source, difficulty_label
+from turnbuckle.learn.puzzles import (
+    MIN_MARGIN,
+    MIN_SE_RATIO,
+    Horizon,
+    Option,
+    Puzzle,
+    Source,
+    answer_gaps,
+    difficulty_label,
+)
 
 SCREEN_FACTOR = 0.7
 """A sampled position goes on to the full search when its screened lead is at least this share of
@@ -100,7 +110,7 @@ def value(state: State, playouts: int, seed: int, *, until_clear: bool = True,
           horizon: Horizon = "review") -> DecisionValues:
     """Every option of the seat to move, exact where the game has it, else an adaptive search of up
     to ``playouts`` per option from the seat's own information (``until_clear``: the race stops
-    early only at a lone leader, ``CLEAR_Z`` paired errors ahead), its playouts run to ``horizon``."""
+    early only at a lone leader, ``DROP_Z`` paired errors ahead), its playouts run to ``horizon``."""
     every = [a.name for a in state.legal_actions()]  # a puzzle values every option, not a plan's candidates
     return decision_values(state, search_rng(seed), Budget(playouts=playouts, adaptive=True), include=every,
                            until_clear=until_clear, plan=plan_for(state.game, horizon))
@@ -186,10 +196,11 @@ def build(state: State, values: DecisionValues, *, game_name: str, number: int, 
     miss, count = difficulty(state, answer, tries, source.seed * 1000 + source.ply)
     labels = option_labels(state, [o.action for o in values.options])
     who = state.game.player_label(side)
+    words = verdicts(answer_gaps([(o.gap, o.gap_stderr) for o in values.options]))  # the puzzle's rule
     options = [Option(action=o.action, label=labels[o.action], value=round(o.value, 6),
                       se=None if o.stderr is None else round(o.stderr, 6), gap=round(o.gap, 6),
-                      gap_se=None if o.gap_stderr is None else round(o.gap_stderr, 6), words=o.words)
-               for o in values.options]
+                      gap_se=None if o.gap_stderr is None else round(o.gap_stderr, 6), words=w)
+               for o, w in zip(values.options, words, strict=True)]
     margin = round(options[0].value - options[1].value, 6)
     return Puzzle(
         id=f"{game_name}-{number:03d}", game=game_name, number=number, title=title_of(values.options),

@@ -12,12 +12,14 @@ The terminal (``turnbuckle puzzle``) and the web app both read puzzles through t
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from turnbuckle.analysis.review.compare import Gap
 from turnbuckle.engine.datafiles import parse_json, validate
 from turnbuckle.engine.errors import DataFileError, TurnbuckleError
 from turnbuckle.engine.game import State
@@ -130,6 +132,15 @@ class PuzzleFile(PuzzleModel):
 
 class PuzzleError(DataFileError):
     """A puzzle file that does not load, or a puzzle asked for that does not exist."""
+
+
+def answer_gaps(leads: Sequence[tuple[float, float | None]]) -> list[Gap]:
+    """Each option's ``(gap, paired error)`` behind the answer (the answer's own first, ``(0,
+    None)``) as the review's gaps, *clear* at ``MIN_SE_RATIO`` errors, not the review's
+    ``CLEAR_Z``: a searched puzzle's answer led by that much in the search that made it and again
+    in a second search on other seeds at twice the budget (``puzzle_making.reverify``, re-run by
+    the tests), the two-seed agreement the review's stricter one-search rule stands in for."""
+    return [Gap(gap, stderr, clear_z=MIN_SE_RATIO) for gap, stderr in leads]
 
 
 def difficulty_label(difficulty: float) -> Literal["easy", "medium", "hard"]:

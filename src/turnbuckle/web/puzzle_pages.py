@@ -19,12 +19,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from turnbuckle.analysis.review.compare import Gap, graded
+from turnbuckle.analysis.review.compare import graded
 from turnbuckle.analysis.review.values import OptionValue
 from turnbuckle.engine.errors import TurnbuckleError, quoted
 from turnbuckle.engine.game import State
 from turnbuckle.engine.registry import game_class, list_games
-from turnbuckle.learn.puzzles import Puzzle, is_answer, puzzle_state, puzzles
+from turnbuckle.learn.puzzles import Puzzle, answer_gaps, is_answer, puzzle_state, puzzles
 from turnbuckle.store import StoreError
 from turnbuckle.web import puzzle_marks
 from turnbuckle.web.account_pages import current_player
@@ -88,7 +88,7 @@ def verdict(p: Puzzle, chosen: str) -> dict[str, Any]:
     best = ordered[0]
     exact = p.method == "exact"
     values = [OptionValue(o.action, o.value, (), stderr=None if exact else o.se) for o in ordered]
-    gaps = [Gap(0.0, None)] + [Gap(best.value - o.value, None if exact else o.gap_se) for o in ordered[1:]]
+    gaps = answer_gaps([(0.0, None)] + [(best.value - o.value, None if exact else o.gap_se) for o in ordered[1:]])
     labels = {o.action: o.label if o.label != o.action else "" for o in ordered}  # a label may repeat the name
     options = [{**o.to_dict(), "label": labels[o.action] or None, "chosen": o.action == chosen,
                 "answer": o.action == p.answer} for o in graded(values, gaps)]

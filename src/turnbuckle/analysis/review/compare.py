@@ -18,7 +18,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from turnbuckle.analysis.review.values import CLEAR, DecisionValues, OptionValue, small_sample_factor, sure_lead
+from turnbuckle.analysis.review.values import (
+    CLEAR,
+    CLEAR_Z,
+    DecisionValues,
+    OptionValue,
+    small_sample_factor,
+    sure_lead,
+)
 
 Z = 2.0
 """Standard errors a gap must exceed to count as real (about 95% one way or the other)."""
@@ -39,6 +46,9 @@ class Gap:
     stderr: float | None
     samples: int | None = None
     """The playouts the gap was measured on (``None``: not counted, as for a verified puzzle's)."""
+    clear_z: float = CLEAR_Z
+    """Paired errors a lead must exceed to be *clear*: ``values.CLEAR_Z`` for one search; a
+    shipped puzzle's lead, confirmed by a second search on other seeds, states its own rule."""
 
     @property
     def separated(self) -> bool:
@@ -80,7 +90,7 @@ def verdicts(gaps: Sequence[Gap]) -> list[str]:
         head = f"best, as good as {tied} other{'s' if tied > 1 else ''}"
     elif min(g.value for g in others) < CLEAR:
         head = "slightly better"
-    elif all(sure_lead(g.value, g.stderr, g.samples) for g in others):
+    elif all(sure_lead(g.value, g.stderr, g.samples, z=g.clear_z) for g in others):
         head = "clearly best"
     else:
         head = "probably best"

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from turnbuckle.analysis.review.compare import TOLERANCE, Gap, graded, paired_gap, settled
 from turnbuckle.analysis.review.strata import StratifiedOption
 from turnbuckle.analysis.review.values import (
-    CLEAR_Z,
+    DROP_Z,
     Budget,
     DecisionValues,
     OptionValue,
@@ -70,7 +70,7 @@ def sampled_values(
     """Values of the options of the player to move in ``state`` (see the module note); the
     actions named in ``include`` are valued even when the plan's candidates leave them out.
     ``until_clear``: an adaptive race stops early only once the leader stands alone (every other
-    option ``CLEAR_Z`` paired errors behind), never because the rest are told apart at ``Z``
+    option ``DROP_Z`` paired errors behind), never because the rest are told apart at ``Z``
     errors (puzzles need the stricter proof)."""
     player = state.current_player()
     if player < 0:
@@ -198,7 +198,7 @@ def _past(now: float, begun: float, worlds: int, slowest: float, deadline: float
 def race(mine: Sequence[Sequence[float]], active: Sequence[int], *, until_clear: bool = False,
          ) -> tuple[list[int], str]:
     """One look at the race: the options still in contention (those not surely behind the leader:
-    out of its group and ``CLEAR_Z`` paired errors behind, the stricter rule because the race
+    out of its group and ``DROP_Z`` paired errors behind, the stricter rule because the race
     looks many times), and why to stop now ("" to go on; ``until_clear``: only a lone leader stops it)."""
     leader = max(active, key=lambda i: (sum(mine[i]) / len(mine[i]), -i))
     kept = [leader]
@@ -207,7 +207,7 @@ def race(mine: Sequence[Sequence[float]], active: Sequence[int], *, until_clear:
         if i == leader:
             continue
         gap = paired_gap(mine[leader], mine[i])
-        if gap.separated and gap.stderr is not None and gap.value > CLEAR_Z * gap.stderr:
+        if gap.separated and gap.stderr is not None and gap.value > DROP_Z * gap.stderr:
             continue  # surely behind, by more than nothing: no more playouts for it
         kept.append(i)
         gaps.append(gap)
